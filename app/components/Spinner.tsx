@@ -1,0 +1,3 @@
+export function FullScreenLoader() {
+  return <div role="status" aria-label="Loading" />;
+}

@@ -1,0 +1,46 @@
+/**
+ * Everything the product keeps in the visitor's browser (spec section 3, "Local settings").
+ * Storage can be full, disabled or blocked; every call here degrades to "nothing saved"
+ * instead of throwing.
+ */
+const KEYS = {
+  privacyMode: 'launchmate.privacyMode',
+  landingPagePrompt: 'launchmate.landingPagePrompt',
+  attribution: 'launchmate.attribution',
+  appState: 'launchmate.appState',
+  pendingInvitation: 'launchmate.pendingInvitation',
+} as const;
+
+export type LocalSettingKey = keyof typeof KEYS;
+
+export function readSetting(key: LocalSettingKey): string | null {
+  try {
+    return window.localStorage.getItem(KEYS[key]);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSetting(key: LocalSettingKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(KEYS[key]);
+    else window.localStorage.setItem(KEYS[key], value);
+  } catch {
+    // Private browsing or a full quota: the setting simply is not remembered.
+  }
+}
+
+export function readJsonSetting<T>(key: LocalSettingKey): T | null {
+  const raw = readSetting(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export const writeJsonSetting = (key: LocalSettingKey, value: unknown) => writeSetting(key, JSON.stringify(value));
+
+/** The crash screen's "Refresh page" starts over from a clean app state. */
+export const clearSavedAppState = () => writeSetting('appState', null);

@@ -1,0 +1,19 @@
+// `npm start`: build the product, migrate the local D1 database and serve the built Worker with
+// its embedded defaults (local D1 and KV, the dev outbox, the offline demo generator).
+import { spawnSync, spawn } from 'node:child_process';
+
+const port = process.env.PORT ?? '8787';
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run('vite', ['build']);
+run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local']);
+
+console.log(`\nLaunchmate is starting at http://localhost:${port}\n`);
+const server = spawn('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

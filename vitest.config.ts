@@ -1,0 +1,45 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('migrations');
+  return {
+    test: {
+      projects: [
+        {
+          // The Worker inside workerd, with real D1 and KV and every migration applied.
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' } },
+            }),
+          ],
+          test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/api/setup.ts'] },
+        },
+        {
+          // Components and client modules in a DOM.
+          plugins: [react()],
+          test: {
+            name: 'app',
+            environment: 'jsdom',
+            include: ['tests/app/**/*.test.{ts,tsx}'],
+            setupFiles: ['tests/app/setup.ts'],
+          },
+        },
+        {
+          // The built product served by wrangler, driven by Debian's Chromium.
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/e2e/global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

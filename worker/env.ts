@@ -1,0 +1,27 @@
+/** Bindings and configuration of the Worker, as wrangler.toml and `.dev.vars` declare them. */
+export interface Bindings {
+  DB: D1Database;
+  /** Fixed-window counters for per-client limits (eventually consistent; see services/rate-limit.ts). */
+  RATE_LIMITS: KVNamespace;
+  ASSETS: Fetcher;
+
+  /** The public origin of the product; every link in mail and every Origin check uses it. */
+  APP_URL: string;
+  ENVIRONMENT: 'development' | 'test' | 'production';
+  CONTACT_EMAIL: string;
+  ERROR_REPORTS_PER_CLIENT_PER_MINUTE: string;
+  ERROR_REPORTS_GLOBAL_PER_MINUTE: string;
+  /** Set only by `vite dev`, whose hot-reload preamble is an inline script. */
+  VITE_DEV_SERVER?: string;
+
+  // Secrets (see .dev.vars.example). Each feature works without them in development.
+  OPENAI_API_KEY?: string;
+  RESEND_API_KEY?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  SESSION_SECRET?: string;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+}

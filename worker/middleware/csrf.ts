@@ -1,0 +1,34 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request protection for /api (SECURITY.md 11). Every unsafe request must come from
+ * the product's own origin: `Origin` equal to APP_URL's origin, or `Sec-Fetch-Site: same-origin`.
+ * A request that carries a body must be JSON (415 otherwise), which also rules out the
+ * form-encoded bodies a cross-site form could send without a preflight.
+ *
+ * `exemptPaths` are the few endpoints that must accept cross-site POSTs by design
+ * (RFC 8058 one-click unsubscribe is posted by mail providers).
+ */
+export function sameOriginJsonOnly(options: { exemptPaths?: RegExp[] } = {}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const path = new URL(c.req.url).pathname;
+    if (options.exemptPaths?.some((pattern) => pattern.test(path))) return next();
+
+    const origin = c.req.header('Origin');
+    const sameOrigin =
+      origin !== undefined ? origin === new URL(c.env.APP_URL).origin : c.req.header('Sec-Fetch-Site') === 'same-origin';
+    if (!sameOrigin) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
+
+    const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
+    const chunked = c.req.header('Transfer-Encoding') !== undefined;
+    if (hasBody || chunked) {
+      const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'application/json') return c.json({ error: 'Send the request body as application/json.' }, 415);
+    }
+    return next();
+  });
+}

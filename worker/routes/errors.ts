@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { ErrorReportSchema } from '../contracts/errors';
+import { insertFrontendErrorUnderCap } from '../db/queries/frontend-errors';
+import type { AppEnv } from '../env';
+import { jsonBody, limitBody } from '../middleware/validate';
+import { clientAddress, takeFromWindow } from '../services/rate-limit';
+import { redact, stripControlCharacters } from '../services/redact';
+
+const clean = (text: string | undefined) => (text === undefined ? null : redact(stripControlCharacters(text)));
+
+/**
+ * Browser error reports (SECURITY.md 21): 8 KiB bodies, strict fields, e-mail addresses and
+ * tokens redacted, a per-client limit and an exact global cap. Every accepted report answers
+ * 204, and so does one dropped for overload: a crashing page must not be made worse by its
+ * reporter, and a flood learns nothing from the answer.
+ */
+export const errors = new Hono<AppEnv>().post('/log-frontend-error', limitBody(8 * 1024), jsonBody(ErrorReportSchema), async (c) => {
+  const report = c.req.valid('json');
+  const perClient = await takeFromWindow(
+    c.env.RATE_LIMITS,
+    { name: 'error-report', limit: Number(c.env.ERROR_REPORTS_PER_CLIENT_PER_MINUTE), windowSeconds: 60 },
+    clientAddress(c.req.raw.headers),
+  );
+  if (perClient.allowed) {
+    const userAgent = c.req.header('User-Agent');
+    await insertFrontendErrorUnderCap(
+      c.env.DB,
+      {
+        message: clean(report.message) ?? '',
+        stack: clean(report.stack),
+        type: stripControlCharacters(report.type),
+        url: clean(report.url),
+        component: clean(report.component),
+        context: report.context ? clean(JSON.stringify(report.context)) : null,
+        userAgent: userAgent ? stripControlCharacters(userAgent).slice(0, 300) : null,
+      },
+      Number(c.env.ERROR_REPORTS_GLOBAL_PER_MINUTE),
+    );
+  }
+  return c.body(null, 204);
+});

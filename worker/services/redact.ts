@@ -1,0 +1,23 @@
+/**
+ * Removes secrets and personal data from free text before it is stored or logged
+ * (SECURITY.md 15 and 21): e-mail addresses, tokens in the product's token links and in query
+ * strings, bearer tokens, JWTs, and any long random-looking run of characters.
+ */
+const RULES: [RegExp, string][] = [
+  [/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi, '[email]'],
+  [/\/(verify-email|reset-password|invite|unsubscribe|resubscribe)\/[^\s/?#"'<>]+/gi, '/$1/[token]'],
+  [/([?&#](?:token|code|state|access_token|refresh_token|id_token|key|password|secret)=)[^&#\s"'<>]*/gi, '$1[redacted]'],
+  [/\bBearer\s+[A-Za-z0-9._~+/=-]+/g, 'Bearer [redacted]'],
+  [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, '[jwt]'],
+  [/\b[A-Za-z0-9_-]{32,}\b/g, '[token]'],
+];
+
+export function redact(text: string): string {
+  return RULES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text);
+}
+
+/** Drops NUL and other control characters except tab and newlines. */
+export function stripControlCharacters(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+}
