@@ -1,4 +1,4 @@
-import { ERROR_REPORT_LIMITS } from '../../worker/contracts/errors';
+import { ERROR_REPORT_LIMITS } from '../../worker/contracts/error-report-limits';
 import { api } from './api';
 
 export interface ErrorDetails {

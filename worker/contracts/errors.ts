@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { ERROR_REPORT_LIMITS } from './error-report-limits';
 
-/** Size caps of one browser error report; the client cuts its fields to these before sending. */
-export const ERROR_REPORT_LIMITS = {
-  message: 1000,
-  stack: 4000,
-  type: 50,
-  url: 2000,
-  component: 200,
-  contextKeys: 20,
-  contextValue: 500,
-} as const;
+export { ERROR_REPORT_LIMITS };
 
 const contextValue = z.union([z.string().max(ERROR_REPORT_LIMITS.contextValue), z.number(), z.boolean(), z.null()]);
 

@@ -21,8 +21,10 @@ export const errors = new Hono<AppEnv>().post('/log-frontend-error', limitBody(8
     { name: 'error-report', limit: Number(c.env.ERROR_REPORTS_PER_CLIENT_PER_MINUTE), windowSeconds: 60 },
     clientAddress(c.req.raw.headers),
   );
-  if (perClient.allowed) {
-    const userAgent = c.req.header('User-Agent');
+  if (!perClient.allowed) return c.body(null, 204);
+
+  const userAgent = c.req.header('User-Agent');
+  try {
     await insertFrontendErrorUnderCap(
       c.env.DB,
       {
@@ -36,6 +38,9 @@ export const errors = new Hono<AppEnv>().post('/log-frontend-error', limitBody(8
       },
       Number(c.env.ERROR_REPORTS_GLOBAL_PER_MINUTE),
     );
+  } catch (error) {
+    console.error('Could not store a browser error report', error);
+    return c.json({ error: 'Error reports are unavailable right now.' }, 503);
   }
   return c.body(null, 204);
 });

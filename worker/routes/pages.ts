@@ -7,17 +7,20 @@ const escapeHtml = (text: string) =>
 
 function headTags(meta: PageMeta, canonicalUrl: string): string {
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`,
     `<meta property="og:site_name" content="Launchmate">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
   ];
-  if (!meta.indexable) tags.push('<meta name="robots" content="noindex">');
+  if (meta.indexable) {
+    tags.push(`<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`, `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`);
+  } else {
+    // Private pages (tokens in the URL, the signed-in area) get no canonical address to copy.
+    tags.push('<meta name="robots" content="noindex">');
+  }
   return tags.join('');
 }
 
