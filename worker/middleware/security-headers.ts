@@ -6,12 +6,14 @@ import type { AppEnv } from '../env';
  * Google sign-in is a server-side redirect and avatars and covers are drawn by the product.
  */
 export function contentSecurityPolicy(options: { viteDevServer: boolean }): string {
+  // `vite dev` injects an inline hot-reload preamble and <style> elements; builds need neither.
   const scriptSrc = options.viteDevServer ? "'self' 'unsafe-inline'" : "'self'";
+  const styleSrc = options.viteDevServer ? "'self' 'unsafe-inline'" : "'self'";
   const connectSrc = options.viteDevServer ? "'self' ws: wss:" : "'self'";
   return [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
-    "style-src 'self'",
+    `style-src ${styleSrc}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${connectSrc}`,
