@@ -11,6 +11,17 @@ export interface Bindings {
   CONTACT_EMAIL: string;
   ERROR_REPORTS_PER_CLIENT_PER_MINUTE: string;
   ERROR_REPORTS_GLOBAL_PER_MINUTE: string;
+  /** Sender of every e-mail, e.g. "Launchmate <hello@launchmate.app>". */
+  MAIL_FROM: string;
+  /** Resend's API address; tests point it at tests/fakes. */
+  RESEND_BASE_URL?: string;
+  /** Google's OAuth endpoints; tests point them at tests/fakes. */
+  GOOGLE_AUTHORIZATION_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_USERINFO_URL?: string;
+  /** Sign-in failures allowed per client per minute, and consecutive failures per account. */
+  SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE: string;
+  SIGN_IN_FAILURES_PER_ACCOUNT: string;
   /** Set only by `vite dev`, whose hot-reload preamble is an inline script. */
   VITE_DEV_SERVER?: string;
 

@@ -3,11 +3,21 @@ import type { AppEnv } from './env';
 import { sameOriginJsonOnly } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
+import { auth } from './routes/auth';
+import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
+import { project } from './routes/project';
+import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
 
 /** The API, one sub-app per feature. Its type feeds the app's typed client (app/lib/api.ts). */
-const api = new Hono<AppEnv>().use('*', sameOriginJsonOnly()).route('/errors', errors);
+const api = new Hono<AppEnv>()
+  // RFC 8058: mail providers post one-click unsubscribes cross-site, with a form body.
+  .use('*', sameOriginJsonOnly({ exemptPaths: [/^\/api\/user\/unsubscribe\/[^/]+$/] }))
+  .route('/auth', auth)
+  .route('/user', user)
+  .route('/project', project)
+  .route('/errors', errors);
 
 export type ApiType = typeof api;
 
@@ -16,6 +26,7 @@ app.use('*', securityHeaders);
 app.onError(onError);
 app.route('/api', api);
 app.all('/api/*', apiNotFound);
+app.route('/dev', devOutbox);
 app.get('*', async (c) => {
   if (looksLikeFile(new URL(c.req.url).pathname)) {
     const file = await serveStaticFile(c);

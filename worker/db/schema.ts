@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 // Rules for this schema (D1 is SQLite without interactive transactions):
 // - migrations are additive: a new column is nullable or has a default;
@@ -27,3 +27,141 @@ export const frontendErrors = sqliteTable(
   },
   (t) => [index('frontend_errors_created_at').on(t.createdAt)],
 );
+
+const bool = (name: string) => integer(name, { mode: 'boolean' }).notNull().default(false);
+
+/** An account. E-mail is stored trimmed and lower-cased; passwords only as scrypt hashes. */
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  /** `scrypt$N$r$p$salt$hash` (base64url); null for accounts that only use Google. */
+  passwordHash: text('password_hash'),
+  emailVerifiedAt: integer('email_verified_at', { mode: 'number' }),
+  googleSub: text('google_sub').unique(),
+  name: text('name'),
+  privacyMode: bool('privacy_mode'),
+  /** Where the founder came from (spec section 3), as JSON. */
+  attribution: text('attribution'),
+  /** Consecutive failed sign-ins; reset by a successful one (SECURITY.md 4). */
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Rotating refresh tokens (SECURITY.md 7). A family starts at sign-in and ends 30 days later
+ * whatever happens; every refresh marks the presented token used and issues its successor.
+ */
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: text('family_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyExpiresAt: integer('family_expires_at', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    usedAt: integer('used_at', { mode: 'number' }),
+    revokedAt: integer('revoked_at', { mode: 'number' }),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+);
+
+/** Single-use links sent by e-mail: address verification and password reset. */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    usedAt: integer('used_at', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_purpose').on(t.userId, t.purpose)],
+);
+
+/**
+ * Short locks that make "at most one such e-mail a minute per address" exact: one atomic upsert
+ * takes the lock or finds it held.
+ */
+export const mailLocks = sqliteTable('mail_locks', {
+  key: text('key').primaryKey(),
+  lockedUntil: integer('locked_until', { mode: 'number' }).notNull(),
+});
+
+/** Whether an address receives non-transactional mail; absent means subscribed. */
+export const emailSubscriptions = sqliteTable('email_subscriptions', {
+  email: text('email').primaryKey(),
+  unsubscribedAt: integer('unsubscribed_at', { mode: 'number' }),
+  updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+});
+
+/** One per non-transactional e-mail sent; the link works for unsubscribe and resubscribe. */
+export const unsubscribeTokens = sqliteTable('unsubscribe_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
+
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('projects_owner').on(t.ownerId)],
+);
+
+/** Who may open a project: its owner and the collaborators who accepted an invitation. */
+export const projectMembers = sqliteTable(
+  'project_members',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'collaborator'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user').on(t.userId)],
+);
+
+/** Invitations to collaborate on a project: 7 days, single use (SECURITY.md 9). */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    acceptedAt: integer('accepted_at', { mode: 'number' }),
+    acceptedBy: text('accepted_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_project').on(t.projectId)],
+);
+
+/** Development and tests: mail that would have been sent, readable at /dev/outbox. */
+export const outbox = sqliteTable('outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  createdAt: createdAt(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  headers: text('headers'),
+});

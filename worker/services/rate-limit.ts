@@ -39,16 +39,33 @@ export interface LimitDecision {
   retryAfterSeconds: number;
 }
 
-/** Counts one use by `client` against `rule`, refusing it when the window is full. */
-export async function takeFromWindow(kv: KVNamespace, rule: WindowLimit, client: string, now = Date.now()): Promise<LimitDecision> {
+function windowKey(rule: WindowLimit, client: string, now: number) {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-  const key = `${rule.name}:${client}:${windowStart}`;
+  return {
+    key: `${rule.name}:${client}:${windowStart}`,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
 
+/** Whether `client` still has room in the current window, without counting anything. */
+export async function checkWindow(kv: KVNamespace, rule: WindowLimit, client: string, now = Date.now()): Promise<LimitDecision & { used: number }> {
+  const { key, retryAfterSeconds } = windowKey(rule, client, now);
   const used = Number((await kv.get(key)) ?? '0');
-  if (used >= rule.limit) return { allowed: false, retryAfterSeconds };
+  return { allowed: used < rule.limit, retryAfterSeconds, used };
+}
+
+/** Counts one event (a use, or a failure) by `client` in the current window. */
+export async function countInWindow(kv: KVNamespace, rule: WindowLimit, client: string, now = Date.now(), usedBefore?: number): Promise<void> {
+  const { key } = windowKey(rule, client, now);
+  const used = usedBefore ?? Number((await kv.get(key)) ?? '0');
   // KV's smallest TTL is 60 s; the key outlives its window a little, which is harmless.
   await kv.put(key, String(used + 1), { expirationTtl: Math.max(60, rule.windowSeconds + 60) });
-  return { allowed: true, retryAfterSeconds };
+}
+
+/** Counts one use by `client` against `rule`, refusing it when the window is full. */
+export async function takeFromWindow(kv: KVNamespace, rule: WindowLimit, client: string, now = Date.now()): Promise<LimitDecision> {
+  const decision = await checkWindow(kv, rule, client, now);
+  if (decision.allowed) await countInWindow(kv, rule, client, now, decision.used);
+  return { allowed: decision.allowed, retryAfterSeconds: decision.retryAfterSeconds };
 }

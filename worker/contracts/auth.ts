@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas shared by the app's forms and the API's handlers, with the messages of the
+ * specification (section 5). Addresses are compared trimmed and lower-cased; passwords exactly
+ * as typed.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .regex(EMAIL_SHAPE, 'Invalid email format')
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
+  .refine((password) => !password.includes('\u0000'), 'Password must not contain NUL characters');
+
+const attributionText = z.string().max(500).nullable().optional();
+
+/** Where a visitor came from (spec section 3); every text is trimmed and cut at 500 by the client. */
+export const AttributionSchema = z.strictObject({
+  source: attributionText,
+  medium: attributionText,
+  campaign: attributionText,
+  ref: attributionText,
+  firstVisit: attributionText,
+  lastTouch: attributionText,
+  referrer: attributionText,
+  sessionId: attributionText,
+});
+export type Attribution = z.infer<typeof AttributionSchema>;
+
+export const SignUpSchema = z.strictObject({
+  email: EmailSchema,
+  password: PasswordSchema,
+  attribution: AttributionSchema.nullable().optional(),
+  privacyMode: z.boolean().optional(),
+});
+
+/** Sign-in checks presence only: an older account may predate today's password rules. */
+export const SignInSchema = z.strictObject({
+  email: EmailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+});
+
+export const EmailOnlySchema = z.strictObject({ email: EmailSchema });
+
+export const ResetPasswordSchema = z.strictObject({ new_password: PasswordSchema });
+
+export const GoogleStartSchema = z.strictObject({
+  attribution: AttributionSchema.nullable().optional(),
+  privacyMode: z.boolean().optional(),
+});
+
+export const PrivacyModeSchema = z.strictObject({ privacyMode: z.boolean() });
+
+export const EmailPreferencesSchema = z.strictObject({ subscribed: z.boolean() });
+
+export const PROJECT_NAME_MAX = 100;
+export const ProjectNameSchema = z
+  .string()
+  .trim()
+  .max(PROJECT_NAME_MAX, `Project names are at most ${PROJECT_NAME_MAX} characters`)
+  .refine((name) => !/[\u0000-\u001F\u007F]/.test(name), 'Project names cannot contain control characters');
+
+export const CreateProjectSchema = z.strictObject({ name: ProjectNameSchema });
+export const RenameProjectSchema = z.strictObject({ name: ProjectNameSchema });
+export const InviteSchema = z.strictObject({ email: EmailSchema });
+
+/** The public shape of the signed-in user. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string | null;
+  privacyMode: boolean;
+  subscribed: boolean;
+}

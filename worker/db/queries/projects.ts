@@ -1,0 +1,77 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { hashToken, newToken } from '../../services/tokens';
+import type { Db } from '../client';
+import { invitations, projectMembers, projects } from '../schema';
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  role: 'owner' | 'collaborator';
+  createdAt: number;
+}
+
+export async function listProjects(db: Db, userId: string): Promise<ProjectSummary[]> {
+  return db
+    .select({ id: projects.id, name: projects.name, role: projectMembers.role, createdAt: projects.createdAt })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(eq(projectMembers.userId, userId))
+    .orderBy(desc(projects.createdAt));
+}
+
+/** Creates a project and its owner's membership in one batch. */
+export async function createProject(db: Db, ownerId: string, name: string): Promise<ProjectSummary> {
+  const id = crypto.randomUUID();
+  const [[created]] = await db.batch([
+    db.insert(projects).values({ id, ownerId, name }).returning(),
+    db.insert(projectMembers).values({ projectId: id, userId: ownerId, role: 'owner' }),
+  ]);
+  return { id, name: created!.name, role: 'owner', createdAt: created!.createdAt };
+}
+
+export async function membershipOf(db: Db, projectId: string, userId: string) {
+  const [member] = await db
+    .select({ role: projectMembers.role, name: projects.name })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  return member;
+}
+
+export async function renameProject(db: Db, projectId: string, name: string): Promise<void> {
+  await db.update(projects).set({ name }).where(eq(projects.id, projectId));
+}
+
+export async function createInvitation(db: Db, projectId: string, email: string, invitedBy: string): Promise<string> {
+  const token = newToken();
+  await db.insert(invitations).values({ tokenHash: await hashToken(token), projectId, email, invitedBy, expiresAt: Date.now() + INVITATION_LIFETIME_MS });
+  return token;
+}
+
+/**
+ * Accepts an invitation for `userId`: marks it used and adds the membership in one batch, so a
+ * link works exactly once. The link is the secret; whoever holds it may join.
+ */
+export async function acceptInvitation(d1: D1Database, token: string, userId: string): Promise<string | undefined> {
+  const now = Date.now();
+  const tokenHash = await hashToken(token);
+  const [accepted] = await d1.batch<{ project_id: string }>([
+    d1
+      .prepare(
+        `UPDATE invitations SET accepted_at = ?2, accepted_by = ?3
+         WHERE token_hash = ?1 AND accepted_at IS NULL AND expires_at > ?2
+         RETURNING project_id`,
+      )
+      .bind(tokenHash, now, userId),
+    d1
+      .prepare(
+        `INSERT INTO project_members (project_id, user_id, role)
+         SELECT project_id, ?3, 'collaborator' FROM invitations WHERE token_hash = ?1 AND accepted_at = ?2 AND accepted_by = ?3
+         ON CONFLICT (project_id, user_id) DO NOTHING`,
+      )
+      .bind(tokenHash, now, userId),
+  ]);
+  return accepted?.results[0]?.project_id;
+}

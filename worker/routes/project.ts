@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '../contracts/auth';
+import { getDb } from '../db/client';
+import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
+import { acceptInvitation, createInvitation, createProject, listProjects, membershipOf, renameProject } from '../db/queries/projects';
+import { invitationEmail } from '../emails/invitation';
+import { jsonBody, limitBody } from '../middleware/validate';
+import { sendEmailLater } from '../services/email';
+import { requireUser, type SignedInEnv } from '../services/sessions';
+import { TOKEN_SHAPE } from '../services/tokens';
+
+const SMALL_BODY = 4 * 1024;
+const NOT_FOUND = { error: 'Project not found.' } as const;
+
+export const project = new Hono<SignedInEnv>()
+  .use('*', requireUser)
+  .get('/', async (c) => c.json({ projects: await listProjects(getDb(c.env.DB), c.var.userId) }, 200))
+
+  .post('/', limitBody(SMALL_BODY), jsonBody(CreateProjectSchema), async (c) => {
+    const created = await createProject(getDb(c.env.DB), c.var.userId, c.req.valid('json').name);
+    return c.json({ project: created }, 201);
+  })
+
+  .patch('/:id', limitBody(SMALL_BODY), jsonBody(RenameProjectSchema), async (c) => {
+    const db = getDb(c.env.DB);
+    const id = c.req.param('id');
+    if (!(await membershipOf(db, id, c.var.userId))) return c.json(NOT_FOUND, 404);
+    const { name } = c.req.valid('json');
+    await renameProject(db, id, name);
+    return c.json({ project: { id, name } }, 200);
+  })
+
+  /**
+   * Invites a collaborator: the link is returned to the inviter (to share it any way they like)
+   * and e-mailed to the invitee unless that address has unsubscribed.
+   */
+  .post('/:id/invitations', limitBody(SMALL_BODY), jsonBody(InviteSchema), async (c) => {
+    const db = getDb(c.env.DB);
+    const id = c.req.param('id');
+    const membership = await membershipOf(db, id, c.var.userId);
+    const inviter = await findUserById(db, c.var.userId);
+    if (!membership || !inviter) return c.json(NOT_FOUND, 404);
+
+    const { email } = c.req.valid('json');
+    const token = await createInvitation(db, id, email, inviter.id);
+    const link = new URL(`/invite/${token}`, c.env.APP_URL).href;
+    const emailed = await isSubscribed(db, email);
+    if (emailed) {
+      const unsubscribe = await createUnsubscribeToken(db, email);
+      sendEmailLater(
+        c.env,
+        c.executionCtx,
+        invitationEmail(email, {
+          inviterEmail: inviter.email,
+          projectName: membership.name,
+          link,
+          unsubscribe: {
+            pageUrl: new URL(`/unsubscribe/${unsubscribe}`, c.env.APP_URL).href,
+            oneClickUrl: new URL(`/api/user/unsubscribe/${unsubscribe}`, c.env.APP_URL).href,
+          },
+        }),
+      );
+    }
+    return c.json({ link, emailed }, 201);
+  })
+
+  .post('/invitations/:token/accept', async (c) => {
+    const token = c.req.param('token');
+    const projectId = TOKEN_SHAPE.test(token) ? await acceptInvitation(c.env.DB, token, c.var.userId) : undefined;
+    if (!projectId) return c.json({ error: 'This invitation is invalid, expired or already used.' }, 400);
+    return c.json({ projectId }, 200);
+  });

@@ -1,0 +1,167 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { sign, verify } from 'hono/jwt';
+import { getDb } from '../db/client';
+import { refreshTokens } from '../db/schema';
+import type { AppEnv, Bindings } from '../env';
+import { deriveToken, hashToken, newToken, TOKEN_SHAPE } from './tokens';
+
+/**
+ * Sessions (SECURITY.md 6–8): a signed access token that lives 15 minutes, and a refresh token
+ * that is rotated on every use inside a family that ends 30 days after sign-in. Both travel only
+ * in `__Host-` cookies (HttpOnly, Secure, SameSite=Lax, Path=/).
+ */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_FAMILY_MS = 30 * 24 * 60 * 60 * 1000;
+/** A refresh retried within this time (a lost response) gets the same successor. */
+export const REFRESH_RETRY_GRACE_MS = 30_000;
+
+const ACCESS_COOKIE = 'lm_access';
+const REFRESH_COOKIE = 'lm_refresh';
+const cookieOptions = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const;
+
+/** Only for local development and tests: production refuses to run without SESSION_SECRET. */
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-used-in-production';
+
+export function sessionSecret(env: Bindings): string {
+  if (env.SESSION_SECRET && env.SESSION_SECRET.length >= 32) return env.SESSION_SECRET;
+  if (env.ENVIRONMENT === 'production') throw new Error('SESSION_SECRET must be set to at least 32 characters in production');
+  return DEVELOPMENT_SESSION_SECRET;
+}
+
+async function setSessionCookies(c: Context<AppEnv>, userId: string, familyId: string, refreshToken: string, familyExpiresAt: number) {
+  const now = Math.floor(Date.now() / 1000);
+  const accessToken = await sign({ sub: userId, fid: familyId, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, sessionSecret(c.env), 'HS256');
+  setCookie(c, ACCESS_COOKIE, accessToken, { ...cookieOptions, maxAge: ACCESS_TOKEN_SECONDS });
+  setCookie(c, REFRESH_COOKIE, refreshToken, {
+    ...cookieOptions,
+    maxAge: Math.max(1, Math.floor((familyExpiresAt - Date.now()) / 1000)),
+  });
+}
+
+export function clearSessionCookies(c: Context<AppEnv>) {
+  deleteCookie(c, ACCESS_COOKIE, cookieOptions);
+  deleteCookie(c, REFRESH_COOKIE, cookieOptions);
+}
+
+/** Signs the user in on this browser: a new refresh family and a fresh access token. */
+export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+  const familyId = crypto.randomUUID();
+  const refreshToken = newToken();
+  const familyExpiresAt = Date.now() + REFRESH_FAMILY_MS;
+  await getDb(c.env.DB)
+    .insert(refreshTokens)
+    .values({ tokenHash: await hashToken(refreshToken), familyId, userId, familyExpiresAt });
+  await setSessionCookies(c, userId, familyId, refreshToken, familyExpiresAt);
+}
+
+/**
+ * Trades the refresh cookie for a new pair (RFC 9700 §4.14.2). Returns the user id, or null when
+ * the browser must sign in again. A token presented a second time after its grace period is
+ * taken as stolen: its whole family is revoked.
+ */
+export async function rotateSession(c: Context<AppEnv>): Promise<string | null> {
+  const presented = getCookie(c, REFRESH_COOKIE, 'host');
+  if (!presented || !TOKEN_SHAPE.test(presented)) return null;
+
+  const db = getDb(c.env.DB);
+  const now = Date.now();
+  const presentedHash = await hashToken(presented);
+  const successor = await deriveToken(sessionSecret(c.env), 'refresh', presented);
+  const successorHash = await hashToken(successor);
+
+  // Mark the presented token used and create its successor in one atomic batch: only one of
+  // two simultaneous refreshes can win the conditional UPDATE.
+  const [used] = await db.batch([
+    db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, presentedHash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.familyExpiresAt, now),
+        ),
+      )
+      .returning(),
+    db.run(sql`INSERT INTO refresh_tokens (token_hash, family_id, user_id, family_expires_at)
+      SELECT ${successorHash}, family_id, user_id, family_expires_at FROM refresh_tokens
+      WHERE token_hash = ${presentedHash} AND used_at = ${now}
+      ON CONFLICT (token_hash) DO NOTHING`),
+  ]);
+  const rotated = used[0];
+  if (rotated) {
+    await setSessionCookies(c, rotated.userId, rotated.familyId, successor, rotated.familyExpiresAt);
+    return rotated.userId;
+  }
+
+  const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, presentedHash));
+  if (!known || known.revokedAt !== null || known.familyExpiresAt <= now) return null;
+
+  if (known.usedAt !== null && now - known.usedAt <= REFRESH_RETRY_GRACE_MS) {
+    const [next] = await db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, successorHash), isNull(refreshTokens.revokedAt)));
+    if (next) {
+      await setSessionCookies(c, known.userId, known.familyId, successor, known.familyExpiresAt);
+      return known.userId;
+    }
+  }
+
+  await revokeFamily(c.env.DB, known.familyId);
+  return null;
+}
+
+export async function revokeFamily(d1: D1Database, familyId: string): Promise<void> {
+  await getDb(d1)
+    .update(refreshTokens)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** After a password reset: every browser of the user must sign in again. */
+export async function revokeAllSessions(d1: D1Database, userId: string): Promise<void> {
+  await getDb(d1)
+    .update(refreshTokens)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs this browser out: its refresh family is revoked on the server, its cookies cleared. */
+export async function endSession(c: Context<AppEnv>): Promise<void> {
+  const presented = getCookie(c, REFRESH_COOKIE, 'host');
+  if (presented && TOKEN_SHAPE.test(presented)) {
+    const [row] = await getDb(c.env.DB)
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, await hashToken(presented)));
+    if (row) await revokeFamily(c.env.DB, row.familyId);
+  }
+  clearSessionCookies(c);
+}
+
+/** The signed-in user's id from a valid access token, or null. The algorithm is fixed. */
+export async function currentUserId<E extends AppEnv>(c: Context<E>): Promise<string | null> {
+  const token = getCookie(c, ACCESS_COOKIE, 'host');
+  if (!token) return null;
+  try {
+    const payload = await verify(token, sessionSecret(c.env), 'HS256');
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export type SignedInEnv = AppEnv & { Variables: { userId: string } };
+
+/** Guards signed-in routes: 401 without a valid access token; the client then refreshes once. */
+export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
+  const userId = await currentUserId(c);
+  if (!userId) return c.json({ error: 'Please sign in to continue.' }, 401);
+  c.set('userId', userId);
+  return next();
+});
