@@ -1,4 +1,165 @@
-import type { ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import './Notifications.css';
+
+/** Spec section 9: a banner fades in 100 ms after it appears, lives 4 s from its timestamp, then takes 300 ms to leave. */
+export const BANNER_VISIBLE_DELAY_MS = 100;
+export const BANNER_LIFE_MS = 4000;
+export const BANNER_EXIT_MS = 300;
+
+export type BannerKind = 'success' | 'error';
+
+export interface Notify {
+  success(message: string): void;
+  error(message: string): void;
+}
+
+interface BannerProps {
+  kind: BannerKind;
+  message: string;
+  /** Epoch milliseconds; the banner's life is counted from here, not from when it mounts. */
+  createdAt: number;
+  /** Called once the banner has left the screen, so its owner can forget it. */
+  onRemoved: () => void;
+}
+
+type Phase = 'entering' | 'visible' | 'exiting' | 'removed';
+
+/** One banner and its life: entering → visible → exiting → removed. */
+export function Banner({ kind, message, createdAt, onRemoved }: BannerProps) {
+  // A banner already past its life never shows; it goes straight to removed.
+  const [phase, setPhase] = useState<Phase>(() => (Date.now() - createdAt >= BANNER_LIFE_MS ? 'removed' : 'entering'));
+
+  // The owner may pass a fresh closure on every render; the phase effect must not re-run because of it.
+  const reportRemoved = useEffectEvent(onRemoved);
+
+  useEffect(() => {
+    const show = setTimeout(() => setPhase((p) => (p === 'entering' ? 'visible' : p)), BANNER_VISIBLE_DELAY_MS);
+    const end = setTimeout(
+      () => setPhase((p) => (p === 'entering' || p === 'visible' ? 'exiting' : p)),
+      createdAt + BANNER_LIFE_MS - Date.now(),
+    );
+    return () => {
+      clearTimeout(show);
+      clearTimeout(end);
+    };
+  }, [createdAt]);
+
+  useEffect(() => {
+    if (phase === 'removed') {
+      reportRemoved();
+    } else if (phase === 'exiting') {
+      const timer = setTimeout(() => setPhase('removed'), BANNER_EXIT_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [phase]);
+
+  if (phase === 'removed') return null;
+
+  return (
+    <div
+      className={`banner banner--${kind} banner--${phase}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+    >
+      {kind === 'error' ? <ErrorIcon /> : <SuccessIcon />}
+      <p className="banner__message">{message}</p>
+      <button
+        type="button"
+        className="banner__close"
+        aria-label="Dismiss notification"
+        onClick={() => setPhase((p) => (p === 'removed' ? p : 'exiting'))}
+      >
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}
+
+interface BannerEntry {
+  id: number;
+  kind: BannerKind;
+  message: string;
+  createdAt: number;
+}
+
+const NotifyContext = createContext<Notify | null>(null);
+
+/** Holds the banners of the whole app and renders them in one stack at the top right. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  const [banners, setBanners] = useState<BannerEntry[]>([]);
+  const nextId = useRef(0);
+
+  const add = useCallback((kind: BannerKind, message: string) => {
+    const entry = { id: nextId.current++, kind, message, createdAt: Date.now() };
+    setBanners((current) => [...current, entry]);
+  }, []);
+
+  const remove = useCallback((id: number) => {
+    setBanners((current) => current.filter((banner) => banner.id !== id));
+  }, []);
+
+  const notify = useMemo<Notify>(
+    () => ({ success: (message) => add('success', message), error: (message) => add('error', message) }),
+    [add],
+  );
+
+  return (
+    <NotifyContext value={notify}>
+      {children}
+      <div className="notifications">
+        {banners.map((banner) => (
+          <Banner
+            key={banner.id}
+            kind={banner.kind}
+            message={banner.message}
+            createdAt={banner.createdAt}
+            onRemoved={() => remove(banner.id)}
+          />
+        ))}
+      </div>
+    </NotifyContext>
+  );
+}
+
+/** Shows a green success or red error banner from anywhere under NotificationsProvider. */
+export function useNotify(): Notify {
+  const notify = useContext(NotifyContext);
+  if (!notify) throw new Error('useNotify() must be called inside <NotificationsProvider>.');
+  return notify;
+}
+
+function SuccessIcon() {
+  return (
+    <svg className="banner__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path d="m6 10.5 2.5 2.5L14 7.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function ErrorIcon() {
+  return (
+    <svg className="banner__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path d="M10 5.5v5.5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="10" cy="14.25" r="1.25" fill="#fff" />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+      <path d="m5 5 10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
 }

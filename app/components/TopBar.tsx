@@ -1,3 +1,120 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router';
+import './TopBar.css';
+
+/** Spec section 9: the bar turns translucent once the page has scrolled more than this. */
+const TRANSLUCENT_AFTER_PX = 50;
+
+function subscribeToScroll(onChange: () => void) {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+/** True while the page is scrolled past `threshold`; re-renders only when that flips. */
+function useScrolledPast(threshold: number): boolean {
+  return useSyncExternalStore(subscribeToScroll, () => window.scrollY > threshold);
+}
+
+/** On phones the secondary links fold into a disclosure menu, closed by Escape, an outside press or navigating. */
+function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const containerRef = useRef<HTMLElement>(null);
+
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return { open, toggle: () => setOpen((o) => !o), containerRef };
+}
+
 export function TopBar() {
-  return <header />;
+  const { pathname } = useLocation();
+  const translucent = useScrolledPast(TRANSLUCENT_AFTER_PX);
+  const menu = useDisclosure();
+  const menuId = useId();
+  // Each page hides its own link: there is no point offering the page you are on.
+  const onPage = (path: string) => pathname.replace(/\/+$/, '') === path;
+
+  return (
+    <header className={`topbar${translucent ? ' topbar--translucent' : ''}`}>
+      <div className="topbar__inner">
+        <Link to="/" className="topbar__logo" aria-label="Launchmate home">
+          <LogoMark />
+          <span className="topbar__wordmark">Launchmate</span>
+        </Link>
+        <nav ref={menu.containerRef} className="topbar__nav" aria-label="Main">
+          <button
+            type="button"
+            className="topbar__menu-button"
+            aria-expanded={menu.open}
+            aria-controls={menuId}
+            onClick={menu.toggle}
+          >
+            <MenuIcon open={menu.open} />
+            <span className="visually-hidden">Menu</span>
+          </button>
+          <ul id={menuId} className={`topbar__links${menu.open ? ' topbar__links--open' : ''}`}>
+            {!onPage('/pricing') && (
+              <li>
+                <Link to="/pricing">Pricing</Link>
+              </li>
+            )}
+            {!onPage('/our-story') && (
+              <li>
+                <Link to="/our-story">Our story</Link>
+              </li>
+            )}
+            <li>
+              <Link to="/signin">Sign in</Link>
+            </li>
+          </ul>
+          <Link to="/signup" className="button topbar__cta">
+            Get started
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The brand mark, shared with the footer; decorative, so the surrounding link carries the name. */
+export function LogoMark({ size = 32 }: { size?: number }) {
+  return (
+    <svg className="logo-mark" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false">
+      <rect className="logo-mark__tile" width="32" height="32" rx="8" />
+      <path d="M10 22 16 8l6 14-6-3z" fill="#fff" />
+    </svg>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d={open ? 'm6 6 12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
 }

@@ -1,0 +1,118 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TopBar } from '../../app/components/TopBar';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  scrollTo(0);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '*', Component: () => <TopBar /> }],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** jsdom does not scroll; set the offset the component reads and tell it, as a browser would. */
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true, writable: true });
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+const header = () => document.querySelector('header.topbar');
+const isTranslucent = () => header()?.classList.contains('topbar--translucent');
+const link = (name: string) => screen.queryByRole('link', { name });
+
+describe('TopBar links', () => {
+  it('links the logo to the home page', () => {
+    renderAt('/');
+    expect(link('Launchmate home')?.getAttribute('href')).toBe('/');
+  });
+
+  it('offers Sign in and Get started everywhere', () => {
+    renderAt('/blog');
+    expect(link('Sign in')?.getAttribute('href')).toBe('/signin');
+    expect(link('Get started')?.getAttribute('href')).toBe('/signup');
+  });
+
+  it('shows Pricing and Our story on other pages', () => {
+    renderAt('/');
+    expect(link('Pricing')?.getAttribute('href')).toBe('/pricing');
+    expect(link('Our story')?.getAttribute('href')).toBe('/our-story');
+  });
+
+  it('hides Pricing on the pricing page', () => {
+    renderAt('/pricing');
+    expect(link('Pricing')).toBeNull();
+    expect(link('Our story')).not.toBeNull();
+  });
+
+  it('hides Our story on the story page', () => {
+    renderAt('/our-story');
+    expect(link('Our story')).toBeNull();
+    expect(link('Pricing')).not.toBeNull();
+  });
+
+  it('updates which links show when the visitor navigates', async () => {
+    const router = renderAt('/pricing');
+    await act(() => router.navigate('/our-story'));
+    expect(link('Pricing')).not.toBeNull();
+    expect(link('Our story')).toBeNull();
+  });
+});
+
+describe('TopBar phone menu', () => {
+  it('is a disclosure button that reports its state', () => {
+    renderAt('/');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(list?.contains(link('Pricing'))).toBe(true);
+
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(list?.classList.contains('topbar__links--open')).toBe(true);
+  });
+
+  it('closes on Escape and when the visitor navigates', async () => {
+    const router = renderAt('/');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(button);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(button);
+    await act(() => router.navigate('/pricing'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('TopBar translucency', () => {
+  it('turns translucent only once scrolled more than 50 px', () => {
+    renderAt('/');
+    expect(isTranslucent()).toBe(false);
+    scrollTo(50);
+    expect(isTranslucent()).toBe(false);
+    scrollTo(51);
+    expect(isTranslucent()).toBe(true);
+    scrollTo(0);
+    expect(isTranslucent()).toBe(false);
+  });
+
+  it('is translucent from the start when the page opens scrolled down', () => {
+    scrollTo(400);
+    renderAt('/');
+    expect(isTranslucent()).toBe(true);
+  });
+});
