@@ -10,12 +10,25 @@ export default defineConfig(async () => {
         {
           // The Worker inside workerd, with real D1 and KV and every migration applied.
           plugins: [
-            cloudflareTest({
+            cloudflareTest(({ inject }) => ({
               wrangler: { configPath: './wrangler.toml' },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' } },
-            }),
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  ENVIRONMENT: 'test',
+                  // Fakes of outside services (tests/fakes), started by tests/api/global-setup.ts.
+                  FAKE_GOOGLE_URL: inject('fakeGoogleUrl'),
+                  FAKE_RESEND_URL: inject('fakeResendUrl'),
+                },
+              },
+            })),
           ],
-          test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/api/setup.ts'] },
+          test: {
+            name: 'api',
+            include: ['tests/api/**/*.test.ts'],
+            setupFiles: ['tests/api/setup.ts'],
+            globalSetup: ['tests/api/global-setup.ts'],
+          },
         },
         {
           // Components and client modules in a DOM.

@@ -1,30 +1,123 @@
-import { env, exports } from 'cloudflare:workers';
-
-
-const worker = exports.default;
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import app from '../worker/index';
 
 /** The product's own origin, as the Worker is configured in tests. */
 export const appOrigin = () => new URL(env.APP_URL).origin;
 
-/** Sends a request to the Worker exactly as given (no Origin added). */
-export const rawRequest = (path: string, init: RequestInit = {}) =>
-  worker.fetch(new Request(new URL(path, appOrigin()), { ...init, redirect: 'manual' }));
+/** Cookies a browser would keep between requests: what Set-Cookie sets, minus what it deletes. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  /** The Set-Cookie lines of the last response, to check their attributes. */
+  lastSetCookies: string[] = [];
 
-/** Sends a request to the Worker under test, as the browser on the product's origin would. */
-export function request(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const method = (init.method ?? 'GET').toUpperCase();
-  if (!['GET', 'HEAD'].includes(method) && !headers.has('Origin')) headers.set('Origin', appOrigin());
-  return worker.fetch(new Request(new URL(path, appOrigin()), { ...init, headers, redirect: 'manual' }));
+  store(response: Response) {
+    this.lastSetCookies = response.headers.getSetCookie();
+    for (const line of this.lastSetCookies) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const [name = '', ...value] = pair.split('=');
+      const expired = attributes.some((attribute) => /^max-age=0$/i.test(attribute) || /^expires=Thu, 01 Jan 1970/i.test(attribute));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value.join('='));
+    }
+  }
+
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
 }
 
+export interface CallOptions {
+  /** Settings for this request only, e.g. a Resend key pointing at the fake. */
+  env?: Partial<Cloudflare.Env>;
+  jar?: CookieJar;
+  /** Send no Origin header, as a mail provider's one-click POST or a cross-site form would. */
+  noOrigin?: boolean;
+}
+
+/**
+ * Sends a request to the Worker under test, as the browser on the product's origin would, and
+ * waits for the work it left running (e-mail sent through waitUntil) before returning.
+ */
+export async function request(path: string, init: RequestInit = {}, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (!['GET', 'HEAD'].includes(method) && !headers.has('Origin') && !options.noOrigin) headers.set('Origin', appOrigin());
+  if (options.jar && options.jar.cookies.size > 0) headers.set('Cookie', options.jar.header());
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request(new URL(path, appOrigin()), { ...init, headers, redirect: 'manual' }),
+    { ...env, ...options.env },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  options.jar?.store(response);
+  return response;
+}
+
+/** Sends a request exactly as given: no Origin is added. */
+export const rawRequest = (path: string, init: RequestInit = {}, options: CallOptions = {}) => request(path, init, { ...options, noOrigin: true });
+
 /** POSTs a JSON body (or a raw string) from the product's origin. */
-export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return request(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}, options: CallOptions = {}): Promise<Response> {
+  return request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }, options);
 }
 
 export const db = () => env.DB;
+
+export interface OutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: string | null;
+}
+
+export async function outboxFor(address: string): Promise<OutboxMessage[]> {
+  const { results } = await db().prepare('SELECT id, "to", subject, html, text, headers FROM outbox WHERE "to" = ? ORDER BY id').bind(address).all<OutboxMessage>();
+  return results;
+}
+
+/** The first link to `path` (e.g. "/verify-email/") in the latest e-mail to `address`. */
+export async function latestLink(address: string, path: string): Promise<string> {
+  const messages = await outboxFor(address);
+  const text = messages.at(-1)?.text ?? '';
+  const match = new RegExp(`https?://[^\\s]*${path}[A-Za-z0-9_-]+`).exec(text);
+  if (!match) throw new Error(`No ${path} link in the latest e-mail to ${address}: ${text}`);
+  return match[0];
+}
+
+export const tokenOf = (link: string) => link.split('/').pop()!;
+
+/** A fresh address per call, so tests never share accounts. */
+let addressCounter = 0;
+export const freshEmail = (label = 'founder') => `${label}.${Date.now().toString(36)}.${++addressCounter}@example.com`;
+let clientCounter = 0;
+export const freshClient = () => `198.51.100.${(++clientCounter % 250) + 1}`;
+
+/** Signs up and verifies a new account; returns a jar holding its session. */
+export async function signedInUser(password = 'a long enough password') {
+  const email = freshEmail();
+  const jar = new CookieJar();
+  const signUp = await postJson('/api/auth/sign-up', { email, password }, { 'CF-Connecting-IP': freshClient() });
+  if (signUp.status !== 200) throw new Error(`Sign-up failed: ${signUp.status}`);
+  const token = tokenOf(await latestLink(email, '/verify-email/'));
+  const verified = await request(`/api/auth/verify-email/${token}`, { method: 'POST' }, { jar });
+  if (verified.status !== 200) throw new Error(`Verification failed: ${verified.status}`);
+  return { email, password, jar };
+}
+
+/** Steers a fake outside service (tests/fakes). */
+export async function fake(url: string, scenario: object = {}) {
+  await fetch(`${url}/__reset`, { method: 'POST' });
+  await fetch(`${url}/__scenario`, { method: 'POST', body: JSON.stringify(scenario) });
+}
+
+export async function fakeRequests(url: string): Promise<{ method: string; path: string; headers: Record<string, string>; body: string }[]> {
+  return (await fetch(`${url}/__requests`)).json();
+}

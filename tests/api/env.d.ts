@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      FAKE_GOOGLE_URL: string;
+      FAKE_RESEND_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/index');

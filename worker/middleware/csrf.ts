@@ -23,11 +23,12 @@ export function sameOriginJsonOnly(options: { exemptPaths?: RegExp[] } = {}) {
       origin !== undefined ? origin === new URL(c.env.APP_URL).origin : c.req.header('Sec-Fetch-Site') === 'same-origin';
     if (!sameOrigin) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
 
-    const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
-    const chunked = c.req.header('Transfer-Encoding') !== undefined;
-    if (hasBody || chunked) {
-      const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/json') return c.json({ error: 'Send the request body as application/json.' }, 415);
+    // A declared body type must be JSON; so must an undeclared body. Cross-site forms always
+    // declare theirs (urlencoded, multipart or text/plain), so they stop here too.
+    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const undeclaredBody = Number(c.req.header('Content-Length') ?? '0') > 0 || c.req.header('Transfer-Encoding') !== undefined;
+    if ((type !== '' && type !== 'application/json') || (type === '' && undeclaredBody)) {
+      return c.json({ error: 'Send the request body as application/json.' }, 415);
     }
     return next();
   });
