@@ -28,6 +28,8 @@ export default defineConfig(async () => {
             include: ['tests/api/**/*.test.ts'],
             setupFiles: ['tests/api/setup.ts'],
             globalSetup: ['tests/api/global-setup.ts'],
+            // Password tests run many deliberate 250 ms scrypt hashes on two cores.
+            testTimeout: 30_000,
           },
         },
         {

@@ -97,8 +97,11 @@ export const tokenOf = (link: string) => link.split('/').pop()!;
 /** A fresh address per call, so tests never share accounts. */
 let addressCounter = 0;
 export const freshEmail = (label = 'founder') => `${label}.${Date.now().toString(36)}.${++addressCounter}@example.com`;
-let clientCounter = 0;
-export const freshClient = () => `198.51.100.${(++clientCounter % 250) + 1}`;
+/** A client address no other test uses: a random IPv6 /64 (the unit per-client limits count). */
+export const freshClient = () => {
+  const [a, b, c] = crypto.getRandomValues(new Uint16Array(3));
+  return `2001:db8:${a!.toString(16)}:${b!.toString(16)}::${c!.toString(16)}`;
+};
 
 /** Signs up and verifies a new account; returns a jar holding its session. */
 export async function signedInUser(password = 'a long enough password') {
@@ -120,4 +123,15 @@ export async function fake(url: string, scenario: object = {}) {
 
 export async function fakeRequests(url: string): Promise<{ method: string; path: string; headers: Record<string, string>; body: string }[]> {
   return (await fetch(`${url}/__requests`)).json();
+}
+
+/** The median duration of `runs` sequential calls, in milliseconds. */
+export async function medianMs(runs: number, call: () => Promise<unknown>): Promise<number> {
+  const durations: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await call();
+    durations.push(performance.now() - started);
+  }
+  return durations.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }

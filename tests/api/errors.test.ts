@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db, postJson, rawRequest, request } from '../utils';
+import { db, freshClient, postJson, rawRequest, request } from '../utils';
 
 const ENDPOINT = '/api/errors/log-frontend-error';
 
@@ -18,9 +18,6 @@ const storedReports = async () =>
   (await db().prepare('SELECT message, stack, type, url, component, context, user_agent FROM frontend_errors ORDER BY id').all<StoredReport>())
     .results;
 
-let clientCounter = 0;
-/** A fresh client address per test, so per-client limits of one test do not leak into another. */
-const freshClient = () => `203.0.113.${++clientCounter}`;
 
 const validReport = {
   message: 'Cannot read properties of undefined',
@@ -172,7 +169,7 @@ describe('POST /api/errors/log-frontend-error', () => {
   });
 
   it('counts an IPv6 /64 as one client and ignores X-Forwarded-For', async () => {
-    const prefix = `2001:db8:${(++clientCounter).toString(16)}:1`;
+    const prefix = freshClient().split('::')[0];
     for (let i = 0; i < 12; i++) {
       const address = `${prefix}::${(i + 1).toString(16)}`;
       await postJson(ENDPOINT, { ...validReport, message: `v6 ${i}` }, { 'CF-Connecting-IP': address, 'X-Forwarded-For': `198.51.100.${i}` });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -74,28 +74,22 @@ export async function rotateSession(c: Context<AppEnv>): Promise<string | null> 
 
   // Mark the presented token used and create its successor in one atomic batch: only one of
   // two simultaneous refreshes can win the conditional UPDATE.
-  const [used] = await db.batch([
-    db
-      .update(refreshTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, presentedHash),
-          isNull(refreshTokens.usedAt),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.familyExpiresAt, now),
-        ),
-      )
-      .returning(),
-    db.run(sql`INSERT INTO refresh_tokens (token_hash, family_id, user_id, family_expires_at)
-      SELECT ${successorHash}, family_id, user_id, family_expires_at FROM refresh_tokens
-      WHERE token_hash = ${presentedHash} AND used_at = ${now}
-      ON CONFLICT (token_hash) DO NOTHING`),
+  const [used] = await c.env.DB.batch<{ user_id: string; family_id: string; family_expires_at: number }>([
+    c.env.DB.prepare(
+      `UPDATE refresh_tokens SET used_at = ?2
+       WHERE token_hash = ?1 AND used_at IS NULL AND revoked_at IS NULL AND family_expires_at > ?2
+       RETURNING user_id, family_id, family_expires_at`,
+    ).bind(presentedHash, now),
+    c.env.DB.prepare(
+      `INSERT INTO refresh_tokens (token_hash, family_id, user_id, family_expires_at)
+       SELECT ?3, family_id, user_id, family_expires_at FROM refresh_tokens WHERE token_hash = ?1 AND used_at = ?2
+       ON CONFLICT (token_hash) DO NOTHING`,
+    ).bind(presentedHash, now, successorHash),
   ]);
-  const rotated = used[0];
+  const rotated = used?.results[0];
   if (rotated) {
-    await setSessionCookies(c, rotated.userId, rotated.familyId, successor, rotated.familyExpiresAt);
-    return rotated.userId;
+    await setSessionCookies(c, rotated.user_id, rotated.family_id, successor, rotated.family_expires_at);
+    return rotated.user_id;
   }
 
   const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, presentedHash));

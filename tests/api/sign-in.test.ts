@@ -1,0 +1,139 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '../../worker/services/passwords';
+import { CookieJar, db, freshClient, freshEmail, medianMs, postJson, signedInUser } from '../utils';
+
+const signIn = (email: string, password: string, client = freshClient(), jar?: CookieJar) =>
+  postJson('/api/auth/sign-in', { email, password }, { 'CF-Connecting-IP': client }, { jar });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('POST /api/auth/sign-in', () => {
+  it('signs a verified user in with __Host- cookies: HttpOnly, Secure, SameSite=Lax, Path=/', async () => {
+    const { email, password } = await signedInUser();
+    const jar = new CookieJar();
+    const response = await signIn(` ${email.toUpperCase()} `, password, freshClient(), jar);
+    expect(response.status).toBe(200);
+    const body = await response.json<{ user: { email: string; privacyMode: boolean; subscribed: boolean } }>();
+    expect(body.user).toMatchObject({ email, privacyMode: false, subscribed: true });
+
+    const access = jar.lastSetCookies.find((line) => line.startsWith('__Host-lm_access='))!;
+    const refresh = jar.lastSetCookies.find((line) => line.startsWith('__Host-lm_refresh='))!;
+    for (const line of [access, refresh]) {
+      expect(line).toMatch(/; HttpOnly/);
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/; SameSite=Lax/);
+      expect(line).toMatch(/; Path=\//);
+      expect(line).not.toMatch(/Domain=/i);
+    }
+    expect(access).toMatch(/Max-Age=900\b/);
+    expect(Number(/Max-Age=(\d+)/.exec(refresh)?.[1])).toBeGreaterThan(30 * 24 * 3600 - 60);
+    expect(JSON.stringify(body)).not.toMatch(/lm_access|lm_refresh|password/);
+  });
+
+  it('answers a wrong password and an unknown address alike, in similar time', async () => {
+    const { email } = await signedInUser();
+    const wrong = await signIn(email, 'not the password');
+    const unknown = await signIn(freshEmail('nobody'), 'not the password');
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(await wrong.json()).toEqual({ error: 'Invalid email or password.' });
+    expect(await unknown.json()).toEqual({ error: 'Invalid email or password.' });
+    const wrongMs = await medianMs(3, () => signIn(email, 'not the password'));
+    const unknownMs = await medianMs(3, () => signIn(freshEmail('nobody'), 'not the password'));
+    // Both run one scrypt hash; without the dummy hash the unknown address would answer at once.
+    expect(unknownMs).toBeGreaterThan(wrongMs * 0.4);
+  });
+
+  it('compares the password exactly: no trimming, truncation or case folding', async () => {
+    const password = `  Mixed Case ${'x'.repeat(200)}  `;
+    const { email } = await signedInUser(password);
+    for (const variant of [password.trim(), password.toLowerCase(), password.slice(0, 72)]) {
+      expect((await signIn(email, variant)).status).toBe(401);
+    }
+    expect((await signIn(email, password)).status).toBe(200);
+  });
+
+  it('refuses an unverified account with the right password and sends a new link', async () => {
+    const email = freshEmail();
+    await postJson('/api/auth/sign-up', { email, password: 'correct horse battery' }, { 'CF-Connecting-IP': freshClient() });
+    const response = await signIn(email, 'correct horse battery');
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'Please confirm your email address first. We have sent you a link.' });
+  });
+
+  it('rehashes a password stored with older parameters on a successful sign-in', async () => {
+    const { email, password } = await signedInUser();
+    const { scryptSync } = await import('node:crypto');
+    const salt = Buffer.alloc(16, 7);
+    const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64url'), scryptSync(password, salt, 32, { N: 2 ** 14, r: 8, p: 1 }).toString('base64url')].join('$');
+    await db().prepare('UPDATE users SET password_hash = ? WHERE email = ?').bind(old, email).run();
+    expect((await signIn(email, password)).status).toBe(200);
+    const row = await db().prepare('SELECT password_hash FROM users WHERE email = ?').bind(email).first<{ password_hash: string }>();
+    expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect((await signIn(email, password)).status).toBe(200);
+  });
+
+  describe('throttling', () => {
+    it('refuses an 11th attempt from one client within a minute, even with the right password', async () => {
+      const { email, password } = await signedInUser();
+      const client = freshClient();
+      for (let i = 0; i < 10; i++) expect((await signIn(email, `wrong ${i}`, client)).status).toBe(401);
+      const blocked = await signIn(email, password, client);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await blocked.json()).toEqual({ error: 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.' });
+      // Another client is not blocked; the account itself is not locked by 10 failures.
+      expect((await signIn(email, password, freshClient())).status).toBe(200);
+    });
+
+    it('uses CF-Connecting-IP only: a changing X-Forwarded-For does not escape the limit', async () => {
+      const { email } = await signedInUser();
+      const client = freshClient();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push((await postJson('/api/auth/sign-in', { email, password: 'wrong' }, { 'CF-Connecting-IP': client, 'X-Forwarded-For': `203.0.113.${i}` })).status);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    });
+
+    it('locks an account after 100 consecutive failures with the same plain 429, until a reset', async () => {
+      const { email, password } = await signedInUser();
+      await db().prepare('UPDATE users SET failed_sign_ins = ? WHERE email = ?').bind(Number(env.SIGN_IN_FAILURES_PER_ACCOUNT), email).run();
+      const locked = await signIn(email, password);
+      expect(locked.status).toBe(429);
+      expect(await locked.json()).toEqual({ error: 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.' });
+    });
+
+    it('counts consecutive failures and forgets them after a success', async () => {
+      const { email, password } = await signedInUser();
+      for (let i = 0; i < 3; i++) await signIn(email, 'wrong');
+      const failures = () => db().prepare('SELECT failed_sign_ins AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>();
+      expect((await failures())?.n).toBe(3);
+      await signIn(email, password);
+      expect((await failures())?.n).toBe(0);
+    });
+  });
+
+  it('never logs the password', async () => {
+    const { email } = await signedInUser();
+    const logged: string[] = [];
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    }
+    await signIn(email, 'a-very-secret-guess');
+    await signIn(freshEmail(), 'another-secret-guess');
+    expect(logged.join('\n')).not.toMatch(/a-very-secret-guess|another-secret-guess/);
+  });
+
+  it('refuses cross-site requests and non-JSON bodies', async () => {
+    const { email, password } = await signedInUser();
+    expect((await postJson('/api/auth/sign-in', { email, password }, { Origin: 'https://evil.example' })).status).toBe(403);
+    const form = await postJson('/api/auth/sign-in', `email=${email}&password=${password}`, { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+  });
+
+  it('hashes a new password in the stored format', async () => {
+    expect(await hashPassword('x'.repeat(8))).toMatch(/^scrypt\$/);
+  });
+});
