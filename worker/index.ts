@@ -21,7 +21,8 @@ const api = new Hono<AppEnv>()
 
 export type ApiType = typeof api;
 
-const app = new Hono<AppEnv>();
+// The spec calls some endpoints with a trailing slash (POST /project/): both forms route alike.
+const app = new Hono<AppEnv>({ strict: false });
 app.use('*', securityHeaders);
 app.onError(onError);
 app.route('/api', api);
