@@ -1,0 +1,96 @@
+// Serves the built Worker with `wrangler dev` (as `npm start` does) on a free port, with its own
+// fresh local D1 and KV and every migration applied, for the benchmarks. Also reads the CPU time
+// that workerd itself has used, from /proc.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+
+const freePort = () =>
+  new Promise((resolvePort) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+
+/** Starts the Worker; `vars` override wrangler.toml's [vars]. */
+export async function startWorker(vars = {}) {
+  if (!existsSync(join(root, 'dist/client/index.html'))) throw new Error('Build first: npm run build');
+  const persist = join(root, 'bench/.tmp/state');
+  rmSync(persist, { recursive: true, force: true });
+  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--var', `APP_URL:${origin}`];
+  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
+  const wrangler = spawn('wrangler', args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  wrangler.stdout.on('data', (chunk) => (output += chunk));
+  wrangler.stderr.on('data', (chunk) => (output += chunk));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/auth/providers`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${output}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return {
+    origin,
+    workerdPid: findDescendant(wrangler.pid, 'workerd'),
+    stop: () => process.kill(-wrangler.pid, 'SIGTERM'),
+  };
+}
+
+function processTable() {
+  const table = [];
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.push({ pid: Number(entry), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(fields[1]) });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return table;
+}
+
+function findDescendant(ancestor, comm) {
+  const table = processTable();
+  const isDescendant = (pid) => {
+    for (let current = table.find((row) => row.pid === pid); current; current = table.find((row) => row.pid === current.ppid)) {
+      if (current.ppid === ancestor) return true;
+    }
+    return false;
+  };
+  // wrangler dev runs two workerd processes: a proxy on the public port, and the runtime of the
+  // Worker itself, which is the one with an inspector.
+  const runtime = table.find(
+    (row) => row.comm === comm && isDescendant(row.pid) && readFileSync(`/proc/${row.pid}/cmdline`, 'utf8').includes('--inspector-addr'),
+  );
+  if (!runtime) throw new Error(`No ${comm} runtime process under ${ancestor}`);
+  return runtime.pid;
+}
+
+/** CPU time (user + system) used so far by a process, in milliseconds (10 ms resolution). */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Mean CPU milliseconds per call over `runs` sequential calls. */
+export async function cpuPerCall(pid, runs, call) {
+  const before = cpuMs(pid);
+  for (let i = 0; i < runs; i++) await call(i);
+  return (cpuMs(pid) - before) / runs;
+}
