@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Field schemas shared by the app's forms and the API's handlers, with the messages of the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ERROR_REPORT_LIMITS } from './error-report-limits';
 
 export { ERROR_REPORT_LIMITS };

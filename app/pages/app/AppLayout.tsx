@@ -1,15 +1,186 @@
-import { Link, Outlet } from 'react-router';
+import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import type { CurrentUser } from '../../../worker/contracts/auth';
+import { useNotify } from '../../components/Notifications';
+import { FullScreenLoader, Spinner } from '../../components/Spinner';
+import { LogoMark } from '../../components/TopBar';
+import { api, ApiError } from '../../lib/api';
+import { send, sendWithSession } from '../../lib/api-calls';
+import { errorMessage, logUnexpected } from '../../lib/forms';
+import { readSetting, writeSetting } from '../../lib/local-settings';
+import { once } from '../../lib/once';
+import './AppLayout.css';
 
-/** The frame of the signed-in area; a chunk of its own that public pages never download. */
+export const JOINED_PROJECT = 'You joined the project.';
+
+interface CurrentUserContextValue {
+  user: CurrentUser;
+  /** Records a change the server has accepted (e.g. e-mail preferences) for every screen. */
+  updateUser: (changes: Partial<CurrentUser>) => void;
+}
+
+const CurrentUserContext = createContext<CurrentUserContextValue | null>(null);
+
+/** The signed-in user, for any screen inside the signed-in area. */
+export function useCurrentUser(): CurrentUserContextValue {
+  const value = use(CurrentUserContext);
+  if (!value) throw new Error('useCurrentUser() must be used inside the signed-in area (AppLayout).');
+  return value;
+}
+
+type Session = { state: 'checking' } | { state: 'failed' } | { state: 'ready'; user: CurrentUser };
+
+/**
+ * Accepts the invitation saved by /invite/{token}, once per token; the saved token is cleared
+ * when the server has given its final word on it (accepted, or refused with a 4xx).
+ */
+function acceptInvitation(token: string): Promise<string> {
+  return once(`accept-invitation:${token}`, async () => {
+    try {
+      const response = await sendWithSession(() => api.project.invitations[':token'].accept.$post({ param: { token } }));
+      const { projectId } = await response.json();
+      writeSetting('pendingInvitation', null);
+      return projectId;
+    } catch (error) {
+      // A network failure or a 5xx leaves the invitation for the next visit.
+      if (error instanceof ApiError && error.status < 500) writeSetting('pendingInvitation', null);
+      throw error;
+    }
+  });
+}
+
+/** The frame of the signed-in area: checks the session, then shows the header and the screen. */
 export function Component() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [session, setSession] = useState<Session>({ state: 'checking' });
+  // Set while a pending invitation is being accepted, so the screen underneath does not flash.
+  const [joining, setJoining] = useState(() => readSetting('pendingInvitation') !== null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    sendWithSession(() => api.auth['check-auth'].$get())
+      .then((response) => response.json())
+      .then(({ user }) => {
+        if (current) setSession({ state: 'ready', user });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        // 401 after the one refresh: the session is over.
+        if (error instanceof ApiError && error.status === 401) void navigate('/signin', { replace: true });
+        else {
+          console.error('Checking the session failed', error);
+          setSession({ state: 'failed' });
+        }
+      });
+    return () => {
+      current = false;
+    };
+  }, [attempt, navigate]);
+
+  const signedIn = session.state === 'ready';
+  useEffect(() => {
+    const token = readSetting('pendingInvitation');
+    if (!signedIn || !token) return;
+    let current = true;
+    acceptInvitation(token).then(
+      (projectId) => {
+        if (!current) return;
+        setJoining(false);
+        notify.success(JOINED_PROJECT);
+        void navigate(`/dashboard?projectId=${encodeURIComponent(projectId)}`, { replace: true });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        logUnexpected('Accepting the invitation failed', error);
+        setJoining(false);
+        notify.error(errorMessage(error, 'We could not accept the invitation. Please try again.'));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [signedIn, navigate, notify]);
+
+  const updateUser = useCallback((changes: Partial<CurrentUser>) => {
+    setSession((current) => (current.state === 'ready' ? { ...current, user: { ...current.user, ...changes } } : current));
+  }, []);
+  const user = session.state === 'ready' ? session.user : null;
+  const contextValue = useMemo(() => (user ? { user, updateUser } : null), [user, updateUser]);
+
+  if (session.state === 'failed') {
+    return (
+      <div className="app-failed" role="alert">
+        <h1>We could not load your account</h1>
+        <p>Check your connection and try again.</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setSession({ state: 'checking' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!contextValue || joining) return <FullScreenLoader />;
+
   return (
-    <div className="app-area">
-      <header className="page">
-        <Link to="/dashboard">Launchmate</Link>
-      </header>
-      <main>
-        <Outlet />
-      </main>
-    </div>
+    <CurrentUserContext value={contextValue}>
+      <div className="app-shell">
+        <AppHeader email={contextValue.user.email} />
+        <main id="main" className="app-main">
+          <Outlet />
+        </main>
+      </div>
+    </CurrentUserContext>
+  );
+}
+
+function AppHeader({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await send(() => api.auth['sign-out'].$post());
+      await navigate('/signin', { replace: true });
+    } catch (error) {
+      console.error('Signing out failed', error);
+      notify.error('We could not sign you out. Please try again.');
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <Link to="/dashboard" className="app-header__logo" aria-label="Launchmate dashboard">
+          <LogoMark />
+          <span className="app-header__wordmark">Launchmate</span>
+        </Link>
+        <div className="app-header__account">
+          <span className="app-header__email" title={email}>
+            <span className="visually-hidden">Signed in as </span>
+            {email}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary app-header__sign-out"
+            disabled={signingOut}
+            onClick={() => void signOut()}
+          >
+            {signingOut && <Spinner />}
+            Sign out
+          </button>
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,8 +1,563 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useSearchParams } from 'react-router';
+import { InviteSchema, PROJECT_NAME_MAX } from '../../../worker/contracts/auth';
+import { FormAlert, TextField } from '../../components/FormField';
+import { useNotify } from '../../components/Notifications';
+import { Spinner } from '../../components/Spinner';
+import { Switch } from '../../components/Switch';
+import { api } from '../../lib/api';
+import { sendWithSession } from '../../lib/api-calls';
+import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
+import { useCurrentUser } from './AppLayout';
+import { displayName, projectNameError } from './project-name';
+import './Dashboard.css';
+
+interface Project {
+  id: string;
+  name: string;
+  role: 'owner' | 'collaborator';
+  createdAt: number;
+}
+
+/** The 8 phases of the product (spec section 1); the first 2 are free. */
+const PHASES: { title: string; summary: string; free: boolean }[] = [
+  { title: 'Find an idea', summary: 'Brainstorm from scratch or start from a problem you know, and pick the idea worth pursuing.', free: true },
+  {
+    title: "Estimate the problem's scale and impact",
+    summary: 'Size the problem with real-world data: who has it, how often, and what it costs them.',
+    free: true,
+  },
+  { title: 'Research competitors and gaps', summary: 'See who already solves the problem and where they fall short.', free: false },
+  { title: 'Define user personas', summary: 'Describe the people you build for: their goals, pains and objections.', free: false },
+  { title: 'Shape the solution', summary: 'Turn the problem and your personas into a focused first version.', free: false },
+  { title: 'Plan the build', summary: 'A development plan you can follow, one step at a time.', free: false },
+  { title: 'Launch', summary: 'Choose your channels and prepare a launch that gets noticed.', free: false },
+  { title: 'Market and grow', summary: 'Find what brings users in, and what keeps them coming back.', free: false },
+];
+
+const LOAD_FAILED = 'We could not load your projects. Please try again.';
+
 export function Component() {
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const [projects, setProjects] = useState<Project[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    sendWithSession(() => api.project.$get())
+      .then((response) => response.json())
+      .then(({ projects: loaded }) => {
+        if (!current) return;
+        setProjects(loaded);
+        setLoadFailed(false);
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        logUnexpected('Loading projects failed', error);
+        setLoadFailed(true);
+        notify.error(errorMessage(error, LOAD_FAILED));
+      });
+    return () => {
+      current = false;
+    };
+  }, [attempt, notify]);
+
+  const requestedId = params.get('projectId');
+  // Without ?projectId the most recent project opens; an unknown id opens nothing.
+  const selected = projects?.find((p) => p.id === requestedId) ?? (requestedId ? undefined : projects?.[0]);
+  const select = (id: string) => setParams({ projectId: id });
+
+  const addProject = (project: Project) => {
+    setProjects((current) => [project, ...(current ?? [])]);
+    select(project.id);
+  };
+  const renameProject = (id: string, name: string) =>
+    setProjects((current) => current?.map((p) => (p.id === id ? { ...p, name } : p)) ?? null);
+
   return (
-    <section className="page">
-      <h1>Dashboard</h1>
-      <p>Your projects and where each one stands.</p>
+    <div className="dashboard page">
+      <div className="dashboard__header">
+        <h1>Dashboard</h1>
+        <p>Your projects and where each one stands.</p>
+      </div>
+
+      {projects === null ? (
+        loadFailed ? (
+          <div className="dashboard__panel dashboard__state">
+            <p>{LOAD_FAILED}</p>
+            <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className="dashboard__state">
+            <Spinner label="Loading your projects" />
+          </div>
+        )
+      ) : (
+        <div className="dashboard__grid">
+          <aside className="dashboard__sidebar">
+            <ProjectList projects={projects} selectedId={selected?.id} onCreated={addProject} />
+            <EmailPreferences />
+          </aside>
+          <div className="dashboard__main">
+            {projects.length === 0 ? (
+              <EmptyState onCreated={addProject} />
+            ) : selected ? (
+              <ProjectPanel key={selected.id} project={selected} onRenamed={renameProject} />
+            ) : (
+              <div className="dashboard__panel dashboard__state" role="status">
+                <h2>Project not found</h2>
+                <p>It may have been removed, or you may not be a member. Pick one of your projects.</p>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProjectList({
+  projects,
+  selectedId,
+  onCreated,
+}: {
+  projects: Project[];
+  selectedId: string | undefined;
+  onCreated: (project: Project) => void;
+}) {
+  const [creating, setCreating] = useState(false);
+  const headingId = useId();
+  return (
+    <section className="dashboard__panel" aria-labelledby={headingId}>
+      <div className="dashboard__panel-head">
+        <h2 id={headingId}>Your projects</h2>
+        {!creating && projects.length > 0 && (
+          <button type="button" className="button button--secondary dashboard__small-button" onClick={() => setCreating(true)}>
+            New project
+          </button>
+        )}
+      </div>
+      {creating && (
+        <NewProjectForm
+          autoFocus
+          onCreated={(project) => {
+            setCreating(false);
+            onCreated(project);
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      )}
+      {projects.length > 0 ? (
+        <ul className="project-list">
+          {projects.map((project) => (
+            <li key={project.id}>
+              <Link
+                to={`?projectId=${encodeURIComponent(project.id)}`}
+                className="project-list__link"
+                aria-current={project.id === selectedId ? 'page' : undefined}
+              >
+                <span className="project-list__name">{displayName(project.name)}</span>
+                {project.role === 'collaborator' && <span className="tag">Shared with you</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="dashboard__muted">No projects yet.</p>
+      )}
     </section>
+  );
+}
+
+function EmptyState({ onCreated }: { onCreated: (project: Project) => void }) {
+  return (
+    <section className="dashboard__panel dashboard__empty" aria-labelledby="empty-heading">
+      <h2 id="empty-heading">Start your first project</h2>
+      <p>Each project walks through the 8 phases, starting with finding an idea. The first 2 phases are free.</p>
+      <NewProjectForm onCreated={onCreated} />
+    </section>
+  );
+}
+
+function NewProjectForm({
+  onCreated,
+  onCancel,
+  autoFocus,
+}: {
+  onCreated: (project: Project) => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = projectNameError(name);
+    flushSync(() => setError(invalid));
+    if (invalid) {
+      inputRef.current?.focus();
+      return;
+    }
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      const response = await sendWithSession(() => api.project.$post({ json: { name: name.trim() } }));
+      const { project } = await response.json();
+      onCreated(project);
+    } catch (failure) {
+      setFormError(errorMessage(failure, 'We could not create the project. Please try again.'));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form
+      className="inline-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onCancel) onCancel();
+      }}
+    >
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <fieldset disabled={submitting}>
+        <TextField
+          ref={inputRef}
+          label="Project name"
+          name="project-name"
+          autoComplete="off"
+          autoFocus={autoFocus}
+          maxLength={PROJECT_NAME_MAX}
+          value={name}
+          error={error}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(null);
+          }}
+        />
+        <div className="inline-form__actions">
+          <button type="submit" className="button">
+            {submitting && <Spinner />}
+            Create project
+          </button>
+          {onCancel && (
+            <button type="button" className="button button--secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function ProjectPanel({ project, onRenamed }: { project: Project; onRenamed: (id: string, name: string) => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const renameButtonRef = useRef<HTMLButtonElement>(null);
+  const created = new Date(project.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+
+  const closeRename = () => {
+    // Back to the button that opened the form, for keyboard users.
+    flushSync(() => setRenaming(false));
+    renameButtonRef.current?.focus();
+  };
+
+  return (
+    <>
+      <section className="dashboard__panel" aria-label={displayName(project.name)}>
+        {renaming ? (
+          <RenameForm
+            project={project}
+            onRenamed={(name) => {
+              onRenamed(project.id, name);
+              closeRename();
+            }}
+            onCancel={closeRename}
+          />
+        ) : (
+          <div className="project-title">
+            <h2>{displayName(project.name)}</h2>
+            <button
+              ref={renameButtonRef}
+              type="button"
+              className="button button--secondary dashboard__small-button"
+              onClick={() => setRenaming(true)}
+            >
+              Rename
+            </button>
+          </div>
+        )}
+        <p className="dashboard__muted">
+          {project.role === 'owner' ? 'Your project' : 'Shared with you'} · created <time dateTime={new Date(project.createdAt).toISOString()}>{created}</time>
+        </p>
+        <Phases />
+      </section>
+      <InviteCollaborator projectId={project.id} />
+    </>
+  );
+}
+
+function RenameForm({ project, onRenamed, onCancel }: { project: Project; onRenamed: (name: string) => void; onCancel: () => void }) {
+  const notify = useNotify();
+  const [name, setName] = useState(project.name);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = projectNameError(name);
+    flushSync(() => setError(invalid));
+    if (invalid) {
+      inputRef.current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const response = await sendWithSession(() =>
+        api.project[':id'].$patch({ param: { id: project.id }, json: { name: name.trim() } }),
+      );
+      const { project: renamed } = await response.json();
+      onRenamed(renamed.name);
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'We could not rename the project. Please try again.'));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="inline-form rename-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <fieldset disabled={saving}>
+        <TextField
+          ref={inputRef}
+          label="Project name"
+          name="project-name"
+          autoComplete="off"
+          autoFocus
+          maxLength={PROJECT_NAME_MAX}
+          value={name}
+          error={error}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(null);
+          }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <div className="inline-form__actions">
+          <button type="submit" className="button">
+            {saving && <Spinner />}
+            Save
+          </button>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function Phases() {
+  return (
+    <div className="phases">
+      <h3>Phases</h3>
+      <ol className="phases__list">
+        {PHASES.map((phase, index) => (
+          <li key={phase.title} className={`phase${phase.free ? '' : ' phase--locked'}`}>
+            <span className="phase__number" aria-hidden="true">
+              {phase.free ? index + 1 : <LockIcon />}
+            </span>
+            <div className="phase__body">
+              <p className="phase__title">
+                <span className="visually-hidden">Phase {index + 1}: </span>
+                {phase.title}
+              </p>
+              <p className="phase__summary">{phase.summary}</p>
+            </div>
+            <span className={`tag${phase.free ? ' tag--free' : ' tag--pro'}`}>
+              {phase.free ? 'Free' : 'Pro'}
+              <span className="visually-hidden">{phase.free ? ', open' : ', locked'}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="phases__upgrade">
+        <p>
+          Phases 3 to 8 come with <strong>Pro</strong>: a one-time $149 purchase for all phases and 5 projects.
+        </p>
+        <Link to="/pricing" className="button">
+          See Pro pricing
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function InviteCollaborator({ projectId }: { projectId: string }) {
+  const notify = useNotify();
+  const headingId = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [invitation, setInvitation] = useState<{ email: string; link: string; emailed: boolean } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const linkRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = fieldError(InviteSchema.shape.email, email);
+    flushSync(() => setError(invalid));
+    if (invalid) {
+      inputRef.current?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const response = await sendWithSession(() =>
+        api.project[':id'].invitations.$post({ param: { id: projectId }, json: { email: email.trim() } }),
+      );
+      const { link, emailed } = await response.json();
+      setInvitation({ email: email.trim(), link, emailed });
+      setEmail('');
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'We could not create the invitation. Please try again.'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function copyLink(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      notify.success('Link copied to clipboard!');
+    } catch (failure) {
+      console.error('Copying the invitation link failed', failure);
+      // Select it instead, so Ctrl+C / long-press copy is one step away.
+      linkRef.current?.select();
+      notify.error('Failed to copy link to clipboard.');
+    }
+  }
+
+  return (
+    <section className="dashboard__panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Invite a collaborator</h2>
+      <p className="dashboard__muted">They get a link that lets them join this project. It works once, for 7 days.</p>
+      <form className="inline-form invite-form" noValidate onSubmit={(event) => void submit(event)}>
+        <fieldset disabled={sending}>
+          <TextField
+            ref={inputRef}
+            label="Email address"
+            type="email"
+            name="email"
+            autoComplete="off"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="off"
+            value={email}
+            error={error}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+          />
+          <button type="submit" className="button">
+            {sending && <Spinner />}
+            Send invitation
+          </button>
+        </fieldset>
+      </form>
+      {invitation && (
+        <div className="invitation" role="status">
+          <p>
+            {invitation.emailed ? (
+              <>
+                We emailed the invitation to <strong>{invitation.email}</strong>. You can also share the link yourself.
+              </>
+            ) : (
+              <>
+                We did not email <strong>{invitation.email}</strong>: that address has turned off emails from us. Share
+                the link with them yourself.
+              </>
+            )}
+          </p>
+          <div className="invitation__link">
+            <label className="visually-hidden" htmlFor={`${headingId}-link`}>
+              Invitation link
+            </label>
+            <input
+              ref={linkRef}
+              id={`${headingId}-link`}
+              className="field__input"
+              readOnly
+              value={invitation.link}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <button type="button" className="button button--secondary" onClick={() => void copyLink(invitation.link)}>
+              Copy link
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EmailPreferences() {
+  const { user, updateUser } = useCurrentUser();
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+  const headingId = useId();
+
+  async function change(subscribed: boolean) {
+    setSaving(true);
+    // Shown at once; put back if the server does not take it.
+    updateUser({ subscribed });
+    try {
+      await sendWithSession(() => api.user['email-preferences'].$put({ json: { subscribed } }));
+      notify.success(subscribed ? 'You will get product emails.' : 'You will no longer get product emails.');
+    } catch (error) {
+      updateUser({ subscribed: !subscribed });
+      notify.error(errorMessage(error, 'We could not save your email preferences. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="dashboard__panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Email preferences</h2>
+      <Switch
+        label="Product e-mails"
+        description="News, tips and invitations from collaborators. Account emails, like password resets, always arrive."
+        checked={user.subscribed}
+        disabled={saving}
+        onChange={(subscribed) => void change(subscribed)}
+      />
+    </section>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+      <rect x="4" y="9" width="12" height="8" rx="2" fill="currentColor" />
+      <path d="M7 9V6.5a3 3 0 0 1 6 0V9" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
   );
 }

@@ -1,8 +1,144 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { PROJECT_NAME_MAX } from '../../../worker/contracts/auth';
+import { FormAlert, TextField } from '../../components/FormField';
+import { useNotify } from '../../components/Notifications';
+import { Spinner } from '../../components/Spinner';
+import { Switch } from '../../components/Switch';
+import { Tooltip } from '../../components/Tooltip';
+import { api } from '../../lib/api';
+import { sendWithSession } from '../../lib/api-calls';
+import { errorMessage } from '../../lib/forms';
+import { readJsonSetting, readSetting } from '../../lib/local-settings';
+import { writePrivacyMode } from '../../lib/privacy-mode';
+import { projectNameError, suggestProjectName } from './project-name';
+import { useCurrentUser } from './AppLayout';
+import './Onboarding.css';
+
+/** The idea typed on the landing page before signing up, if any (stored as text or as a JSON string). */
+function readLandingIdea(): string | null {
+  const parsed = readJsonSetting<unknown>('landingPagePrompt');
+  const idea = typeof parsed === 'string' ? parsed : readSetting('landingPagePrompt');
+  return idea?.trim() ? idea.trim() : null;
+}
+
 export function Component() {
+  const { user, updateUser } = useCurrentUser();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [idea] = useState(readLandingIdea);
+  const [name, setName] = useState(() => (idea ? suggestProjectName(idea) : ''));
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [privacyMode, setPrivacyMode] = useState(user.privacyMode);
+  const [savingPrivacy, setSavingPrivacy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  async function changePrivacyMode(on: boolean) {
+    setPrivacyMode(on);
+    writePrivacyMode(on);
+    setSavingPrivacy(true);
+    try {
+      // Both directions are saved: the account's setting is what the AI side obeys, and a
+      // switch that turned off only in this browser would be a quiet lie.
+      await sendWithSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: on } }));
+      updateUser({ privacyMode: on });
+    } catch (error) {
+      console.error('Saving privacy mode failed', error);
+      setPrivacyMode(!on);
+      writePrivacyMode(!on);
+      notify.error(errorMessage(error, 'We could not save privacy mode. Please try again.'));
+    } finally {
+      setSavingPrivacy(false);
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = projectNameError(name);
+    flushSync(() => setNameError(invalid));
+    if (invalid) {
+      nameRef.current?.focus();
+      return;
+    }
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      const response = await sendWithSession(() => api.project.$post({ json: { name: name.trim() } }));
+      const { project } = await response.json();
+      await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
+    } catch (error) {
+      setFormError(errorMessage(error, 'We could not create your project. Please try again.'));
+      setSubmitting(false);
+    }
+  }
+
   return (
-    <section className="page">
-      <h1>Welcome to Launchmate</h1>
-      <p>Let's set up your first project.</p>
-    </section>
+    <div className="onboarding page">
+      <div className="onboarding__card">
+        <h1>Welcome to Launchmate</h1>
+        <p className="onboarding__lead">
+          Let's set up your first project. You will start with phase 1, finding an idea worth building, and phase 2,
+          sizing the problem with real-world data. Both are free.
+        </p>
+
+        {idea && (
+          <figure className="onboarding__idea">
+            <figcaption>Your idea</figcaption>
+            <blockquote>{idea}</blockquote>
+          </figure>
+        )}
+
+        <form className="onboarding__form" noValidate onSubmit={(event) => void submit(event)}>
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <fieldset disabled={submitting}>
+            <TextField
+              ref={nameRef}
+              label="Project name"
+              name="project-name"
+              autoComplete="off"
+              maxLength={PROJECT_NAME_MAX}
+              placeholder="e.g. Meal planner for busy parents"
+              hint={
+                idea
+                  ? 'We suggested a name from your idea. Change it to anything you like.'
+                  : `A working title is fine; you can rename it later. Up to ${PROJECT_NAME_MAX} characters.`
+              }
+              value={name}
+              error={nameError}
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError(null);
+              }}
+            />
+
+            <div className="onboarding__privacy">
+              <Switch
+                label="Privacy mode"
+                description="Your projects are not used to train AI models."
+                checked={privacyMode}
+                disabled={savingPrivacy}
+                onChange={(on) => void changePrivacyMode(on)}
+              />
+              <Tooltip
+                position="top"
+                content="Privacy mode applies to every project on your account. You can change it at any time."
+              >
+                <button type="button" className="onboarding__info" aria-label="More about privacy mode">
+                  ?
+                </button>
+              </Tooltip>
+            </div>
+
+            <button type="submit" className="button onboarding__continue">
+              {submitting && <Spinner />}
+              Continue
+            </button>
+          </fieldset>
+        </form>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,37 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { AuthMessageLayout, AuthStatusIcon } from '../../components/AuthLayout';
+import { api } from '../../lib/api';
+import { sendWithSession } from '../../lib/api-calls';
+import { writeSetting } from '../../lib/local-settings';
+
+/**
+ * The link from an invitation e-mail. The token is kept as a pending invitation; the signed-in
+ * area accepts it once the visitor is in, whether they are already signed in or sign up first.
+ */
 export function Component() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (token) writeSetting('pendingInvitation', token);
+    let current = true;
+    sendWithSession(() => api.auth['check-auth'].$get()).then(
+      () => current && void navigate('/dashboard', { replace: true }),
+      () => current && void navigate('/signup', { replace: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, navigate]);
+
   return (
-    <section className="page">
-      <h1>Joining the project</h1>
-      <p>One moment while we check your invitation.</p>
-    </section>
+    <AuthMessageLayout>
+      <AuthStatusIcon kind="loading" />
+      <h1 className="auth-heading">Joining the project</h1>
+      <p className="auth-status-text" role="status">
+        One moment while we check your invitation.
+      </p>
+    </AuthMessageLayout>
   );
 }

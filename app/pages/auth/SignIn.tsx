@@ -1,8 +1,214 @@
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SignInSchema } from '../../../worker/contracts/auth';
+import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
+import { FormAlert, PasswordField, TextField } from '../../components/FormField';
+import { GoogleButton } from '../../components/GoogleButton';
+import { Spinner } from '../../components/Spinner';
+import { api } from '../../lib/api';
+import { send, sendWithSession } from '../../lib/api-calls';
+import { errorMessage, fieldError, firstInvalid } from '../../lib/forms';
+import { readPrivacyMode } from '../../lib/privacy-mode';
+import './SignIn.css';
+
+type Field = 'email' | 'password';
+const FIELD_ORDER: readonly Field[] = ['email', 'password'];
+
+/** Where Google's callback sends the visitor back with ?google=… (worker/routes/auth.ts). */
+const GOOGLE_OUTCOMES: Record<string, string> = {
+  denied: 'Google sign-in was cancelled.',
+  failed: 'Google authentication failed!',
+};
+
+/**
+ * Opens the signed-in app. With ?newProject=true (the landing page's "Sign in" after typing an
+ * idea) a project is created first and its dashboard opens; if that fails, the plain dashboard.
+ */
+function useEnterApp() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const wantsNewProject = params.get('newProject') === 'true';
+  const entering = useRef(false);
+
+  return async function enterApp() {
+    // The entry check and a sign-in can both get here; one project, one navigation.
+    if (entering.current) return;
+    entering.current = true;
+    if (wantsNewProject) {
+      try {
+        const response = await sendWithSession(() => api.project.$post({ json: { name: '' } }));
+        const { project } = await response.json();
+        await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
+        return;
+      } catch (error) {
+        console.error('Creating the new project failed; opening the dashboard instead', error);
+      }
+    }
+    await navigate('/dashboard', { replace: true });
+  };
+}
+
+/**
+ * Sign-in: the Google view first, the e-mail form on ?method=email (so Back returns to the Google
+ * view). A visitor who is already signed in goes straight on to the app.
+ */
 export function Component() {
+  const [params] = useSearchParams();
+  const method = params.get('method') === 'email' ? 'email' : 'google';
+  const googleOutcome = GOOGLE_OUTCOMES[params.get('google') ?? ''];
+  const enterApp = useEnterApp();
+  const headingRef = useFocusOnViewChange(method);
+
+  // Views keep only ?newProject, which must survive until the visitor is in.
+  const viewLink = (view: 'email' | 'google') => {
+    const next = new URLSearchParams();
+    if (view === 'email') next.set('method', 'email');
+    if (params.get('newProject') === 'true') next.set('newProject', 'true');
+    const search = next.toString();
+    return `/signin${search ? `?${search}` : ''}`;
+  };
+
+  // On entry: someone already signed in has nothing to do here.
+  const onAlreadySignedIn = useEffectEvent(() => void enterApp());
+  useEffect(() => {
+    let current = true;
+    api.auth['check-auth']
+      .$get()
+      .then((response) => {
+        if (current && response.ok) onAlreadySignedIn();
+      })
+      // Not signed in, or offline: the form is already on screen.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+
   return (
-    <section className="page">
-      <h1>Sign in to Launchmate</h1>
-      <p>Welcome back. Pick up where you left off.</p>
-    </section>
+    <AuthLayout>
+      <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+        Sign in to Launchmate
+      </h1>
+      <p className="auth-lead">Welcome back. Pick up where you left off.</p>
+      {googleOutcome && method === 'google' && (
+        <div className="signin-outcome">
+          <FormAlert>{googleOutcome}</FormAlert>
+        </div>
+      )}
+      {method === 'google' ? (
+        <>
+          <div className="auth-actions">
+            <GoogleButton label="Sign in with Google" />
+            <p className="auth-divider">or</p>
+            <Link to={viewLink('email')} className="button">
+              Sign in with email
+            </Link>
+          </div>
+          <p className="auth-switch">
+            Don't have an account? <Link to="/signup">Sign up</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <EmailSignIn onSignedIn={enterApp} />
+          <AuthBackLink to={viewLink('google')}>Go back</AuthBackLink>
+          <p className="auth-switch">
+            Don't have an account? <Link to="/signup">Sign up</Link>
+          </p>
+        </>
+      )}
+    </AuthLayout>
+  );
+}
+
+function EmailSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs: Record<Field, RefObject<HTMLInputElement | null>> = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = {
+      email: fieldError(SignInSchema.shape.email, email),
+      password: fieldError(SignInSchema.shape.password, password),
+    };
+    const invalid = firstInvalid(FIELD_ORDER, found);
+    flushSync(() => setErrors(found));
+    if (invalid) {
+      inputs[invalid].current?.focus();
+      return;
+    }
+
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      await send(() => api.auth['sign-in'].$post({ json: { email: email.trim(), password } }));
+    } catch (error) {
+      setFormError(errorMessage(error));
+      setSubmitting(false);
+      return;
+    }
+    // The account takes on the privacy mode chosen before signing in; only "on" is sent (spec
+    // section 7), so signing in never turns an account's privacy mode off.
+    if (readPrivacyMode()) {
+      await sendWithSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: true } })).catch((error: unknown) =>
+        console.error('Saving privacy mode failed', error),
+      );
+    }
+    await onSignedIn();
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <fieldset disabled={submitting}>
+        <TextField
+          ref={inputs.email}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          autoCapitalize="off"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setErrors((current) => ({ ...current, email: null }));
+          }}
+        />
+        <div className="signin-password">
+          <PasswordField
+            ref={inputs.password}
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            error={errors.password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setErrors((current) => ({ ...current, password: null }));
+            }}
+          />
+          <Link to="/forgot-password" className="signin-forgot">
+            Forgot your password?
+          </Link>
+        </div>
+        <button type="submit" className="button">
+          {submitting && <Spinner />}
+          Sign in
+        </button>
+      </fieldset>
+    </form>
   );
 }

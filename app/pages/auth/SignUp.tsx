@@ -1,8 +1,236 @@
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useSearchParams } from 'react-router';
+import { SignUpSchema } from '../../../worker/contracts/auth';
+import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
+import { FormAlert, PasswordField, TextField } from '../../components/FormField';
+import { GoogleButton } from '../../components/GoogleButton';
+import { useNotify } from '../../components/Notifications';
+import { Spinner } from '../../components/Spinner';
+import { api, ApiError } from '../../lib/api';
+import { send } from '../../lib/api-calls';
+import { readAttribution } from '../../lib/attribution';
+import { errorMessage, fieldError, firstInvalid, GENERIC_ERROR, logUnexpected } from '../../lib/forms';
+import { readPrivacyMode } from '../../lib/privacy-mode';
+
+/** Spec section 9: one verification e-mail a minute; the server holds the same lock. */
+export const RESEND_LOCK_MS = 60_000;
+export const RESENT_MESSAGE = 'Email resent... you can resend again in 1 minute';
+
+type Field = 'email' | 'password';
+const FIELD_ORDER: readonly Field[] = ['email', 'password'];
+
+/**
+ * Sign-up: a choice of method, the e-mail form, then "Check your inbox". The method lives in the
+ * address (?method=email) so the browser's Back button goes back to the choice.
+ */
 export function Component() {
+  const [params] = useSearchParams();
+  const method = params.get('method') === 'email' ? 'email' : 'choice';
+
+  // The form's values live here, above the views, so going back and forth loses nothing.
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  // Leaving the e-mail view (Go back, or the browser's Back) ends the "Check your inbox" view.
+  if (method !== 'email' && sentTo !== null) setSentTo(null);
+
+  const view = method === 'choice' ? 'choice' : sentTo === null ? 'form' : 'inbox';
+  const headingRef = useFocusOnViewChange(view);
+
   return (
-    <section className="page">
-      <h1>Create your account</h1>
-      <p>Start with 2 free phases. No card needed.</p>
-    </section>
+    <AuthLayout>
+      {view === 'choice' && <ChoiceView headingRef={headingRef} />}
+      {view === 'form' && (
+        <EmailForm
+          headingRef={headingRef}
+          email={email}
+          password={password}
+          onEmailChange={setEmail}
+          onPasswordChange={setPassword}
+          onSignedUp={(address) => {
+            setSentTo(address);
+            setPassword('');
+          }}
+        />
+      )}
+      {view === 'inbox' && sentTo !== null && <CheckInbox headingRef={headingRef} email={sentTo} />}
+    </AuthLayout>
+  );
+}
+
+interface ViewProps {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}
+
+function ChoiceView({ headingRef }: ViewProps) {
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+        Create your account
+      </h1>
+      <p className="auth-lead">Start with 2 free phases. No card needed.</p>
+      <div className="auth-actions">
+        <GoogleButton label="Continue with Google" />
+        <p className="auth-divider">or</p>
+        <Link to="/signup?method=email" className="button">
+          Sign up with email
+        </Link>
+      </div>
+      <p className="auth-note">
+        By signing up you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+      <p className="auth-switch">
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+    </>
+  );
+}
+
+interface EmailFormProps extends ViewProps {
+  email: string;
+  password: string;
+  onEmailChange: (email: string) => void;
+  onPasswordChange: (password: string) => void;
+  onSignedUp: (email: string) => void;
+}
+
+function EmailForm({ headingRef, email, password, onEmailChange, onPasswordChange, onSignedUp }: EmailFormProps) {
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = {
+      email: fieldError(SignUpSchema.shape.email, email),
+      password: fieldError(SignUpSchema.shape.password, password),
+    };
+    const invalid = firstInvalid(FIELD_ORDER, found);
+    // Render the messages first, so the focused field is announced with its error.
+    flushSync(() => setErrors(found));
+    if (invalid) {
+      inputs[invalid].current?.focus();
+      return;
+    }
+
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      await send(() =>
+        api.auth['sign-up'].$post({
+          json: { email: email.trim(), password, attribution: readAttribution(), privacyMode: readPrivacyMode() },
+        }),
+      );
+      onSignedUp(email.trim());
+    } catch (error) {
+      setFormError(errorMessage(error));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+        Create your account
+      </h1>
+      <p className="auth-lead">Sign up with your email address.</p>
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <fieldset disabled={submitting}>
+          <TextField
+            ref={inputs.email}
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="off"
+            value={email}
+            error={errors.email}
+            onChange={(event) => {
+              onEmailChange(event.target.value);
+              setErrors((current) => ({ ...current, email: null }));
+            }}
+          />
+          <PasswordField
+            ref={inputs.password}
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            value={password}
+            error={errors.password}
+            onChange={(event) => {
+              onPasswordChange(event.target.value);
+              setErrors((current) => ({ ...current, password: null }));
+            }}
+          />
+          <button type="submit" className="button">
+            {submitting && <Spinner />}
+            Continue
+          </button>
+        </fieldset>
+      </form>
+      <AuthBackLink to="/signup">Go back</AuthBackLink>
+      <p className="auth-switch">
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+    </>
+  );
+}
+
+function CheckInbox({ headingRef, email }: ViewProps & { email: string }) {
+  const notify = useNotify();
+  const [locked, setLocked] = useState(false);
+  const unlockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(unlockTimer.current), []);
+
+  function unlock() {
+    clearTimeout(unlockTimer.current);
+    setLocked(false);
+  }
+
+  async function resend() {
+    // Locked from the click, so a double click sends one e-mail.
+    setLocked(true);
+    clearTimeout(unlockTimer.current);
+    unlockTimer.current = setTimeout(unlock, RESEND_LOCK_MS);
+    try {
+      await send(() => api.auth['resend-verification-email'].$post({ json: { email } }));
+    } catch (error) {
+      // 429: the server's one-a-minute lock is on; ours already says to wait a minute.
+      if (error instanceof ApiError && error.status === 429) return;
+      logUnexpected('Resending the verification email failed', error);
+      unlock();
+      notify.error(errorMessage(error, GENERIC_ERROR));
+    }
+  }
+
+  return (
+    <>
+      <AuthStatusIcon kind="mail" />
+      <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+        Check your inbox
+      </h1>
+      <p className="auth-lead">
+        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account. If it is not there
+        in a few minutes, look in your spam folder.
+      </p>
+      <div className="auth-actions">
+        <button type="button" className="button button--secondary" disabled={locked} onClick={() => void resend()}>
+          Resend email
+        </button>
+        <p className="auth-note" role="status">
+          {locked ? RESENT_MESSAGE : ''}
+        </p>
+      </div>
+      <AuthBackLink to="/signup">Go back</AuthBackLink>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 export function Component() {
   return (
     <>
-      <header className="page">
+      <header className="research-header">
         <Link to="/">Launchmate</Link>
       </header>
       <section className="page">

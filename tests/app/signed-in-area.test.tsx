@@ -1,0 +1,254 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readSetting, writeSetting } from '../../app/lib/local-settings';
+import { Component as AppLayout } from '../../app/pages/app/AppLayout';
+import { Component as Dashboard } from '../../app/pages/app/Dashboard';
+import { Component as Onboarding } from '../../app/pages/app/Onboarding';
+import { fakeApi, json } from './fake-api';
+import { currentUrl, landingPages, renderPage } from './render-page';
+
+const routes = [
+  {
+    Component: AppLayout,
+    children: [
+      { path: '/dashboard', Component: Dashboard },
+      { path: '/onboarding', Component: Onboarding },
+    ],
+  },
+  ...landingPages('/signin', '/pricing'),
+];
+
+const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true };
+const PROJECTS = [
+  { id: 'p2', name: 'Dog sitter finder', role: 'owner', createdAt: Date.UTC(2026, 2, 4) },
+  { id: 'p1', name: '', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1) },
+];
+const signedIn = () => json(200, { user: USER });
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AppLayout', () => {
+  it('sends a visitor whose session cannot be refreshed to sign in', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': () => json(401, { error: 'Please sign in to continue.' }),
+      'POST /api/auth/refresh': () => json(401, { error: 'Please sign in again.' }),
+    });
+    const router = renderPage(routes, '/dashboard');
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    expect(await screen.findByText('Landed on /signin')).toBeTruthy();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(server.calls('POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it("shows the user's email, and signs out", async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: [] }),
+      'POST /api/auth/sign-out': () => json(200, { signedOut: true }),
+    });
+    renderPage(routes, '/dashboard');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('ada@example.com')).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Launchmate dashboard' }).getAttribute('href')).toBe('/dashboard');
+
+    fireEvent.click(within(header).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Landed on /signin')).toBeTruthy();
+    expect(server.calls('POST /api/auth/sign-out')).toHaveLength(1);
+  });
+
+  it('accepts a pending invitation once (StrictMode too) and opens that project', async () => {
+    writeSetting('pendingInvitation', 'inv-ok');
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'POST /api/project/invitations/inv-ok/accept': () => json(200, { projectId: 'p1' }),
+      'GET /api/project': () => json(200, { projects: PROJECTS }),
+    });
+    const router = renderPage(routes, '/onboarding', { strict: true });
+    expect(await screen.findByText('You joined the project.')).toBeTruthy();
+    await waitFor(() => expect(currentUrl(router)).toBe('/dashboard?projectId=p1'));
+    expect(server.calls('POST /api/project/invitations/inv-ok/accept')).toHaveLength(1);
+    expect(readSetting('pendingInvitation')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Untitled project' })).toBeTruthy();
+  });
+
+  it('drops an invitation the server refuses and says why', async () => {
+    writeSetting('pendingInvitation', 'inv-used');
+    fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'POST /api/project/invitations/inv-used/accept': () =>
+        json(400, { error: 'This invitation is invalid, expired or already used.' }),
+      'GET /api/project': () => json(200, { projects: [] }),
+    });
+    renderPage(routes, '/dashboard');
+    expect((await screen.findByRole('alert')).textContent).toContain('This invitation is invalid, expired or already used.');
+    expect(readSetting('pendingInvitation')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+});
+
+describe('Dashboard', () => {
+  it('lists the projects, opens the most recent, and shows its 8 phases', async () => {
+    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: PROJECTS }) });
+    renderPage(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dog sitter finder' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dog sitter finder' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: /Untitled project/ }).getAttribute('href')).toBe('/dashboard?projectId=p1');
+
+    const phaseList = screen.getByRole('heading', { level: 3, name: 'Phases' }).nextElementSibling as HTMLElement;
+    const phases = within(phaseList).getAllByRole('listitem');
+    expect(phases).toHaveLength(8);
+    expect(phases.map((phase) => phase.querySelector('.phase__title')!.textContent!.replace(/^Phase \d: /, ''))).toEqual([
+      'Find an idea',
+      "Estimate the problem's scale and impact",
+      'Research competitors and gaps',
+      'Define user personas',
+      'Shape the solution',
+      'Plan the build',
+      'Launch',
+      'Market and grow',
+    ]);
+    expect(phases.map((phase) => phase.querySelector('.tag')!.textContent)).toEqual([
+      'Free, open',
+      'Free, open',
+      ...Array(6).fill('Pro, locked'),
+    ]);
+    expect(phases[1]!.textContent).toContain('real-world data');
+    expect(screen.getByRole('link', { name: 'See Pro pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('shows an empty state and creates the first project', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: [] }),
+      'POST /api/project': () => json(201, { project: { id: 'p9', name: 'Meal planner', role: 'owner', createdAt: Date.now() } }),
+    });
+    const router = renderPage(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Start your first project' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    expect(screen.getByText('Give your project a name')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: '  Meal planner ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Meal planner' })).toBeTruthy();
+    expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'Meal planner' }]);
+    expect(currentUrl(router)).toBe('/dashboard?projectId=p9');
+  });
+
+  it('renames a project inline', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: PROJECTS }),
+      'PATCH /api/project/p2': () => json(200, { project: { id: 'p2', name: 'Pet sitters' } }),
+    });
+    renderPage(routes, '/dashboard?projectId=p2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: 'Pet sitters' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pet sitters' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pet sitters' })).toBeTruthy();
+    expect(server.calls('PATCH /api/project/p2').map((r) => r.body)).toEqual([{ name: 'Pet sitters' }]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename' }));
+  });
+
+  it('invites a collaborator and shows the link, and whether it was emailed', async () => {
+    const link = 'https://launchmate.app/invite/abc';
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: PROJECTS }),
+      'POST /api/project/p2/invitations': () => json(201, { link, emailed: false }),
+    });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPage(routes, '/dashboard');
+
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'bob@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(((await screen.findByLabelText('Invitation link')) as HTMLInputElement).value).toBe(link);
+    expect(screen.getByText(/We did not email/)).toBeTruthy();
+    expect(server.calls('POST /api/project/p2/invitations').map((r) => r.body)).toEqual([{ email: 'bob@example.com' }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(link);
+  });
+
+  it('saves the product e-mails preference', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: [] }),
+      'PUT /api/user/email-preferences': () => json(200, { subscribed: false }),
+    });
+    renderPage(routes, '/dashboard');
+    const toggle = await screen.findByRole('switch', { name: 'Product e-mails' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(server.calls('PUT /api/user/email-preferences').map((r) => r.body)).toEqual([{ subscribed: false }]));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('puts the preference back and says so when saving fails', async () => {
+    fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: [] }),
+      'PUT /api/user/email-preferences': () => json(500, { error: 'Something went wrong on our side. Please try again.' }),
+    });
+    renderPage(routes, '/dashboard');
+    const toggle = await screen.findByRole('switch', { name: 'Product e-mails' });
+    fireEvent.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('Onboarding', () => {
+  it('starts from the landing-page idea, and Continue creates the project and opens it', async () => {
+    writeSetting('landingPagePrompt', 'I want to build an app that helps dog owners find sitters nearby');
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'POST /api/project': () => json(201, { project: { id: 'p5', name: 'x', role: 'owner', createdAt: Date.now() } }),
+      'GET /api/project': () => json(200, { projects: [] }),
+    });
+    const router = renderPage(routes, '/onboarding');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Launchmate' })).toBeTruthy();
+    expect(screen.getByText('I want to build an app that helps dog owners find sitters nearby')).toBeTruthy();
+    const name = screen.getByLabelText('Project name') as HTMLInputElement;
+    expect(name.value).toBe('App that helps dog owners find sitters nearby');
+
+    fireEvent.change(name, { target: { value: 'Sitter finder' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/dashboard?projectId=p5'));
+    expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'Sitter finder' }]);
+  });
+
+  it('asks for a name', async () => {
+    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn });
+    renderPage(routes, '/onboarding');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Give your project a name')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Project name'));
+    expect(server.calls('POST /api/project')).toHaveLength(0);
+  });
+
+  it('saves privacy mode locally and on the account', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'PUT /api/user/privacy-mode': () => json(200, { privacyMode: true }),
+    });
+    renderPage(routes, '/onboarding');
+    const toggle = await screen.findByRole('switch', { name: 'Privacy mode' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(readSetting('privacyMode')).toBe('true');
+    await waitFor(() => expect(server.calls('PUT /api/user/privacy-mode').map((r) => r.body)).toEqual([{ privacyMode: true }]));
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Shared chrome of the public pages (PRODUCT_SPEC.md section 2, "Shared chrome"): the top bar's
+ * links and translucency, scroll-to-top on navigation, and the footer.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectNoProblems, newPage, screenshot, url, useBrowser, VIEWPORTS, type Viewport } from './support';
+
+useBrowser();
+
+const topBar = (page: Page) => page.locator('header.topbar');
+
+/** Opens a public page and waits for its heading and the top bar. */
+async function open(viewport: Viewport, path: string, heading: string): Promise<Page> {
+  const page = await newPage(viewport);
+  const response = await page.goto(path);
+  expect(response!.status()).toBe(200);
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+  await topBar(page).waitFor();
+  return page;
+}
+
+/** How many links with exactly this name the top bar shows (hidden ones do not count). */
+const visibleTopBarLinks = (page: Page, name: string) =>
+  topBar(page).getByRole('link', { name, exact: true }).filter({ visible: true }).count();
+
+const TOP_BAR_LINKS = [
+  { name: 'Pricing', href: '/pricing' },
+  { name: 'Our story', href: '/our-story' },
+  { name: 'Sign in', href: '/signin' },
+  { name: 'Get started', href: '/signup' },
+];
+
+describe('top bar links', () => {
+  test('the home page shows the logo link home, Pricing, Our story, Sign in and Get started', async () => {
+    const page = await open('desktop', '/', 'Your AI co-founder, from idea to product');
+    expect(await topBar(page).locator('a[href="/"]').filter({ visible: true }).count()).toBe(1);
+    for (const { name, href } of TOP_BAR_LINKS) {
+      const link = topBar(page).getByRole('link', { name, exact: true }).filter({ visible: true });
+      expect(await link.count(), name).toBe(1);
+      expect(await link.getAttribute('href'), name).toBe(href);
+    }
+    await screenshot(page, 'topbar-home');
+    expectNoProblems(page);
+  });
+
+  test("'Pricing' is hidden on /pricing", async () => {
+    const page = await open('desktop', '/pricing', 'Simple, honest pricing');
+    expect(await visibleTopBarLinks(page, 'Pricing')).toBe(0);
+    expect(await visibleTopBarLinks(page, 'Our story')).toBe(1);
+    expectNoProblems(page);
+  });
+
+  test("'Our story' is hidden on /our-story", async () => {
+    const page = await open('desktop', '/our-story', 'Our story');
+    expect(await visibleTopBarLinks(page, 'Our story')).toBe(0);
+    expect(await visibleTopBarLinks(page, 'Pricing')).toBe(1);
+    expectNoProblems(page);
+  });
+
+  test('on a phone the links fold into a menu, which also hides the current page', async () => {
+    const page = await open('phone', '/pricing', 'Simple, honest pricing');
+    const menuButton = topBar(page).getByRole('button', { name: 'Menu', exact: true });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await visibleTopBarLinks(page, 'Our story')).toBe(0);
+    expect(await visibleTopBarLinks(page, 'Get started')).toBe(1);
+
+    await menuButton.click();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    await topBar(page).getByRole('link', { name: 'Our story', exact: true }).waitFor({ state: 'visible' });
+    expect(await visibleTopBarLinks(page, 'Sign in')).toBe(1);
+    expect(await visibleTopBarLinks(page, 'Pricing')).toBe(0);
+    await screenshot(page, 'topbar-menu-open', { fullPage: false });
+    expectNoProblems(page);
+  });
+});
+
+const isTranslucent = (page: Page) => topBar(page).evaluate((bar) => bar.classList.contains('topbar--translucent'));
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+}
+
+/** Makes the page tall whatever its content (CSSOM changes are allowed by the CSP). */
+const makeTall = (page: Page) =>
+  page.evaluate(() => {
+    document.body.style.minHeight = '4000px';
+  });
+
+describe.each(VIEWPORTS)('at %s width', (viewport) => {
+  test('the top bar turns translucent once scrolled more than 50 px, and back at the top', async () => {
+    const page = await open(viewport, '/terms', 'Terms of Service');
+    await makeTall(page);
+    expect(await isTranslucent(page)).toBe(false);
+
+    await scrollTo(page, 50);
+    // Give a scroll listener (and any animation frame it waits for) time to react: still opaque.
+    await page.waitForTimeout(300);
+    expect(await isTranslucent(page)).toBe(false);
+
+    await scrollTo(page, 51);
+    await expect.poll(() => isTranslucent(page)).toBe(true);
+    await scrollTo(page, 600);
+    await expect.poll(() => isTranslucent(page)).toBe(true);
+    await screenshot(page, 'topbar-translucent', { fullPage: false });
+
+    await scrollTo(page, 0);
+    await expect.poll(() => isTranslucent(page)).toBe(false);
+    expectNoProblems(page);
+  });
+});
+
+test('following a footer link scrolls the new page to the top', async () => {
+  const page = await open('desktop', '/terms', 'Terms of Service');
+  // The layout's <main> stays mounted across the navigation, so /privacy is as tall as /terms
+  // was: only the app's scroll-to-top can bring the visitor back to 0.
+  await page.evaluate(() => {
+    document.querySelector<HTMLElement>('main')!.style.minHeight = '3000px';
+  });
+  const privacyLink = page.locator('footer').getByRole('link', { name: 'Privacy Policy', exact: true });
+  await privacyLink.scrollIntoViewIfNeeded();
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  expect(scrolledTo).toBeGreaterThan(1000);
+
+  await privacyLink.click();
+  await page.waitForURL(url('/privacy'));
+  await page.getByRole('heading', { level: 1, name: 'Privacy Policy', exact: true }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(1000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expectNoProblems(page);
+});
+
+describe.each(VIEWPORTS)('footer at %s width', (viewport) => {
+  test('shows its column headings and a contact mail link', async () => {
+    const page = await open(viewport, '/', 'Your AI co-founder, from idea to product');
+    const footer = page.locator('footer');
+    for (const name of ['Free tools', 'Resources', 'Community', 'Account', 'Legal']) {
+      expect(await footer.getByRole('heading', { name, exact: true }).filter({ visible: true }).count(), name).toBe(1);
+    }
+    const mail = footer.locator('a[href^="mailto:"]').filter({ visible: true });
+    expect(await mail.count()).toBeGreaterThan(0);
+    expect(await mail.first().getAttribute('href')).toMatch(/^mailto:[^@\s]+@[^@\s]+\.[a-z]+/);
+    // Social links leave the site.
+    expect(await footer.locator('a[href^="https://"]').filter({ visible: true }).count()).toBeGreaterThan(0);
+    for (const name of ['Privacy Policy', 'Terms of Service']) {
+      expect(await footer.getByRole('link', { name, exact: true }).filter({ visible: true }).count(), name).toBe(1);
+    }
+    await footer.scrollIntoViewIfNeeded();
+    await screenshot(page, 'footer');
+    expectNoProblems(page);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Global setup of the e2e project: serve the BUILT product with `wrangler dev` on a free port,
+ * against a fresh local D1 database of its own, and hand its address to the tests.
+ *
+ * - `vite build` must have run: it writes dist/ and .wrangler/deploy/config.json, the redirect
+ *   that makes wrangler use dist/launchmate/wrangler.json (the built Worker and dist/client).
+ * - State lives in .wrangler/e2e-state, wiped on every run, so `npm start`'s data is untouched.
+ * - APP_URL is set to the server's own origin with `--var` (wrangler's CLI vars override the
+ *   config's [vars]); the Worker's CSRF check compares the browser's Origin with it.
+ * - wrangler's output goes to .wrangler/e2e-wrangler.log; it is printed when startup fails.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the wrangler dev server, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseUrl: string;
+  }
+}
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Relative to ROOT; every wrangler command of the suite runs with ROOT as its working directory. */
+export const E2E_STATE_DIR = '.wrangler/e2e-state';
+const LOG_FILE = join(ROOT, '.wrangler', 'e2e-wrangler.log');
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export const wranglerCommand = (): [string, string] => [process.execPath, join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js')];
+
+/** Quiet, offline-friendly wrangler: no telemetry, no fetch of the Request.cf object, no colours. */
+export const wranglerEnv = (): Record<string, string | undefined> => ({
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+});
+
+function runWrangler(args: string[]): Promise<void> {
+  const [node, cli] = wranglerCommand();
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, [cli, ...args], { cwd: ROOT, env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`"wrangler ${args.join(' ')}" failed with exit code ${code}:\n${output}`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('Could not pick a free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function groupIsAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Ends wrangler and workerd: the whole process group, politely first. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (!pid || !groupIsAlive(pid)) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 5_000;
+  while (groupIsAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (groupIsAlive(pid)) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+const serverLog = () => (existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8') : '(no output)');
+
+async function waitUntilServing(child: ChildProcess, baseUrl: string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`wrangler dev exited (${child.exitCode ?? child.signalCode}) before serving. Its output:\n${serverLog()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      lastProblem = `GET / answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `wrangler dev did not serve ${baseUrl}/ within ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${serverLog()}`,
+  );
+}
+
+export default async function setup(project: TestProject) {
+  for (const built of ['dist/client/index.html', '.wrangler/deploy/config.json']) {
+    if (!existsSync(join(ROOT, built))) {
+      throw new Error(`The e2e tests serve the built product, but ${built} is missing. Run \`npm run build\` first.`);
+    }
+  }
+
+  rmSync(join(ROOT, E2E_STATE_DIR), { recursive: true, force: true });
+  mkdirSync(join(ROOT, E2E_STATE_DIR), { recursive: true });
+  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', E2E_STATE_DIR]);
+
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFd = openSync(LOG_FILE, 'w');
+  const [node, cli] = wranglerCommand();
+  const child = spawn(
+    node,
+    [
+      cli,
+      'dev',
+      '--port', String(port),
+      '--ip', '127.0.0.1',
+      '--inspector-port', String(inspectorPort),
+      '--persist-to', E2E_STATE_DIR,
+      '--var', `APP_URL:${baseUrl}`,
+      '--var', 'ENVIRONMENT:test',
+      '--show-interactive-dev-session=false',
+    ],
+    // Its own process group, so that teardown can end wrangler and its workerd children together.
+    { cwd: ROOT, env: wranglerEnv(), detached: true, stdio: ['ignore', logFd, logFd] },
+  );
+  closeSync(logFd);
+
+  // If the test run dies without teardown, do not leave a server behind.
+  const killOnExit = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', killOnExit);
+
+  try {
+    await waitUntilServing(child, baseUrl);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+
+  project.provide('baseUrl', baseUrl);
+
+  return async function teardown() {
+    await stopServer(child);
+    process.off('exit', killOnExit);
+  };
+}

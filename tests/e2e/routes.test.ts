@@ -1,0 +1,191 @@
+/**
+ * Every route of the spec's route table (PRODUCT_SPEC.md section 2), plus the signed-in area,
+ * loaded in Chromium at desktop and phone width: status, heading, title, no errors, screenshot.
+ */
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { matchPage, NOT_FOUND_META } from '../../app/content/page-meta';
+import {
+  expectHeading,
+  expectNoProblems,
+  newPage,
+  screenshot,
+  screenshotName,
+  signedInState,
+  url,
+  useBrowser,
+  VIEWPORTS,
+  type StorageState,
+} from './support';
+
+useBrowser();
+
+interface RouteCase {
+  path: string;
+  /** The <h1> the visitor ends up with (app/pages/**), compared exactly. */
+  heading: string;
+  /** Where the app sends the visitor, when that is not `path`. */
+  landsOn?: string;
+  /**
+   * Console errors the page causes by design: Chromium logs every 4xx answer of a fetch, and
+   * some pages log the API failure they handle. Anything else is a failure.
+   */
+  expectedConsoleErrors?: RegExp[];
+}
+
+const failedFetch = (status: number, path: string) =>
+  new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);
+const NOT_SIGNED_IN = [failedFetch(401, '/api/auth/check-auth'), failedFetch(401, '/api/auth/refresh')];
+
+/** Each route with a concrete path, as a signed-out visitor sees it. */
+const PUBLIC_ROUTES: RouteCase[] = [
+  { path: '/', heading: 'Your AI co-founder, from idea to product' },
+  { path: '/demo', heading: 'See Launchmate in action' },
+  { path: '/pricing', heading: 'Simple, honest pricing' },
+  { path: '/affiliate', heading: 'Affiliate program' },
+  { path: '/our-story', heading: 'Our story' },
+  { path: '/contributors', heading: 'Contributors' },
+  { path: '/blog', heading: 'Blog' },
+  // No article is published yet: every slug shows the article-not-found view.
+  { path: '/blog/some-article', heading: 'Article not found' },
+  { path: '/signup', heading: 'Create your account' },
+  // The sign-in page first asks whether the visitor is already signed in.
+  { path: '/signin', heading: 'Sign in to Launchmate', expectedConsoleErrors: NOT_SIGNED_IN },
+  // An unknown token: the spec's failure view.
+  {
+    path: '/verify-email/abc123',
+    heading: 'Verification failed',
+    expectedConsoleErrors: [failedFetch(400, '/api/auth/verify-email/abc123'), /^Email verification failed ApiError/],
+  },
+  { path: '/forgot-password', heading: 'Forgot your password?' },
+  { path: '/reset-password/abc123', heading: 'Set a new password' },
+  // Not signed in: the invitation is kept and the visitor goes to sign-up.
+  { path: '/invite/abc123', heading: 'Create your account', landsOn: '/signup', expectedConsoleErrors: NOT_SIGNED_IN },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  // An unknown token: the spec's error view.
+  {
+    path: '/unsubscribe/abc123',
+    heading: 'An error occurred',
+    expectedConsoleErrors: [failedFetch(404, '/api/user/unsubscribe/abc123'), /^Unsubscribing failed ApiError/],
+  },
+  { path: '/business-ideas-generator', heading: 'Business ideas generator' },
+  { path: '/user-persona-generator', heading: 'User persona generator' },
+  { path: '/research/abc123', heading: 'Research page' },
+];
+
+/** The signed-in area, for a new account that has no project yet. */
+const SIGNED_IN_ROUTES: RouteCase[] = [
+  { path: '/onboarding', heading: 'Welcome to Launchmate' },
+  { path: '/dashboard', heading: 'Dashboard' },
+  { path: '/research/abc123/responses', heading: 'Research responses' },
+];
+
+const titleOf = (path: string) => {
+  const meta = matchPage(path);
+  if (!meta) throw new Error(`page-meta.ts has no entry for ${path}`);
+  return meta.title;
+};
+
+/** Loads a page as a visitor would and checks what every page must satisfy. */
+async function checkPage(page: Page, { path, heading, landsOn = path, expectedConsoleErrors = [] }: RouteCase, shotName: string) {
+  const response = await page.goto(path);
+  expect(response, `no response for ${path}`).not.toBeNull();
+  expect(response!.status()).toBe(200);
+  await expectHeading(page, heading);
+  expect(new URL(page.url()).pathname).toBe(landsOn);
+  await expect.poll(() => page.title()).toBe(titleOf(landsOn));
+  await screenshot(page, shotName);
+  expectNoProblems(page, expectedConsoleErrors);
+}
+
+describe.each(VIEWPORTS)('at %s width', (viewport) => {
+  test.each(PUBLIC_ROUTES)('$path shows "$heading"', async (route) => {
+    await checkPage(await newPage(viewport), route, screenshotName(route.path));
+  });
+
+  test('an unknown path answers 404 with the not-found page, whose link goes home', async () => {
+    const page = await newPage(viewport);
+    const response = await page.goto('/no-such-page');
+    expect(response!.status()).toBe(404);
+    await expectHeading(page, 'Page Not Found');
+    expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Oops! The page you're looking for doesn't exist.", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe(NOT_FOUND_META.title);
+    await screenshot(page, 'not-found');
+
+    const home = page.getByRole('link', { name: 'Go to Homepage', exact: true });
+    expect(await home.getAttribute('href')).toBe('/');
+    await home.click();
+    await page.waitForURL(url('/'));
+    await expectHeading(page, 'Your AI co-founder, from idea to product');
+    await expect.poll(() => page.title()).toBe(titleOf('/'));
+    // Chromium logs the 404 of the document itself; nothing else may go wrong.
+    expectNoProblems(page, [failedFetch(404, '/no-such-page')]);
+  });
+
+  test('/business-ideas redirects to /business-ideas-generator', async () => {
+    const page = await newPage(viewport);
+    const response = await page.goto('/business-ideas');
+    expect(response!.status()).toBe(200);
+    const redirect = response!.request().redirectedFrom();
+    expect(redirect?.url()).toBe(url('/business-ideas'));
+    expect((await redirect!.response())!.status()).toBe(301);
+    expect(page.url()).toBe(url('/business-ideas-generator'));
+    await expectHeading(page, 'Business ideas generator');
+    await expect.poll(() => page.title()).toBe(titleOf('/business-ideas-generator'));
+    expectNoProblems(page);
+  });
+});
+
+describe('signed in, with a new account', () => {
+  // Its own block: if signing up breaks, only these tests fail.
+  let signedIn: StorageState;
+  beforeAll(async () => {
+    signedIn = await signedInState();
+  });
+
+  describe.each(VIEWPORTS)('at %s width', (viewport) => {
+    test.each(SIGNED_IN_ROUTES)('$path shows "$heading"', async (route) => {
+      await checkPage(await newPage(viewport, { storageState: signedIn }), route, screenshotName(route.path));
+    });
+  });
+});
+
+describe('signed out, the signed-in area sends the visitor to sign in', () => {
+  test.each(SIGNED_IN_ROUTES)('$path', async ({ path }) => {
+    const page = await newPage('desktop');
+    const route: RouteCase = { path, heading: 'Sign in to Launchmate', landsOn: '/signin', expectedConsoleErrors: NOT_SIGNED_IN };
+    await checkPage(page, route, `signed-out-${screenshotName(path)}`);
+  });
+});
+
+describe('the signed-in area is a separate chunk', () => {
+  const APP_LAYOUT_CHUNK = /\/assets\/AppLayout-[\w-]+\.js$/;
+
+  async function scriptsRequestedBy(path: string, heading: string, expectedConsoleErrors: RegExp[] = []): Promise<string[]> {
+    const page = await newPage('desktop');
+    const scripts: string[] = [];
+    page.on('request', (request: Request) => {
+      // Any kind of request: module scripts, and modulepreload links too.
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expectHeading(page, heading);
+    expectNoProblems(page, expectedConsoleErrors);
+    return scripts;
+  }
+
+  test('/ does not download it', async () => {
+    const scripts = await scriptsRequestedBy('/', 'Your AI co-founder, from idea to product');
+    // The page's own chunk was seen, so the recording works.
+    expect(scripts.some((path) => /\/assets\/Landing-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => APP_LAYOUT_CHUNK.test(path))).toEqual([]);
+  });
+
+  test('/dashboard downloads it (and, signed out, goes on to sign-in)', async () => {
+    const scripts = await scriptsRequestedBy('/dashboard', 'Sign in to Launchmate', NOT_SIGNED_IN);
+    expect(scripts.filter((path) => APP_LAYOUT_CHUNK.test(path))).toHaveLength(1);
+  });
+});

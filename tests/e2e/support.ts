@@ -1,0 +1,227 @@
+/**
+ * Shared helpers of the e2e tests: Debian's Chromium driven by playwright-core, one browser per
+ * test file and a fresh browser context per page; problem recording (console errors, uncaught
+ * page errors, Content-Security-Policy violations); screenshots; and SQL against the local D1
+ * database the server of global-setup.ts uses.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
+import { E2E_STATE_DIR, ROOT, wranglerCommand, wranglerEnv } from './global-setup';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Origin of the server under test, without a trailing slash. */
+export const baseUrl: string = inject('baseUrl');
+export const url = (path: string) => new URL(path, baseUrl).href;
+
+export const SCREENSHOT_DIR = join(ROOT, 'tests', 'e2e', 'screenshots');
+
+export type Viewport = 'desktop' | 'phone';
+export const VIEWPORTS: Viewport[] = ['desktop', 'phone'];
+
+let browser: Browser | undefined;
+
+/** Call once at the top of a test file: launches Chromium before its tests, closes it after. */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+}
+
+/** Cookies and local storage of a browser context, to start another one in the same state. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface Problems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  cspViolations: string[];
+}
+
+interface PageRecord {
+  viewport: Viewport;
+  problems: Problems;
+}
+
+const records = new WeakMap<Page, PageRecord>();
+
+function recordOf(page: Page): PageRecord {
+  const record = records.get(page);
+  if (!record) throw new Error('This page was not made by newPage()');
+  return record;
+}
+
+/**
+ * A page in a new browser context, closed automatically when the current test ends.
+ * desktop: 1280x800. phone: 390x844, touch, mobile, device scale factor 2.
+ */
+export async function newPage(viewport: Viewport, options: { storageState?: StorageState } = {}): Promise<Page> {
+  if (!browser) throw new Error('No browser: call useBrowser() at the top of the test file');
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    storageState: options.storageState,
+    ...(viewport === 'desktop'
+      ? { viewport: { width: 1280, height: 800 } }
+      : { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+  });
+  // Local pages render in well under a second: fail fast instead of after Playwright's 30 s.
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  onTestFinished(async () => {
+    await context.close();
+  });
+
+  const problems: Problems = { consoleErrors: [], pageErrors: [], cspViolations: [] };
+  // A page-side listener reports every CSP violation through a binding that survives navigations.
+  await context.exposeBinding('__e2eReportCspViolation', (_source, text: string) => {
+    problems.cspViolations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __e2eReportCspViolation?: (text: string) => void }).__e2eReportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const { url: source, lineNumber } = message.location();
+      problems.consoleErrors.push(`${message.text()}${source ? ` (${source}:${lineNumber})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(error.stack ?? error.message));
+  records.set(page, { viewport, problems });
+  return page;
+}
+
+export const viewportOf = (page: Page): Viewport => recordOf(page).viewport;
+export const problemsOf = (page: Page): Problems => recordOf(page).problems;
+
+/**
+ * Fails unless the page had no console error, uncaught error or CSP violation. `allow` lists
+ * patterns of console errors the test provoked on purpose.
+ */
+export function expectNoProblems(page: Page, allow: RegExp[] = []): void {
+  const { consoleErrors, pageErrors, cspViolations } = problemsOf(page);
+  expect({
+    consoleErrors: consoleErrors.filter((text) => !allow.some((pattern) => pattern.test(text))),
+    pageErrors,
+    cspViolations,
+  }).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+}
+
+/**
+ * Saves tests/e2e/screenshots/<name>-<viewport>.png and returns its path: the whole page by
+ * default, or only what the viewport shows (better once scrolled: sticky bars stay in place).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}-${viewportOf(page)}.png`);
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  return path;
+}
+
+/** A file-name-safe name for a path: /blog/some-article -> blog-some-article, / -> home. */
+export const screenshotName = (path: string) =>
+  path === '/' ? 'home' : path.replace(/^\/+/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '');
+
+/**
+ * Runs SQL against the local D1 database of the server under test (wrangler d1 execute works
+ * beside the running `wrangler dev`) and returns the rows of the last statement.
+ */
+export function queryD1<Row = Record<string, unknown>>(sql: string): Promise<Row[]> {
+  const [node, cli] = wranglerCommand();
+  const args = [cli, 'd1', 'execute', 'DB', '--local', '--persist-to', E2E_STATE_DIR, '--command', sql, '--json'];
+  return new Promise((resolve, reject) => {
+    execFile(node, args, { cwd: ROOT, env: wranglerEnv(), maxBuffer: 16 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error) {
+        reject(new Error(`wrangler d1 execute failed (${error.code ?? error.message}) for ${sql}\n${stdout}\n${stderr}`));
+        return;
+      }
+      try {
+        const results = JSON.parse(stdout) as { results: Row[]; success: boolean }[];
+        const last = results.at(-1);
+        if (!last?.success) throw new Error('the statement did not succeed');
+        resolve(last.results);
+      } catch (problem) {
+        reject(new Error(`Unexpected output of wrangler d1 execute for ${sql} (${String(problem)}):\n${stdout}\n${stderr}`));
+      }
+    });
+  });
+}
+
+/**
+ * Waits until the page shows an <h1> with exactly this text, then checks it is the only visible
+ * <h1>. Loading views that come first (with other headings) are waited out.
+ */
+export async function expectHeading(page: Page, heading: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    const shown = await visibleH1Texts(page).catch(() => []);
+    throw new Error(`Expected the <h1> "${heading}" at ${page.url()}; visible <h1>s: ${JSON.stringify(shown)}`, { cause: error });
+  }
+  expect(await visibleH1Texts(page)).toEqual([heading]);
+}
+
+/** The visible text of every visible <h1> of the page. */
+export async function visibleH1Texts(page: Page): Promise<string[]> {
+  const texts: string[] = [];
+  for (const heading of await page.locator('h1').all()) {
+    if (await heading.isVisible()) texts.push(((await heading.textContent()) ?? '').trim());
+  }
+  return texts;
+}
+
+/**
+ * A new account, signed in: signs up through the API, takes the verification link from the
+ * outbox table (the product's development mailer), and follows it in the browser, which signs
+ * the user in and lands on /onboarding. Returns the cookies for newPage({ storageState }).
+ * Call it from beforeAll, after useBrowser().
+ */
+export async function signedInState(): Promise<StorageState> {
+  if (!browser) throw new Error('No browser: call useBrowser() at the top of the test file');
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const signUp = await context.request.post('/api/auth/sign-up', {
+      data: { email, password: 'e2e correct horse battery' },
+      headers: { Origin: baseUrl },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+
+    let link: string | undefined;
+    const deadline = Date.now() + 30_000;
+    while (!link && Date.now() < deadline) {
+      const [mail] = await queryD1<{ text: string }>(`SELECT text FROM outbox WHERE "to" = '${email}' ORDER BY id DESC LIMIT 1`);
+      link = mail?.text.match(/https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+/)?.[0];
+    }
+    if (!link) throw new Error(`No verification e-mail for ${email} arrived in the outbox`);
+    expect(new URL(link).origin, 'verification links use APP_URL').toBe(baseUrl);
+
+    const page = await context.newPage();
+    await page.goto(new URL(link).pathname);
+    await page.waitForURL(url('/onboarding'));
+    await expectHeading(page, 'Welcome to Launchmate');
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
