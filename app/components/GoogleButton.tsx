@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { api, ApiError } from '../lib/api';
-import { send } from '../lib/api-calls';
+import { api, ApiError, send } from '../lib/api';
 import { readAttribution } from '../lib/attribution';
 import { readPrivacyMode } from '../lib/privacy-mode';
 import { useNotify } from './Notifications';

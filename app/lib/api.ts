@@ -1,4 +1,4 @@
-import { hc } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
 import type { ApiType } from '../../worker/index';
 
 /** The one typed client of the product's API. Pages use it; nothing else calls fetch('/api/…'). */
@@ -15,8 +15,16 @@ export class ApiError extends Error {
   }
 }
 
+/** What every call of the client answers: hc's typed response, or a plain one. */
+// `any` accepts every endpoint's answer; results are narrowed again by Success<R>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyResponse = ClientResponse<any, number, any> | Response;
+
+/** The 2xx members of an endpoint's answer union (a plain Response stays as it is). */
+export type Success<R> = [Extract<R, { ok: true }>] extends [never] ? R : Extract<R, { ok: true }>;
+
 /** Reads `{ error }` from a failed answer, if the server sent one. */
-export async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: AnyResponse): Promise<ApiError> {
   let serverMessage: string | undefined;
   try {
     const body: unknown = await response.json();
@@ -27,10 +35,17 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, serverMessage);
 }
 
+/** Runs a call that needs no session; resolves with the 2xx answer, rejects with an ApiError. */
+export async function send<R extends AnyResponse>(request: () => Promise<R>): Promise<Success<R>> {
+  const response = await request();
+  if (!response.ok) throw await toApiError(response);
+  return response as Success<R>;
+}
+
 /** Asks the server for a fresh access token from the refresh cookie (SECURITY.md 7). */
 async function refreshSessionOnce(): Promise<boolean> {
   try {
-    const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+    const response = await api.auth.refresh.$post();
     return response.ok;
   } catch {
     return false;
@@ -49,22 +64,22 @@ function refreshSession(refresh: () => Promise<boolean>): Promise<boolean> {
 
 /**
  * The session wrapper of the spec: run `request`; on a 401, call POST /auth/refresh once and,
- * if that succeeds, retry the request once. Resolves with the successful response; rejects with
- * an ApiError for any failed answer (including a failed refresh or retry) and passes network
- * errors on as they are.
+ * if that succeeds, retry the request once. Resolves with the successful answer, typed by the
+ * endpoint; rejects with an ApiError for any failed answer (including a failed refresh or
+ * retry) and passes network errors on as they are.
  */
-export async function withSession(
-  request: () => Promise<Response>,
+export async function withSession<R extends AnyResponse>(
+  request: () => Promise<R>,
   refresh: () => Promise<boolean> = refreshSessionOnce,
-): Promise<Response> {
+): Promise<Success<R>> {
   const first = await request();
-  if (first.ok) return first;
+  if (first.ok) return first as Success<R>;
   if (first.status !== 401) throw await toApiError(first);
 
   const refreshed = await refreshSession(refresh);
   if (!refreshed) throw await toApiError(first);
 
   const retry = await request();
-  if (retry.ok) return retry;
+  if (retry.ok) return retry as Success<R>;
   throw await toApiError(retry);
 }

@@ -97,7 +97,7 @@ describe('POST /api/auth/reset-password/:token', () => {
     const token = await resetToken(email);
     const short = await reset(token, 'short');
     expect(short.status).toBe(400);
-    expect(await short.json()).toEqual({ error: 'new_password: Password must be at least 8 characters long' });
+    expect(await short.json()).toEqual({ error: 'Password must be at least 8 characters long', field: 'new_password' });
     expect((await reset(token, 12345678)).status).toBe(400);
     expect((await reset(token, 'long enough now')).status).toBe(200);
   });

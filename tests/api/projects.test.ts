@@ -84,6 +84,17 @@ describe('invitations', () => {
     expect(list.projects).toEqual([expect.objectContaining({ id: project.id, role: 'collaborator' })]);
   });
 
+  it("are not spent by someone who is already a member (the owner trying their own link)", async () => {
+    const owner = await signedInUser();
+    const { project } = await (await createProject(owner.jar)).json<{ project: { id: string } }>();
+    const { link } = await (await invite(owner.jar, project.id, freshEmail())).json<{ link: string }>();
+    const own = await accept(owner.jar, tokenOf(link));
+    expect(own.status).toBe(409);
+    expect(await own.json()).toEqual({ error: "You're already a member of this project.", projectId: project.id });
+    const collaborator = await signedInUser();
+    expect((await accept(collaborator.jar, tokenOf(link))).status).toBe(200);
+  });
+
   it('refuse an expired invitation', async () => {
     const owner = await signedInUser();
     const { project } = await (await createProject(owner.jar)).json<{ project: { id: string } }>();

@@ -47,26 +47,26 @@ describe('POST /api/auth/sign-up', () => {
   });
 
   describe('validation', () => {
-    const cases: [string, unknown, string][] = [
-      ['a missing email', { password: 'long enough' }, 'email: Email is required'],
-      ['an empty email', { email: ' ', password: 'long enough' }, 'email: Email is required'],
-      ['a malformed email', { email: 'not-an-email', password: 'long enough' }, 'email: Invalid email format'],
-      ['a missing password', { email: 'a@b.co' }, 'password: Password is required'],
-      ['a 7-character password', { email: 'a@b.co', password: '1234567' }, 'password: Password must be at least 8 characters long'],
-      ['a 257-character password', { email: 'a@b.co', password: 'p'.repeat(257) }, 'password: Password must be at most 256 characters long'],
-      ['a NUL in the password', { email: 'a@b.co', password: 'pass\u0000word' }, 'password: Password must not contain NUL characters'],
-      ['an unknown field', { email: 'a@b.co', password: 'long enough', role: 'admin' }, 'Unknown field: role.'],
-      ['a wrong type', { email: 'a@b.co', password: 12345678 }, 'password: Password is required'],
-      ['an attribution text over 500 characters', { email: 'a@b.co', password: 'long enough', attribution: { source: 's'.repeat(501) } }, ''],
-      ['a 10 KB email', { email: `${'a'.repeat(10_000)}@b.co`, password: 'long enough' }, 'email: Email is too long'],
+    const cases: [string, unknown, { error: string; field?: string } | null][] = [
+      ['a missing email', { password: 'long enough' }, { error: 'Email is required', field: 'email' }],
+      ['an empty email', { email: ' ', password: 'long enough' }, { error: 'Email is required', field: 'email' }],
+      ['a malformed email', { email: 'not-an-email', password: 'long enough' }, { error: 'Invalid email format', field: 'email' }],
+      ['a missing password', { email: 'a@b.co' }, { error: 'Password is required', field: 'password' }],
+      ['a 7-character password', { email: 'a@b.co', password: '1234567' }, { error: 'Password must be at least 8 characters long', field: 'password' }],
+      ['a 257-character password', { email: 'a@b.co', password: 'p'.repeat(257) }, { error: 'Password must be at most 256 characters long', field: 'password' }],
+      ['a NUL in the password', { email: 'a@b.co', password: 'pass\u0000word' }, { error: 'Password must not contain NUL characters', field: 'password' }],
+      ['an unknown field', { email: 'a@b.co', password: 'long enough', role: 'admin' }, { error: 'Unknown field: role.' }],
+      ['a wrong type', { email: 'a@b.co', password: 12345678 }, { error: 'Password is required', field: 'password' }],
+      ['an attribution text over 500 characters', { email: 'a@b.co', password: 'long enough', attribution: { source: 's'.repeat(501) } }, null],
+      ['a 10 KB email', { email: `${'a'.repeat(10_000)}@b.co`, password: 'long enough' }, { error: 'Email is too long', field: 'email' }],
     ];
-    it.each(cases)('refuses %s with 400 and creates nothing', async (_name, body, message) => {
+    it.each(cases)('refuses %s with 400 and creates nothing', async (_name, body, expected) => {
       const before = await db().prepare('SELECT count(*) AS n FROM users').first<{ n: number }>();
       const response = await signUp(body);
       expect(response.status).toBe(400);
-      const { error } = await response.json<{ error: string }>();
-      if (message) expect(error).toBe(message);
-      else expect(error.length).toBeGreaterThan(0);
+      const answer = await response.json<{ error: string; field?: string }>();
+      if (expected) expect(answer).toEqual(expected);
+      else expect(answer.field).toBe('attribution.source');
       expect(await db().prepare('SELECT count(*) AS n FROM users').first<{ n: number }>()).toEqual(before);
     });
 

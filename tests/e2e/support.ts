@@ -190,38 +190,99 @@ export async function visibleH1Texts(page: Page): Promise<string[]> {
   return texts;
 }
 
+/** A fresh address nobody has used: e2e-<prefix>-<time>-<random>@example.com. */
+export const uniqueEmail = (prefix = 'user') =>
+  `e2e-${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** The password of every account made by newAccount() and signedInState(). */
+export const E2E_PASSWORD = 'e2e correct horse battery';
+
+/** An SQL string literal for queryD1 (single quotes doubled). */
+export const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/** A row of the outbox table: every e-mail the product sends while RESEND_API_KEY is unset. */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** JSON of the extra headers (List-Unsubscribe…), or null. */
+  headers: string | null;
+}
+
+/** Every e-mail sent to `to`, newest first. */
+export const emailsTo = (to: string) =>
+  queryD1<OutboxMail>(`SELECT id, "to", subject, text, html, headers FROM outbox WHERE "to" = ${sqlText(to)} ORDER BY id DESC`);
+
+/** The first link in `text` to the server under test whose path starts with `pathPrefix`. */
+export function linkIn(text: string, pathPrefix: string): string | undefined {
+  const escaped = `${baseUrl}${pathPrefix}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return text.match(new RegExp(`${escaped}[^\\s"'<>]*`))?.[0];
+}
+
+/**
+ * Waits for the newest e-mail to `to` with a link to `pathPrefix` (e.g. '/verify-email/') in
+ * its text part, newer than the outbox row `after` if given, and returns it with the link. Mail
+ * is sent after the response (waitUntil), so it may take a moment to arrive.
+ */
+export async function latestEmail(
+  to: string,
+  pathPrefix: string,
+  { after = 0, timeout = 20_000 }: { after?: number; timeout?: number } = {},
+): Promise<{ mail: OutboxMail; link: string }> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    for (const mail of await emailsTo(to)) {
+      const link = mail.id > after ? linkIn(mail.text, pathPrefix) : undefined;
+      if (link) return { mail, link };
+    }
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with a link to ${pathPrefix} (after outbox row ${after}) arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The link of latestEmail(): the newest e-mail to `to` that links to `pathPrefix`. */
+export const latestEmailLink = async (to: string, pathPrefix: string, options?: { after?: number; timeout?: number }) =>
+  (await latestEmail(to, pathPrefix, options)).link;
+
+/** A verified account, signed in: its address, password and cookies for newPage({ storageState }). */
+export interface Account {
+  email: string;
+  password: string;
+  storageState: StorageState;
+}
+
 /**
  * A new account, signed in: signs up through the API, takes the verification link from the
  * outbox table (the product's development mailer), and follows it in the browser, which signs
- * the user in and lands on /onboarding. Returns the cookies for newPage({ storageState }).
- * Call it from beforeAll, after useBrowser().
+ * the user in and lands on /onboarding. Call it from a test or beforeAll, after useBrowser().
  */
-export async function signedInState(): Promise<StorageState> {
+export async function newAccount(prefix = 'user'): Promise<Account> {
   if (!browser) throw new Error('No browser: call useBrowser() at the top of the test file');
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
-    const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email = uniqueEmail(prefix);
     const signUp = await context.request.post('/api/auth/sign-up', {
-      data: { email, password: 'e2e correct horse battery' },
+      data: { email, password: E2E_PASSWORD },
       headers: { Origin: baseUrl },
     });
     expect(signUp.status(), await signUp.text()).toBe(200);
 
-    let link: string | undefined;
-    const deadline = Date.now() + 30_000;
-    while (!link && Date.now() < deadline) {
-      const [mail] = await queryD1<{ text: string }>(`SELECT text FROM outbox WHERE "to" = '${email}' ORDER BY id DESC LIMIT 1`);
-      link = mail?.text.match(/https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+/)?.[0];
-    }
-    if (!link) throw new Error(`No verification e-mail for ${email} arrived in the outbox`);
+    const link = await latestEmailLink(email, '/verify-email/', { timeout: 30_000 });
     expect(new URL(link).origin, 'verification links use APP_URL').toBe(baseUrl);
 
     const page = await context.newPage();
     await page.goto(new URL(link).pathname);
     await page.waitForURL(url('/onboarding'));
     await expectHeading(page, 'Welcome to Launchmate');
-    return await context.storageState();
+    return { email, password: E2E_PASSWORD, storageState: await context.storageState() };
   } finally {
     await context.close();
   }
+}
+
+/** The cookies of newAccount(), for newPage({ storageState }). Call it from beforeAll. */
+export async function signedInState(): Promise<StorageState> {
+  return (await newAccount()).storageState;
 }

@@ -9,13 +9,16 @@ export const limitBody = (maxBytes: number) =>
     onError: (c) => c.json({ error: 'The request body is too large.' }, 413),
   });
 
-/** Describes the first problem zod found, in words a client developer can act on. */
-export function describeIssue(error: z.ZodError): string {
+/**
+ * The first problem zod found, as the answer's body: the message is the one forms show (the
+ * spec's own wording where it has one), and `field` names where it is, for client code.
+ */
+export function describeIssue(error: z.ZodError): { error: string; field?: string } {
   const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
-  const where = issue.path.length > 0 ? issue.path.join('.') : 'body';
-  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}.`;
-  return `${where}: ${issue.message}`;
+  if (!issue) return { error: 'The request is not valid.' };
+  if (issue.code === 'unrecognized_keys') return { error: `Unknown field: ${issue.keys.join(', ')}.` };
+  const field = issue.path.join('.');
+  return field ? { error: issue.message, field } : { error: issue.message };
 }
 
 /**
@@ -26,6 +29,6 @@ export function describeIssue(error: z.ZodError): string {
 export const jsonBody = <Schema extends z.ZodType>(schema: Schema) =>
   validator('json', (value, c) => {
     const result = schema.safeParse(value);
-    if (!result.success) return c.json({ error: describeIssue(result.error) }, 400);
+    if (!result.success) return c.json(describeIssue(result.error), 400);
     return result.data as z.output<Schema>;
   });

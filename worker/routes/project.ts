@@ -66,7 +66,8 @@ export const project = new Hono<SignedInEnv>()
 
   .post('/invitations/:token/accept', async (c) => {
     const token = c.req.param('token');
-    const projectId = TOKEN_SHAPE.test(token) ? await acceptInvitation(c.env.DB, token, c.var.userId) : undefined;
-    if (!projectId) return c.json({ error: 'This invitation is invalid, expired or already used.' }, 400);
-    return c.json({ projectId }, 200);
+    const answer = TOKEN_SHAPE.test(token) ? await acceptInvitation(c.env.DB, token, c.var.userId) : { invalid: true as const };
+    if ('joined' in answer) return c.json({ projectId: answer.joined }, 200);
+    if ('alreadyMember' in answer) return c.json({ error: "You're already a member of this project.", projectId: answer.alreadyMember }, 409);
+    return c.json({ error: 'This invitation is invalid, expired or already used.' }, 400);
   });

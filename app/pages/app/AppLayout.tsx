@@ -4,8 +4,7 @@ import type { CurrentUser } from '../../../worker/contracts/auth';
 import { useNotify } from '../../components/Notifications';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';
-import { api, ApiError } from '../../lib/api';
-import { send, sendWithSession } from '../../lib/api-calls';
+import { api, ApiError, send, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
 import { readSetting, writeSetting } from '../../lib/local-settings';
 import { once } from '../../lib/once';
@@ -37,7 +36,7 @@ type Session = { state: 'checking' } | { state: 'failed' } | { state: 'ready'; u
 function acceptInvitation(token: string): Promise<string> {
   return once(`accept-invitation:${token}`, async () => {
     try {
-      const response = await sendWithSession(() => api.project.invitations[':token'].accept.$post({ param: { token } }));
+      const response = await withSession(() => api.project.invitations[':token'].accept.$post({ param: { token } }));
       const { projectId } = await response.json();
       writeSetting('pendingInvitation', null);
       return projectId;
@@ -60,7 +59,7 @@ export function Component() {
 
   useEffect(() => {
     let current = true;
-    sendWithSession(() => api.auth['check-auth'].$get())
+    withSession(() => api.auth['check-auth'].$get())
       .then((response) => response.json())
       .then(({ user }) => {
         if (current) setSession({ state: 'ready', user });

@@ -6,8 +6,7 @@ import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
-import { api } from '../../lib/api';
-import { sendWithSession } from '../../lib/api-calls';
+import { api, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { useCurrentUser } from './AppLayout';
 import { displayName, projectNameError } from './project-name';
@@ -47,7 +46,7 @@ export function Component() {
 
   useEffect(() => {
     let current = true;
-    sendWithSession(() => api.project.$get())
+    withSession(() => api.project.$get())
       .then((response) => response.json())
       .then(({ projects: loaded }) => {
         if (!current) return;
@@ -210,7 +209,7 @@ function NewProjectForm({
     setFormError(null);
     setSubmitting(true);
     try {
-      const response = await sendWithSession(() => api.project.$post({ json: { name: name.trim() } }));
+      const response = await withSession(() => api.project.$post({ json: { name: name.trim() } }));
       const { project } = await response.json();
       onCreated(project);
     } catch (failure) {
@@ -323,7 +322,7 @@ function RenameForm({ project, onRenamed, onCancel }: { project: Project; onRena
     }
     setSaving(true);
     try {
-      const response = await sendWithSession(() =>
+      const response = await withSession(() =>
         api.project[':id'].$patch({ param: { id: project.id }, json: { name: name.trim() } }),
       );
       const { project: renamed } = await response.json();
@@ -429,7 +428,7 @@ function InviteCollaborator({ projectId }: { projectId: string }) {
     }
     setSending(true);
     try {
-      const response = await sendWithSession(() =>
+      const response = await withSession(() =>
         api.project[':id'].invitations.$post({ param: { id: projectId }, json: { email: email.trim() } }),
       );
       const { link, emailed } = await response.json();
@@ -529,7 +528,7 @@ function EmailPreferences() {
     // Shown at once; put back if the server does not take it.
     updateUser({ subscribed });
     try {
-      await sendWithSession(() => api.user['email-preferences'].$put({ json: { subscribed } }));
+      await withSession(() => api.user['email-preferences'].$put({ json: { subscribed } }));
       notify.success(subscribed ? 'You will get product emails.' : 'You will no longer get product emails.');
     } catch (error) {
       updateUser({ subscribed: !subscribed });

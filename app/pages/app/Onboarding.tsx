@@ -7,8 +7,7 @@ import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { Tooltip } from '../../components/Tooltip';
-import { api } from '../../lib/api';
-import { sendWithSession } from '../../lib/api-calls';
+import { api, withSession } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { readJsonSetting, readSetting } from '../../lib/local-settings';
 import { writePrivacyMode } from '../../lib/privacy-mode';
@@ -43,7 +42,7 @@ export function Component() {
     try {
       // Both directions are saved: the account's setting is what the AI side obeys, and a
       // switch that turned off only in this browser would be a quiet lie.
-      await sendWithSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: on } }));
+      await withSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: on } }));
       updateUser({ privacyMode: on });
     } catch (error) {
       console.error('Saving privacy mode failed', error);
@@ -66,7 +65,7 @@ export function Component() {
     setFormError(null);
     setSubmitting(true);
     try {
-      const response = await sendWithSession(() => api.project.$post({ json: { name: name.trim() } }));
+      const response = await withSession(() => api.project.$post({ json: { name: name.trim() } }));
       const { project } = await response.json();
       await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
     } catch (error) {

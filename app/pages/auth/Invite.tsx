@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AuthMessageLayout, AuthStatusIcon } from '../../components/AuthLayout';
-import { api } from '../../lib/api';
-import { sendWithSession } from '../../lib/api-calls';
+import { api, withSession } from '../../lib/api';
 import { writeSetting } from '../../lib/local-settings';
 
 /**
@@ -16,7 +15,7 @@ export function Component() {
   useEffect(() => {
     if (token) writeSetting('pendingInvitation', token);
     let current = true;
-    sendWithSession(() => api.auth['check-auth'].$get()).then(
+    withSession(() => api.auth['check-auth'].$get()).then(
       () => current && void navigate('/dashboard', { replace: true }),
       () => current && void navigate('/signup', { replace: true }),
     );

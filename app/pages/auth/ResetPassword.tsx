@@ -5,8 +5,7 @@ import { ResetPasswordSchema } from '../../../worker/contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
-import { api, ApiError } from '../../lib/api';
-import { send } from '../../lib/api-calls';
+import { api, ApiError, send } from '../../lib/api';
 import { errorMessage, fieldError, firstInvalid } from '../../lib/forms';
 
 /** Spec section 9: the success message stays this long before sign-in opens. */

@@ -6,8 +6,7 @@ import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components
 import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';
 import { Spinner } from '../../components/Spinner';
-import { api } from '../../lib/api';
-import { send, sendWithSession } from '../../lib/api-calls';
+import { api, send, withSession } from '../../lib/api';
 import { errorMessage, fieldError, firstInvalid } from '../../lib/forms';
 import { readPrivacyMode } from '../../lib/privacy-mode';
 import './SignIn.css';
@@ -37,7 +36,7 @@ function useEnterApp() {
     entering.current = true;
     if (wantsNewProject) {
       try {
-        const response = await sendWithSession(() => api.project.$post({ json: { name: '' } }));
+        const response = await withSession(() => api.project.$post({ json: { name: '' } }));
         const { project } = await response.json();
         await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
         return;
@@ -158,7 +157,7 @@ function EmailSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     // The account takes on the privacy mode chosen before signing in; only "on" is sent (spec
     // section 7), so signing in never turns an account's privacy mode off.
     if (readPrivacyMode()) {
-      await sendWithSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: true } })).catch((error: unknown) =>
+      await withSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: true } })).catch((error: unknown) =>
         console.error('Saving privacy mode failed', error),
       );
     }

@@ -7,8 +7,7 @@ import { FormAlert, PasswordField, TextField } from '../../components/FormField'
 import { GoogleButton } from '../../components/GoogleButton';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';
-import { api, ApiError } from '../../lib/api';
-import { send } from '../../lib/api-calls';
+import { api, ApiError, send } from '../../lib/api';
 import { readAttribution } from '../../lib/attribution';
 import { errorMessage, fieldError, firstInvalid, GENERIC_ERROR, logUnexpected } from '../../lib/forms';
 import { readPrivacyMode } from '../../lib/privacy-mode';

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AuthMessageLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
 import { Spinner } from '../../components/Spinner';
-import { api } from '../../lib/api';
-import { send } from '../../lib/api-calls';
+import { api, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
 import { once } from '../../lib/once';
 

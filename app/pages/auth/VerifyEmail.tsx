@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthMessageLayout, AuthStatusIcon } from '../../components/AuthLayout';
-import { api } from '../../lib/api';
-import { send } from '../../lib/api-calls';
+import { api, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
 import { once } from '../../lib/once';
 

@@ -50,11 +50,14 @@ export async function createInvitation(db: Db, projectId: string, email: string,
   return token;
 }
 
+export type InvitationAnswer = { joined: string } | { alreadyMember: string } | { invalid: true };
+
 /**
  * Accepts an invitation for `userId`: marks it used and adds the membership in one batch, so a
- * link works exactly once. The link is the secret; whoever holds it may join.
+ * link works exactly once. The link is the secret; whoever holds it may join. Someone who is
+ * already a member (the owner trying their own link) does not spend it.
  */
-export async function acceptInvitation(d1: D1Database, token: string, userId: string): Promise<string | undefined> {
+export async function acceptInvitation(d1: D1Database, token: string, userId: string): Promise<InvitationAnswer> {
   const now = Date.now();
   const tokenHash = await hashToken(token);
   const [accepted] = await d1.batch<{ project_id: string }>([
@@ -62,6 +65,7 @@ export async function acceptInvitation(d1: D1Database, token: string, userId: st
       .prepare(
         `UPDATE invitations SET accepted_at = ?2, accepted_by = ?3
          WHERE token_hash = ?1 AND accepted_at IS NULL AND expires_at > ?2
+           AND NOT EXISTS (SELECT 1 FROM project_members WHERE project_id = invitations.project_id AND user_id = ?3)
          RETURNING project_id`,
       )
       .bind(tokenHash, now, userId),
@@ -73,5 +77,15 @@ export async function acceptInvitation(d1: D1Database, token: string, userId: st
       )
       .bind(tokenHash, now, userId),
   ]);
-  return accepted?.results[0]?.project_id;
+  const joined = accepted?.results[0]?.project_id;
+  if (joined) return { joined };
+
+  const member = await d1
+    .prepare(
+      `SELECT i.project_id FROM invitations i JOIN project_members m ON m.project_id = i.project_id AND m.user_id = ?3
+       WHERE i.token_hash = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2`,
+    )
+    .bind(tokenHash, now, userId)
+    .first<{ project_id: string }>();
+  return member ? { alreadyMember: member.project_id } : { invalid: true };
 }
