@@ -42,6 +42,8 @@ export const users = sqliteTable('users', {
   privacyMode: bool('privacy_mode'),
   /** Where the founder came from (spec section 3), as JSON. */
   attribution: text('attribution'),
+  /** The affiliate referral code this founder signed up through, if any. */
+  referredBy: text('referred_by'),
   /** Consecutive failed sign-ins; reset by a successful one (SECURITY.md 4). */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   createdAt: createdAt(),
@@ -165,3 +167,120 @@ export const outbox = sqliteTable('outbox', {
   text: text('text').notNull(),
   headers: text('headers'),
 });
+
+/** First-party product analytics (no third-party script): named events from the browser. */
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    createdAt: createdAt(),
+    name: text('name').notNull(),
+    path: text('path'),
+    /** Small JSON object of event details. */
+    properties: text('properties'),
+    sessionId: text('session_id'),
+  },
+  (t) => [index('analytics_events_name_created').on(t.name, t.createdAt)],
+);
+
+/** Blog articles, loaded from content/blog/*.md by scripts; content is sanitised HTML. */
+export const articles = sqliteTable(
+  'articles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    author: text('author').notNull(),
+    publishedAt: integer('published_at', { mode: 'number' }).notNull(),
+    coverImageUrl: text('cover_image_url').notNull(),
+    contentHtml: text('content_html').notNull(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('articles_published_at').on(t.publishedAt)],
+);
+
+/** Affiliate applications; an operator approves or rejects them. */
+export const affiliates = sqliteTable('affiliates', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  socialProfile: text('social_profile').notNull(),
+  /** Unique, `^[A-Za-z0-9_-]{1,64}$`, compared case-insensitively. */
+  referralCode: text('referral_code').notNull().unique(),
+  paypalEmail: text('paypal_email').notNull(),
+  whyLaunchmate: text('why_launchmate').notNull(),
+  promotionStrategy: text('promotion_strategy').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+  reviewedAt: integer('reviewed_at', { mode: 'number' }),
+});
+
+/** One row per visitor per affiliate per day (repeat clicks the same day are not counted). */
+export const affiliateClicks = sqliteTable(
+  'affiliate_clicks',
+  {
+    affiliateId: text('affiliate_id')
+      .notNull()
+      .references(() => affiliates.id, { onDelete: 'cascade' }),
+    /** UTC date, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    /** A salted hash of the visitor, never the address itself. */
+    visitorHash: text('visitor_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.affiliateId, t.day, t.visitorHash] })],
+);
+
+/** A public questionnaire of a project, answered at /research/{urlKey}. */
+export const researchPages = sqliteTable(
+  'research_pages',
+  {
+    id: text('id').primaryKey(),
+    urlKey: text('url_key').notNull().unique(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Null means no limit. */
+    maxResponses: integer('max_responses'),
+    closedAt: integer('closed_at', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('research_pages_project').on(t.projectId)],
+);
+
+export const researchQuestions = sqliteTable(
+  'research_questions',
+  {
+    pageId: text('page_id')
+      .notNull()
+      .references(() => researchPages.id, { onDelete: 'cascade' }),
+    /** The key answers refer to. */
+    sequence: integer('sequence').notNull(),
+    text: text('text').notNull(),
+    type: text('type', { enum: ['text', 'multiple_choice', 'checkbox', 'rating', 'email'] }).notNull().default('text'),
+    /** JSON list of strings, for the choice types. */
+    options: text('options'),
+    /** JSON object, e.g. { min_rating, max_rating, labels }. */
+    config: text('config'),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.sequence] })],
+);
+
+export const researchResponses = sqliteTable(
+  'research_responses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    pageId: text('page_id')
+      .notNull()
+      .references(() => researchPages.id, { onDelete: 'cascade' }),
+    /** JSON list of { sequence, question, response }. */
+    answers: text('answers').notNull(),
+    surveyswapId: text('surveyswap_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('research_responses_page').on(t.pageId)],
+);
