@@ -168,7 +168,9 @@ function Bars({ counts, total }: { counts: { value: string; count: number }[]; t
       {counts.map(({ value, count }) => (
         <li key={value} className="bar">
           <span className="bar__label">{value}</span>
-          <meter className="bar__meter" min={0} max={total} value={count} aria-hidden="true" />
+          <span className="bar__track" aria-hidden="true">
+            <span className="bar__fill" style={{ width: `${(count / total) * 100}%` }} />
+          </span>
           <span className="bar__count">{count}</span>
         </li>
       ))}
