@@ -1,5 +1,7 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ResearchPageInput } from '../../worker/contracts/research';
+import { editPage, findPage, storeResponse } from '../../worker/db/queries/research';
 import { csvCell } from '../../worker/services/research-report';
 import { CookieJar, db, postJson, rawRequest, request, signedInUser } from '../utils';
 
@@ -110,8 +112,27 @@ describe('editing and closing', () => {
     expect((await submit(urlKey, { responses: [{ sequence: 1, question: 'Only question', response: 'Yes' }] })).status).toBe(200);
     const refused = await put(`/api/research/pages/${urlKey}`, { title: 'Round 3', questions: [{ text: 'Changed', type: 'text' }] }, jar);
     expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: 'This research page already has responses, so its questions can no longer change.' });
     const after = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { text: string }[] } }>();
     expect(after.research_page.questions.map((q) => q.text)).toEqual(['Only question']);
+  });
+
+  it('a submission validated against questions that were edited meanwhile is refused, not stored under the new ones', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    const before = (await findPage(env.DB, urlKey))!;
+    expect((await put(`/api/research/pages/${urlKey}`, { title: 'Round 2', questions: [{ text: 'New question', type: 'text' }] }, jar)).status).toBe(200);
+    // As if this submission had read the page just before the edit landed.
+    expect(await storeResponse(env.DB, before, [{ sequence: 1, question: 'What slows you down most?', response: 'Old answer' }], null)).toBe('changed');
+    expect(await storedCount(urlKey)).toBe(0);
+  });
+
+  it('an edit from a stale version is refused', async () => {
+    const { urlKey } = await founderWithPage();
+    const stale = (await findPage(env.DB, urlKey))!;
+    const input = { title: 'Edit A', questions: [{ text: 'A', type: 'text' as const }] };
+    expect(await editPage(env.DB, stale, input)).toBe('edited');
+    expect(await editPage(env.DB, stale, { ...input, title: 'Edit B' })).toBe('refused');
+    expect((await findPage(env.DB, urlKey))!.title).toBe('Edit A');
   });
 
   it("a stranger cannot edit, close or read another owner's page (404)", async () => {

@@ -17,6 +17,7 @@ import {
   pagesOfProject,
   publicPage,
   questionsOf,
+  responseCount,
   responsesOf,
   storeResponse,
   type PageRow,
@@ -101,7 +102,10 @@ export const research = new Hono<SignedInEnv>()
     if (!page) return c.json(PAGE_NOT_FOUND, 404);
     if (page.closed_at !== null) return c.json({ error: 'A closed research page cannot be edited.' }, 409);
     const outcome = await editPage(c.env.DB, page, c.req.valid('json'));
-    if (outcome === 'has-responses') return c.json({ error: 'This research page already has responses, so its questions can no longer change.' }, 409);
+    if (outcome === 'refused') {
+      if ((await responseCount(c.env.DB, page.id)) > 0) return c.json({ error: 'This research page already has responses, so its questions can no longer change.' }, 409);
+      return c.json({ error: 'This research page was changed or closed meanwhile. Please reload it.' }, 409);
+    }
     return c.json({ page: { url_key: page.url_key, title: c.req.valid('json').title } }, 200);
   })
 

@@ -104,7 +104,8 @@ export async function createPage(d1: D1Database, projectId: string, input: Resea
   return created!.results[0]!;
 }
 
-export type EditOutcome = 'edited' | 'has-responses';
+/** 'refused': the page has responses by now, was closed, or was edited by someone else since `page` was read. */
+export type EditOutcome = 'edited' | 'refused';
 
 /**
  * Replaces the title, limit and questions of a page that has no response yet. The new version
@@ -125,7 +126,7 @@ export async function editPage(d1: D1Database, page: PageRow, input: ResearchPag
     d1.prepare('DELETE FROM research_questions WHERE page_id = ?1 AND EXISTS (SELECT 1 FROM research_pages WHERE id = ?1 AND updated_at = ?2)').bind(page.id, version),
     ...input.questions.map((question, index) => questionStatement(d1, page.id, version, question, index + 1)),
   ]);
-  return updated!.results.length > 0 ? 'edited' : 'has-responses';
+  return updated!.results.length > 0 ? 'edited' : 'refused';
 }
 
 export async function closePage(d1: D1Database, pageId: string): Promise<void> {
