@@ -61,7 +61,7 @@ describe('research pages, in order', () => {
     await page.getByRole('heading', { level: 2, name: 'Research pages' }).waitFor();
 
     await page.getByRole('button', { name: 'New research page' }).click();
-    await page.getByLabel('Title', { exact: true }).fill(TITLE);
+    await page.getByLabel('Title', { exact: true }).fill('Draft title');
     await page.getByLabel('Response limit (optional)').fill('2');
     await page.getByLabel('Question 1 text').fill(QUESTIONS.text);
     const add = page.getByRole('button', { name: 'Add question' });
@@ -84,12 +84,22 @@ describe('research pages, in order', () => {
     await screenshot(page, 'research-editor');
     await page.getByRole('button', { name: 'Create research page' }).click();
 
+    // Edited while it has no responses: the editor opens with every question as it was saved.
+    const draft = page.getByRole('listitem', { name: 'Draft title' });
+    await draft.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByLabel('Question 4 type').inputValue()).toBe('rating');
+    expect(await page.getByLabel('Question 3 options').inputValue()).toBe('Paper notebook\nSpreadsheet\nPOS system');
+    expect(await page.getByLabel('Label of the highest').inputValue()).toBe('Extremely');
+    await page.getByLabel('Title', { exact: true }).fill(TITLE);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
     const item = page.getByRole('listitem', { name: TITLE });
     await item.waitFor();
     expect(await item.textContent()).toContain('5 questions · 0 responses of 2');
     const link = await page.getByLabel(`Public link of ${TITLE}`).inputValue();
     expect(link).toMatch(new RegExp(`^${baseUrl.replace(/[.]/g, '\\.')}/research/[A-Za-z0-9_-]{22}$`));
     publicPath = new URL(link).pathname;
+    await page.getByText('Research page saved.').waitFor({ state: 'detached' });
     await screenshot(page, 'research-dashboard');
     expectNoProblems(page);
   });
