@@ -111,6 +111,7 @@ describe('the email question', () => {
     await user.type(within(question).getByPlaceholderText('Enter your email'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(within(question).getByText('Enter a valid email address, or choose No.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(question).getByPlaceholderText('Enter your email'));
     expect(server.calls('POST /api/research/k-bad-email/submit')).toHaveLength(0);
   });
 });

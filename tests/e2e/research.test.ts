@@ -214,6 +214,20 @@ describe('research pages, in order', () => {
     expectNoProblems(page);
   });
 
+  test('the research section of the dashboard fits a phone', async () => {
+    const page = await newPage('phone', { storageState: founder });
+    await page.goto('/dashboard');
+    const item = page.getByRole('listitem', { name: TITLE });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('5 questions · 2 responses of 2');
+    // Answered pages can no longer be edited.
+    expect(await item.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, 'research-dashboard', { fullPage: false });
+    expectNoProblems(page);
+  });
+
   test('the founder downloads the CSV', async () => {
     const page = await newPage('desktop', { storageState: founder });
     await page.goto(`${publicPath}/responses`);

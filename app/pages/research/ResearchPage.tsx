@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   EMAIL_SHAPE,
@@ -185,10 +186,16 @@ function ResearchForm({
         .filter((answer) => questions.find((q) => q.sequence === answer.sequence)?.type === 'email' && !EMAIL_SHAPE.test(String(answer.response)))
         .map((answer) => [answer.sequence, INVALID_EMAIL]),
     );
-    setEmailErrors(badEmails);
-    if (responses.length === 0 || Object.keys(badEmails).length > 0) {
-      setMessage(responses.length === 0 ? NOTHING_ANSWERED : null);
+    flushSync(() => setEmailErrors(badEmails));
+    if (responses.length === 0) {
+      setMessage(NOTHING_ANSWERED);
       messageRef.current?.focus();
+      return;
+    }
+    if (Object.keys(badEmails).length > 0) {
+      setMessage(null);
+      // The first address to fix, with its message read out through aria-describedby.
+      document.querySelector<HTMLInputElement>('.research__form input[aria-invalid="true"]')?.focus();
       return;
     }
 
