@@ -1,6 +1,6 @@
 // Research submissions per second to one page on the local Worker, against a bare D1 insert
 // measured in the same run.
-//   node bench/research-submit.mjs [--no-build] [--seconds 8] [--concurrency 8]
+//   node bench/research-submit.mjs [--no-build] [--rounds 6] [--seconds 2] [--concurrency 8]
 //
 // Both sides are HTTP requests to workerd under `wrangler dev` with local D1 (SQLite), from the
 // same client, at the same concurrency:
@@ -10,20 +10,26 @@
 //   limit, whose count(*) grows with every stored response.
 // - bare: bench/bare-insert/worker.js, a Worker that only runs one plain INSERT into the same
 //   table of the same schema. The ratio is what the product's checks cost over the write itself.
+// Throughput on a shared machine swings with other load, so the script also reads the CPU time
+// workerd itself spends per request (from /proc, as bench/auth-cpu.mjs does), which is steadier.
+// The machine may be shared: the three are measured in interleaved rounds and each figure is the
+// median of its rounds, so a burst of other load hits all three alike.
 // Local SQLite is not production D1 (a remote primary, network round trips): absolute figures
 // say little about production; the ratio says how much work the endpoint adds around its write.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { startWorker } from './worker.mjs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpuMs, startWorker } from './worker.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
-const SECONDS = arg('seconds', 8);
+const ROUNDS = arg('rounds', 6);
+const SECONDS = arg('seconds', 2);
 const CONCURRENCY = arg('concurrency', 8);
 
 if (!process.argv.includes('--no-build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -35,6 +41,27 @@ const freePort = () =>
       server.close(() => done(port));
     });
   });
+
+/** The workerd process that runs a Worker under `wrangler dev` (the one with an inspector). */
+function runtimeUnder(ancestor) {
+  const table = [];
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.push({ pid: Number(entry), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(fields[1]) });
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const descends = (pid) => {
+    for (let row = table.find((r) => r.pid === pid); row; row = table.find((r) => r.pid === row.ppid)) if (row.ppid === ancestor) return true;
+    return false;
+  };
+  const runtime = table.find((row) => row.comm === 'workerd' && descends(row.pid) && readFileSync(`/proc/${row.pid}/cmdline`, 'utf8').includes('--inspector-addr'));
+  if (!runtime) throw new Error(`No workerd runtime under ${ancestor}`);
+  return runtime.pid;
+}
 
 /** The bare-insert Worker on its own fresh local D1 with the product's migrations and one page. */
 async function startBareInsert() {
@@ -71,7 +98,7 @@ async function startBareInsert() {
     if (Date.now() > deadline) throw new Error(`The bare-insert Worker did not start:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
-  return { origin, stop: () => process.kill(-child.pid, 'SIGTERM') };
+  return { origin, workerdPid: runtimeUnder(child.pid), stop: () => process.kill(-child.pid, 'SIGTERM') };
 }
 
 /** Requests per second of `call` from CONCURRENCY clients for SECONDS; every answer must be `expected`. */
@@ -136,16 +163,34 @@ try {
     await (await bareInsert(i)).arrayBuffer();
   }
 
-  const bareRun = await throughput(bareInsert, 204);
-  const unlimitedRun = await throughput(submit(unlimited), 200);
-  const limitedRun = await throughput(submit(limited), 200);
-
-  const line = (label, run) =>
-    `  ${label.padEnd(52)} ${run.perSecond.toFixed(0).padStart(6)} /s  (${run.count} in ${SECONDS} s)  ratio to bare ${(run.perSecond / bareRun.perSecond).toFixed(2)}`;
-  console.log(`Research submissions on the local Worker (wrangler dev, local D1), ${CONCURRENCY} concurrent clients, ${SECONDS} s each:`);
-  console.log(line('bare D1 insert (bench/bare-insert, one INSERT)', bareRun));
-  console.log(line('submit, page without a limit', unlimitedRun));
-  console.log(line('submit, page with a limit (count(*) in the insert)', limitedRun));
+  const runs = { bare: [], unlimited: [], limited: [] };
+  const cpu = { bare: [], unlimited: [], limited: [] };
+  /** One round of one side: its rate, and workerd's CPU milliseconds per request meanwhile. */
+  const measure = async (name, pid, call, expected) => {
+    const before = cpuMs(pid);
+    const { perSecond, count } = await throughput(call, expected);
+    runs[name].push(perSecond);
+    cpu[name].push((cpuMs(pid) - before) / count);
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    await measure('bare', bare.workerdPid, bareInsert, 204);
+    await measure('unlimited', product.workerdPid, submit(unlimited), 200);
+    await measure('limited', product.workerdPid, submit(limited), 200);
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const bareRate = median(runs.bare);
+  const line = (label, values) =>
+    `  ${label.padEnd(52)} ${median(values).toFixed(0).padStart(5)} /s  (rounds ${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})  ratio to bare ${(median(values) / bareRate).toFixed(2)}`;
+  console.log(`Research submissions on the local Worker (wrangler dev, local D1), ${CONCURRENCY} concurrent clients,`);
+  console.log(`median of ${ROUNDS} interleaved rounds of ${SECONDS} s:`);
+  console.log(line('bare D1 insert (bench/bare-insert, one INSERT)', runs.bare));
+  console.log(line('submit, page without a limit', runs.unlimited));
+  console.log(line('submit, page with a limit (count(*) in the insert)', runs.limited));
+  const cpuLine = (label, values) => `  ${label.padEnd(52)} ${median(values).toFixed(2).padStart(6)} ms  ratio to bare ${(median(values) / median(cpu.bare)).toFixed(2)}`;
+  console.log('CPU time of workerd per request (median of the rounds; 10 ms clock ticks averaged over each round):');
+  console.log(cpuLine('bare D1 insert', cpu.bare));
+  console.log(cpuLine('submit, page without a limit', cpu.unlimited));
+  console.log(cpuLine('submit, page with a limit', cpu.limited));
 } finally {
   product.stop();
   bare.stop();

@@ -63,8 +63,9 @@ export const research = new Hono<SignedInEnv>()
   })
 
   .post('/:urlKey/submit', limitBody(SUBMISSION_BODY_MAX), jsonBody(SubmissionSchema), async (c) => {
-    const page = await findPage(c.env.DB, c.req.param('urlKey'));
-    if (!page || page.closed_at !== null) return c.json(PAGE_NOT_FOUND, 404);
+    const found = await publicPage(c.env.DB, c.req.param('urlKey'), false);
+    if (!found || found.page.closed_at !== null) return c.json(PAGE_NOT_FOUND, 404);
+    const { page, questions } = found;
     const submission = c.req.valid('json');
     const success = { success: true as const, redirect_to: partnerCallback(c.env.SURVEYSWAP_CALLBACK_URL, submission.surveyswap_id) };
 
@@ -72,7 +73,7 @@ export const research = new Hono<SignedInEnv>()
     // nothing is stored or counted.
     if (submission.honeypot && submission.honeypot.trim() !== '') return c.json(success, 200);
 
-    const checked = checkAnswers(await questionsOf(c.env.DB, page.id), submission.responses);
+    const checked = checkAnswers(questions, submission.responses);
     if ('error' in checked) return c.json({ error: checked.error }, 400);
 
     const outcome = await storeResponse(c.env.DB, page, checked.answers, submission.surveyswap_id ?? null);

@@ -64,12 +64,28 @@ export async function responseCount(d1: D1Database, pageId: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** A page and its questions, as the public page needs them, in one round trip. */
-export async function publicPage(d1: D1Database, urlKey: string) {
-  const page = await findPage(d1, urlKey);
-  if (!page) return null;
-  const [questions, count] = await Promise.all([questionsOf(d1, page.id), responseCount(d1, page.id)]);
-  return { page, questions, count };
+/**
+ * A page, its questions and (unless `countResponses` is false: the submit path counts in its
+ * insert) its response count, in one round trip (one D1 batch).
+ */
+export async function publicPage(d1: D1Database, urlKey: string, countResponses = true) {
+  const count = countResponses ? '(SELECT count(*) FROM research_responses r WHERE r.page_id = p.id)' : '0';
+  if (!URL_KEY_SHAPE.test(urlKey)) return null;
+  const [pages, questions] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(`SELECT p.*, ${count} AS response_count FROM research_pages p WHERE p.url_key = ?`)
+      .bind(urlKey),
+    d1
+      .prepare(
+        `SELECT q.sequence, q.text, q.type, q.options, q.config FROM research_questions q
+         JOIN research_pages p ON p.id = q.page_id WHERE p.url_key = ? ORDER BY q.sequence`,
+      )
+      .bind(urlKey),
+  ]);
+  const row = pages!.results[0] as (PageRow & { response_count: number }) | undefined;
+  if (!row) return null;
+  const { response_count: responses, ...page } = row;
+  return { page: page as PageRow, questions: (questions!.results as unknown as QuestionRow[]).map(toQuestion), count: responses };
 }
 
 const questionStatement = (d1: D1Database, pageId: string, version: number, question: ResearchPageInput['questions'][number], sequence: number) =>
