@@ -22,6 +22,11 @@ export interface Bindings {
   /** Sign-in failures allowed per client per minute, and consecutive failures per account. */
   SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE: string;
   SIGN_IN_FAILURES_PER_ACCOUNT: string;
+  /**
+   * Where a partner respondent (?surveyswap_id=…) goes after submitting a research page, with
+   * `{id}` in place of their id. Empty or unset: no redirect.
+   */
+  SURVEYSWAP_CALLBACK_URL?: string;
   /** Set only by `vite dev`, whose hot-reload preamble is an inline script. */
   VITE_DEV_SERVER?: string;
 

@@ -7,6 +7,7 @@ import { auth } from './routes/auth';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
 import { project } from './routes/project';
+import { research } from './routes/research';
 import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
 
@@ -17,6 +18,7 @@ const api = new Hono<AppEnv>()
   .route('/auth', auth)
   .route('/user', user)
   .route('/project', project)
+  .route('/research', research)
   .route('/errors', errors);
 
 export type ApiType = typeof api;

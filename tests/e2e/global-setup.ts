@@ -26,6 +26,8 @@ declare module 'vitest' {
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Relative to ROOT; every wrangler command of the suite runs with ROOT as its working directory. */
 export const E2E_STATE_DIR = '.wrangler/e2e-state';
+/** Where research pages send partner respondents after submitting, under the test server; {id} is theirs. */
+export const SURVEYSWAP_CALLBACK_PATH = '/?partner_respondent={id}';
 const LOG_FILE = join(ROOT, '.wrangler', 'e2e-wrangler.log');
 const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -149,6 +151,8 @@ export default async function setup(project: TestProject) {
       '--persist-to', E2E_STATE_DIR,
       '--var', `APP_URL:${baseUrl}`,
       '--var', 'ENVIRONMENT:test',
+      // Partner respondents of research pages return to a page of the server itself.
+      '--var', `SURVEYSWAP_CALLBACK_URL:${baseUrl}${SURVEYSWAP_CALLBACK_PATH}`,
       '--show-interactive-dev-session=false',
     ],
     // Its own process group, so that teardown can end wrangler and its workerd children together.

@@ -71,14 +71,23 @@ const PUBLIC_ROUTES: RouteCase[] = [
   },
   { path: '/business-ideas-generator', heading: 'Business ideas generator' },
   { path: '/user-persona-generator', heading: 'User persona generator' },
-  { path: '/research/abc123', heading: 'Research page' },
+  {
+    // An unknown key: the page asks, gets a 404 and says 'Research page not found'.
+    path: '/research/abc123',
+    heading: 'Research page',
+    expectedConsoleErrors: [failedFetch(404, '/api/research/abc123')],
+  },
 ];
 
 /** The signed-in area, for a new account that has no project yet. */
 const SIGNED_IN_ROUTES: RouteCase[] = [
   { path: '/onboarding', heading: 'Welcome to Launchmate' },
   { path: '/dashboard', heading: 'Dashboard' },
-  { path: '/research/abc123/responses', heading: 'Research responses' },
+  {
+    path: '/research/abc123/responses',
+    heading: 'Research responses',
+    expectedConsoleErrors: [failedFetch(404, '/api/research/pages/abc123/responses')],
+  },
 ];
 
 const titleOf = (path: string) => {

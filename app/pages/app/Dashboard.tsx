@@ -10,6 +10,7 @@ import { api, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { useCurrentUser } from './AppLayout';
 import { displayName, projectNameError } from './project-name';
+import { ResearchSection } from './ResearchSection';
 import './Dashboard.css';
 
 interface Project {
@@ -300,6 +301,7 @@ function ProjectPanel({ project, onRenamed }: { project: Project; onRenamed: (id
         </p>
         <Phases />
       </section>
+      <ResearchSection projectId={project.id} />
       <InviteCollaborator projectId={project.id} />
     </>
   );

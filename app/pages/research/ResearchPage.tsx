@@ -1,15 +1,278 @@
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  EMAIL_SHAPE,
+  isEmptyAnswer,
+  LIMIT_REACHED,
+  NOTHING_ANSWERED,
+  SURVEYSWAP_ID_SHAPE,
+  type PublicQuestion,
+} from '../../../worker/contracts/research';
+import { FullScreenLoader, Spinner } from '../../components/Spinner';
+import { LogoMark } from '../../components/TopBar';
+import { api, ApiError, send } from '../../lib/api';
+import { reportError } from '../../lib/error-reporting';
+import { QuestionCard, type Answer } from './QuestionControls';
+import { clearDraft, readDraft, writeDraft } from './saved-answers';
+import './ResearchPage.css';
 
+export const NOT_FOUND = 'Research page not found';
+export const LIMIT_TEXT = 'This research page has reached its maximum number of responses and is no longer accepting submissions.';
+export const SUBMIT_FAILED = 'Failed to submit responses. Please try again.';
+export const THANK_YOU = 'Thank you for your feedback!';
+export const SUBMITTED = 'Your responses have been successfully submitted';
+const INVALID_EMAIL = 'Enter a valid email address, or choose No.';
+
+type View =
+  | { state: 'loading' }
+  | { state: 'not-found' }
+  | { state: 'limit' }
+  | { state: 'form'; title: string; questions: PublicQuestion[] }
+  | { state: 'submitted' };
+
+/** The partner id from the address, once: it is removed from the address bar on load. */
+function usePartnerId(urlKey: string): string | null {
+  const [params, setParams] = useSearchParams();
+  const [id] = useState(() => {
+    const fromAddress = params.get('surveyswap_id');
+    if (fromAddress !== null) return SURVEYSWAP_ID_SHAPE.test(fromAddress) ? fromAddress : null;
+    return readDraft(urlKey)?.surveyswapId ?? null;
+  });
+  useEffect(() => {
+    if (!params.has('surveyswap_id')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('surveyswap_id');
+    setParams(rest, { replace: true, preventScrollReset: true });
+  }, [params, setParams]);
+  return id;
+}
+
+/** The public research page (spec sections 2, 4, 5): loading, not found, limit, form, thank you. */
 export function Component() {
+  const urlKey = useParams().urlKey ?? '';
+  const partnerId = usePartnerId(urlKey);
+  const [view, setView] = useState<View>({ state: 'loading' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    send(() => api.research[':urlKey'].$get({ param: { urlKey } }))
+      .then((response) => response.json())
+      .then(({ research_page }) => {
+        if (!current) return;
+        if (research_page.has_reached_limit) setView({ state: 'limit' });
+        else setView({ state: 'form', title: research_page.title, questions: research_page.questions });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        // Spec section 8: a failed load is logged and shows 'Research page not found'. An unknown
+        // key is the server's considered answer, not a fault worth a report.
+        if (!(error instanceof ApiError && error.status === 404)) {
+          console.error('Loading the research page failed', error);
+          void reportError(error, { type: 'research-page-load', component: 'ResearchPage' });
+        }
+        setView({ state: 'not-found' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [urlKey]);
+
+  // Keyboard and screen-reader users land on the new view's heading when the form gives way.
+  const previous = useRef(view.state);
+  useEffect(() => {
+    if (previous.current === 'form' && view.state !== 'form') headingRef.current?.focus();
+    previous.current = view.state;
+  }, [view.state]);
+
+  if (view.state === 'loading') return <FullScreenLoader />;
+
   return (
-    <>
-      <header className="research-header">
-        <Link to="/">Launchmate</Link>
+    <div className="research">
+      <header className="research__header">
+        <Link to="/" className="research__brand" aria-label="Launchmate home">
+          <LogoMark />
+          <span>Launchmate</span>
+        </Link>
       </header>
-      <section className="page">
-        <h1>Research page</h1>
-        <p>Research page not found</p>
-      </section>
-    </>
+      <main id="main" className="research__main">
+        <h1 className="research__title">Research page</h1>
+        {view.state === 'not-found' && (
+          <div className="research__panel research__panel--center">
+            <h2 ref={headingRef} tabIndex={-1}>
+              {NOT_FOUND}
+            </h2>
+            <p>The link may be mistyped, or the page is no longer open.</p>
+            <Link to="/" className="button button--secondary">
+              Go to Homepage
+            </Link>
+          </div>
+        )}
+        {view.state === 'limit' && (
+          <div className="research__panel research__panel--center">
+            <h2 ref={headingRef} tabIndex={-1}>
+              {LIMIT_REACHED}
+            </h2>
+            <p>{LIMIT_TEXT}</p>
+          </div>
+        )}
+        {view.state === 'submitted' && (
+          <div className="research__panel research__panel--center" role="status">
+            <h2 ref={headingRef} tabIndex={-1}>
+              {THANK_YOU}
+            </h2>
+            <p>{SUBMITTED}</p>
+          </div>
+        )}
+        {view.state === 'form' && (
+          <ResearchForm
+            urlKey={urlKey}
+            title={view.title}
+            questions={view.questions}
+            partnerId={partnerId}
+            onDone={(outcome) => setView({ state: outcome })}
+          />
+        )}
+      </main>
+    </div>
   );
+}
+
+function ResearchForm({
+  urlKey,
+  title,
+  questions,
+  partnerId,
+  onDone,
+}: {
+  urlKey: string;
+  title: string;
+  questions: PublicQuestion[];
+  partnerId: string | null;
+  onDone: (outcome: 'submitted' | 'limit') => void;
+}) {
+  const [answers, setAnswers] = useState<Record<string, Answer>>(() => restoredAnswers(urlKey, questions));
+  const [honeypot, setHoneypot] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [emailErrors, setEmailErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    writeDraft(urlKey, { answers, surveyswapId: partnerId });
+  }, [urlKey, answers, partnerId]);
+
+  const change = (sequence: number, value: Answer) => {
+    setAnswers((current) => ({ ...current, [sequence]: value }));
+    setMessage(null);
+    setEmailErrors((current) => {
+      if (!(sequence in current)) return current;
+      const { [sequence]: _, ...rest } = current;
+      return rest;
+    });
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Spec section 5: only answered questions are sent, and at least one must be answered.
+    const responses = questions.flatMap((question) => {
+      const value = answers[question.sequence];
+      if (value === undefined || value === null || isEmptyAnswer(value)) return [];
+      return [{ sequence: question.sequence, question: question.text, response: typeof value === 'string' ? value.trim() : value }];
+    });
+    const badEmails = Object.fromEntries(
+      responses
+        .filter((answer) => questions.find((q) => q.sequence === answer.sequence)?.type === 'email' && !EMAIL_SHAPE.test(String(answer.response)))
+        .map((answer) => [answer.sequence, INVALID_EMAIL]),
+    );
+    flushSync(() => setEmailErrors(badEmails));
+    if (responses.length === 0) {
+      setMessage(NOTHING_ANSWERED);
+      messageRef.current?.focus();
+      return;
+    }
+    if (Object.keys(badEmails).length > 0) {
+      setMessage(null);
+      // The first address to fix, with its message read out through aria-describedby.
+      document.querySelector<HTMLInputElement>('.research__form input[aria-invalid="true"]')?.focus();
+      return;
+    }
+
+    setMessage(null);
+    setSubmitting(true);
+    try {
+      const response = await send(() =>
+        api.research[':urlKey'].submit.$post({ param: { urlKey }, json: { responses, honeypot, surveyswap_id: partnerId } }),
+      );
+      const { redirect_to } = await response.json();
+      clearDraft(urlKey);
+      setAnswers({});
+      onDone('submitted');
+      // The partner's callback carries the respondent's id (spec section 4); the address comes
+      // from the server's configuration, never from the page's own address.
+      if (redirect_to) window.location.assign(redirect_to);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage === LIMIT_REACHED) {
+        onDone('limit');
+        return;
+      }
+      if (!(error instanceof ApiError && error.status < 500)) console.error('Submitting research responses failed', error);
+      setMessage(SUBMIT_FAILED);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="research__form" noValidate onSubmit={(event) => void submit(event)}>
+      {title && <p className="research__lead">{title}</p>}
+      <h2>Questions</h2>
+      <ol className="research__questions">
+        {questions.map((question, index) => (
+          <QuestionCard
+            key={question.sequence}
+            number={index + 1}
+            question={question}
+            value={answers[question.sequence] ?? null}
+            error={emailErrors[question.sequence] ?? null}
+            onChange={(value) => change(question.sequence, value)}
+          />
+        ))}
+      </ol>
+      {/* SECURITY.md 18: people never see or reach this field; bots that fill every input do. */}
+      <div className="research__honeypot" aria-hidden="true">
+        <label htmlFor="research-phone">Phone</label>
+        <input id="research-phone" type="text" name="phone" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
+      </div>
+      <div className="research__actions">
+        <p ref={messageRef} tabIndex={-1} className="research__message" role="alert">
+          {message}
+        </p>
+        <button type="submit" className="button research__submit" disabled={submitting}>
+          {submitting && <Spinner />}
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Saved answers of this page that still fit its questions (the founder may have edited it). */
+function restoredAnswers(urlKey: string, questions: PublicQuestion[]): Record<string, Answer> {
+  const saved = readDraft(urlKey)?.answers ?? {};
+  const restored: Record<string, Answer> = {};
+  for (const question of questions) {
+    const value = saved[question.sequence];
+    if (value === undefined || value === null) continue;
+    const fits =
+      question.type === 'rating'
+        ? typeof value === 'number'
+        : question.type === 'checkbox'
+          ? Array.isArray(value) && value.every((item) => question.options?.includes(item))
+          : question.type === 'multiple_choice'
+            ? typeof value === 'string' && (question.options ?? []).includes(value)
+            : typeof value === 'string';
+    if (fits) restored[question.sequence] = value;
+  }
+  return restored;
 }

@@ -1,0 +1,395 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { ResearchPageInput } from '../../worker/contracts/research';
+import { editPage, findPage, storeResponse } from '../../worker/db/queries/research';
+import { csvCell } from '../../worker/services/research-report';
+import { CookieJar, db, postJson, rawRequest, request, signedInUser } from '../utils';
+
+/** One question of each of the five types. */
+const ALL_TYPES: ResearchPageInput['questions'] = [
+  { text: 'What slows you down most?', type: 'text' },
+  { text: 'How do you sell today?', type: 'multiple_choice', options: ['Online', 'In person', 'Both'] },
+  { text: 'Which tools do you use?', type: 'checkbox', options: ['Email', 'Spreadsheets', 'CRM'] },
+  { text: 'How painful is it?', type: 'rating', config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } } },
+  { text: 'May we contact you?', type: 'email' },
+];
+
+const put = (path: string, body: unknown, jar: CookieJar) =>
+  request(path, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, { jar });
+
+async function newProject(jar: CookieJar): Promise<string> {
+  const response = await postJson('/api/project/', { name: 'Research test' }, {}, { jar });
+  return (await response.json<{ project: { id: string } }>()).project.id;
+}
+
+/** A signed-in founder with a project and one research page. */
+async function founderWithPage(input: Partial<ResearchPageInput> = {}) {
+  const founder = await signedInUser();
+  const projectId = await newProject(founder.jar);
+  const response = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Customer interviews', questions: ALL_TYPES, ...input }, {}, { jar: founder.jar });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { page } = await response.json<{ page: { url_key: string } }>();
+  return { ...founder, projectId, urlKey: page.url_key };
+}
+
+const submit = (urlKey: string, body: unknown) => postJson(`/api/research/${urlKey}/submit`, body);
+const answer = (sequence: number, response: unknown) => ({ sequence, question: ALL_TYPES[sequence - 1]?.text ?? 'unknown', response });
+const storedCount = async (urlKey: string) =>
+  (await db()
+    .prepare('SELECT count(*) AS n FROM research_responses r JOIN research_pages p ON p.id = r.page_id WHERE p.url_key = ?')
+    .bind(urlKey)
+    .first<{ n: number }>())!.n;
+
+describe('a founder creates a research page', () => {
+  it('with all five question types; the public GET shows them with sequence, options and config', async () => {
+    const { urlKey } = await founderWithPage();
+    expect(urlKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const response = await request(`/api/research/${urlKey}`);
+    expect(response.status).toBe(200);
+    const { research_page } = await response.json<{ research_page: { questions: unknown[]; has_reached_limit: boolean } }>();
+    expect(research_page.has_reached_limit).toBe(false);
+    expect(research_page.questions).toEqual([
+      { sequence: 1, text: 'What slows you down most?', type: 'text', options: null, config: null },
+      { sequence: 2, text: 'How do you sell today?', type: 'multiple_choice', options: ['Online', 'In person', 'Both'], config: null },
+      { sequence: 3, text: 'Which tools do you use?', type: 'checkbox', options: ['Email', 'Spreadsheets', 'CRM'], config: null },
+      { sequence: 4, text: 'How painful is it?', type: 'rating', options: null, config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } } },
+      { sequence: 5, text: 'May we contact you?', type: 'email', options: null, config: null },
+    ]);
+  });
+
+  it('gets unique, unguessable keys', async () => {
+    const { jar, projectId } = await founderWithPage();
+    const keys = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const response = await postJson(`/api/research/projects/${projectId}/pages`, { title: `Page ${i}`, questions: [ALL_TYPES[0]] }, {}, { jar });
+      keys.add((await response.json<{ page: { url_key: string } }>()).page.url_key);
+    }
+    expect(keys.size).toBe(5);
+  });
+
+  it.each([
+    ['no questions', { title: 'T', questions: [] }, 'Add at least one question'],
+    ['a choice question with one option', { title: 'T', questions: [{ text: 'Q', type: 'checkbox', options: ['Only'] }] }, 'A choice question needs at least 2 options'],
+    ['a rating scale upside down', { title: 'T', questions: [{ text: 'Q', type: 'rating', config: { min_rating: 5, max_rating: 1 } }] }, 'The lowest rating must be below the highest'],
+    ['a label off the scale', { title: 'T', questions: [{ text: 'Q', type: 'rating', config: { labels: { '9': 'Off' } } }] }, 'Rating labels must be for values on the scale'],
+    ['an unknown type', { title: 'T', questions: [{ text: 'Q', type: 'slider' }] }, 'Unknown question type'],
+    ['a limit of 0', { title: 'T', questions: [{ text: 'Q', type: 'text' }], max_responses: 0 }, 'The response limit must be at least 1'],
+    ['an unknown field', { title: 'T', questions: [{ text: 'Q', type: 'text' }], owner: 'me' }, 'Unknown field: owner.'],
+  ])('refuses %s', async (_name, body, message) => {
+    const { jar, projectId } = await founderWithPage();
+    const response = await postJson(`/api/research/projects/${projectId}/pages`, body, {}, { jar });
+    expect(response.status).toBe(400);
+    expect((await response.json<{ error: string }>()).error).toBe(message);
+  });
+
+  it('needs a session, and membership of the project (others get 404)', async () => {
+    const { projectId } = await founderWithPage();
+    const stranger = await signedInUser();
+    const body = { title: 'Mine now', questions: [ALL_TYPES[0]] };
+    expect((await postJson(`/api/research/projects/${projectId}/pages`, body, {}, { jar: new CookieJar() })).status).toBe(401);
+    expect((await postJson(`/api/research/projects/${projectId}/pages`, body, {}, { jar: stranger.jar })).status).toBe(404);
+    expect((await request(`/api/research/projects/${projectId}/pages`, {}, { jar: stranger.jar })).status).toBe(404);
+  });
+
+  it('lists the pages of a project with their response counts', async () => {
+    const { jar, projectId, urlKey } = await founderWithPage({ max_responses: 3 });
+    await submit(urlKey, { responses: [answer(1, 'Invoices')] });
+    const { pages } = await (await request(`/api/research/projects/${projectId}/pages`, {}, { jar })).json<{ pages: { url_key: string; response_count: number; max_responses: number; closed: boolean; questions: unknown[] }[] }>();
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ url_key: urlKey, response_count: 1, max_responses: 3, closed: false });
+    expect(pages[0]!.questions).toHaveLength(5);
+  });
+});
+
+describe('editing and closing', () => {
+  it('edits a page while it has no responses, and refuses once it has one', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    const edited = await put(`/api/research/pages/${urlKey}`, { title: 'Round 2', questions: [{ text: 'Only question', type: 'text' }], max_responses: 5 }, jar);
+    expect(edited.status).toBe(200);
+    const { research_page } = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { text: string }[] } }>();
+    expect(research_page.questions.map((q) => q.text)).toEqual(['Only question']);
+
+    expect((await submit(urlKey, { responses: [{ sequence: 1, question: 'Only question', response: 'Yes' }] })).status).toBe(200);
+    const refused = await put(`/api/research/pages/${urlKey}`, { title: 'Round 3', questions: [{ text: 'Changed', type: 'text' }] }, jar);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: 'This research page already has responses, so its questions can no longer change.' });
+    const after = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { text: string }[] } }>();
+    expect(after.research_page.questions.map((q) => q.text)).toEqual(['Only question']);
+  });
+
+  it('a submission validated against questions that were edited meanwhile is refused, not stored under the new ones', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    const before = (await findPage(env.DB, urlKey))!;
+    expect((await put(`/api/research/pages/${urlKey}`, { title: 'Round 2', questions: [{ text: 'New question', type: 'text' }] }, jar)).status).toBe(200);
+    // As if this submission had read the page just before the edit landed.
+    expect(await storeResponse(env.DB, before, [{ sequence: 1, question: 'What slows you down most?', response: 'Old answer' }], null)).toBe('changed');
+    expect(await storedCount(urlKey)).toBe(0);
+  });
+
+  it('an edit from a stale version is refused', async () => {
+    const { urlKey } = await founderWithPage();
+    const stale = (await findPage(env.DB, urlKey))!;
+    const input = { title: 'Edit A', questions: [{ text: 'A', type: 'text' as const }] };
+    expect(await editPage(env.DB, stale, input)).toBe('edited');
+    expect(await editPage(env.DB, stale, { ...input, title: 'Edit B' })).toBe('refused');
+    expect((await findPage(env.DB, urlKey))!.title).toBe('Edit A');
+  });
+
+  it("a stranger cannot edit, close or read another owner's page (404)", async () => {
+    const { urlKey } = await founderWithPage();
+    const stranger = await signedInUser();
+    expect((await put(`/api/research/pages/${urlKey}`, { title: 'X', questions: [ALL_TYPES[0]] }, stranger.jar)).status).toBe(404);
+    expect((await request(`/api/research/pages/${urlKey}/close`, { method: 'POST' }, { jar: stranger.jar })).status).toBe(404);
+    expect((await request(`/api/research/pages/${urlKey}/responses`, {}, { jar: stranger.jar })).status).toBe(404);
+    expect((await request(`/api/research/pages/${urlKey}/responses/csv`, {}, { jar: stranger.jar })).status).toBe(404);
+    expect((await request(`/api/research/pages/${urlKey}/responses`, {}, { jar: new CookieJar() })).status).toBe(401);
+    // The page is still open: the stranger's close did nothing.
+    expect((await request(`/api/research/${urlKey}`)).status).toBe(200);
+  });
+
+  it('a collaborator of the project reads its responses', async () => {
+    const { jar, projectId, urlKey } = await founderWithPage();
+    const collaborator = await signedInUser();
+    const invitation = await postJson(`/api/project/${projectId}/invitations`, { email: collaborator.email }, {}, { jar });
+    const { link } = await invitation.json<{ link: string }>();
+    const token = link.split('/').pop()!;
+    expect((await request(`/api/project/invitations/${token}/accept`, { method: 'POST' }, { jar: collaborator.jar })).status).toBe(200);
+    expect((await request(`/api/research/pages/${urlKey}/responses`, {}, { jar: collaborator.jar })).status).toBe(200);
+  });
+
+  it('a closed page is not found for respondents, and takes no more submissions', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    expect((await request(`/api/research/pages/${urlKey}/close`, { method: 'POST' }, { jar })).status).toBe(200);
+    const shown = await request(`/api/research/${urlKey}`);
+    expect(shown.status).toBe(404);
+    expect(await shown.json()).toEqual({ error: 'Research page not found' });
+    expect((await submit(urlKey, { responses: [answer(1, 'Late answer')] })).status).toBe(404);
+    expect(await storedCount(urlKey)).toBe(0);
+    // Its owner still reads it.
+    const owner = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ page: { closed: boolean } }>();
+    expect(owner.page.closed).toBe(true);
+  });
+});
+
+describe('GET /api/research/:urlKey', () => {
+  it('is 404 for an unknown or malformed key', async () => {
+    expect((await request('/api/research/abc123')).status).toBe(404);
+    expect((await request('/api/research/no%20such%27key')).status).toBe(404);
+  });
+});
+
+describe('POST /api/research/:urlKey/submit', () => {
+  it('stores the answers with the page\'s own question texts and the partner id', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    const response = await submit(urlKey, {
+      responses: [
+        { sequence: 1, question: 'A text the browser made up', response: '  Chasing invoices  ' },
+        answer(2, 'Online'),
+        answer(3, ['Email', 'CRM']),
+        answer(4, 4),
+        answer(5, 'me@example.com'),
+      ],
+      honeypot: '',
+      surveyswap_id: 'partner-42',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, redirect_to: null });
+    const { responses } = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: { answers: unknown[]; surveyswap_id: string }[] }>();
+    expect(responses).toHaveLength(1);
+    expect(responses[0]!.surveyswap_id).toBe('partner-42');
+    expect(responses[0]!.answers).toEqual([
+      { sequence: 1, question: 'What slows you down most?', response: 'Chasing invoices' },
+      { sequence: 2, question: 'How do you sell today?', response: 'Online' },
+      { sequence: 3, question: 'Which tools do you use?', response: ['Email', 'CRM'] },
+      { sequence: 4, question: 'How painful is it?', response: 4 },
+      { sequence: 5, question: 'May we contact you?', response: 'me@example.com' },
+    ]);
+  });
+
+  it('answers with the partner callback, id filled in, when SURVEYSWAP_CALLBACK_URL is set', async () => {
+    const { urlKey } = await founderWithPage();
+    const env = { SURVEYSWAP_CALLBACK_URL: 'https://partner.example/done?respondent={id}' };
+    const withId = await postJson(`/api/research/${urlKey}/submit`, { responses: [answer(1, 'x')], surveyswap_id: 'abc_123' }, {}, { env });
+    expect(await withId.json()).toEqual({ success: true, redirect_to: 'https://partner.example/done?respondent=abc_123' });
+    const withoutId = await postJson(`/api/research/${urlKey}/submit`, { responses: [answer(1, 'x')] }, {}, { env });
+    expect(await withoutId.json()).toEqual({ success: true, redirect_to: null });
+    // An id that could break out of the callback address is refused outright.
+    const hostile = await postJson(`/api/research/${urlKey}/submit`, { responses: [answer(1, 'x')], surveyswap_id: '../x?y=1' }, {}, { env });
+    expect(hostile.status).toBe(400);
+  });
+
+  it('drops empty answers, and with nothing answered refuses with the spec\'s message', async () => {
+    const { urlKey } = await founderWithPage();
+    for (const responses of [[], [answer(1, '   '), answer(3, []), answer(5, '')]]) {
+      const response = await submit(urlKey, { responses });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'You must fill in at least one response before submitting.' });
+    }
+    expect((await submit(urlKey, { responses: [answer(1, ''), answer(2, 'Both')] })).status).toBe(200);
+    expect(await storedCount(urlKey)).toBe(1);
+  });
+
+  it.each([
+    ['an unknown question number', [answer(1, 'ok'), { sequence: 9, question: 'x', response: 'y' }], 'Question 9 does not exist on this page.'],
+    ['the same question twice', [answer(1, 'a'), answer(1, 'b')], 'Question 1 is answered twice.'],
+    ['a choice not among the options', [answer(2, 'By carrier pigeon')], 'Question 2: the answer is not one of the options.'],
+    ['a checkbox value outside the options', [answer(3, ['Email', 'Fax'])], 'Question 3: an answer is not one of the options.'],
+    ['a checkbox value chosen twice', [answer(3, ['Email', 'Email'])], 'Question 3: an option is chosen twice.'],
+    ['a checkbox answer that is a string', [answer(3, 'Email')], 'Question 3: the answer must be a list of options.'],
+    ['a rating above the scale', [answer(4, 6)], 'Question 4: the rating must be between 1 and 5.'],
+    ['a rating below the scale', [answer(4, 0)], 'Question 4: the rating must be between 1 and 5.'],
+    ['a rating that is not whole', [answer(4, 2.5)], 'Question 4: the rating must be a whole number.'],
+    ['a rating sent as text', [answer(4, '4')], 'Question 4: the rating must be a whole number.'],
+    ['an invalid e-mail', [answer(5, 'not-an-email')], 'Question 5: the email address is not valid.'],
+    ['a 2001-character text', [answer(1, 'x'.repeat(2001))], 'Question 1: answers are at most 2000 characters.'],
+    ['a NUL character in text', [answer(1, 'bad\u0000text')], 'Question 1: the answer cannot contain control characters.'],
+    ['a number for a text question', [answer(1, 42)], 'Question 1: the answer must be text.'],
+  ])('refuses %s with 400 and stores nothing', async (_name, responses, message) => {
+    const { urlKey } = await founderWithPage();
+    const response = await submit(urlKey, { responses });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: message });
+    expect(await storedCount(urlKey)).toBe(0);
+  });
+
+  it('takes exactly 2000 characters, emoji and line breaks in a text answer', async () => {
+    const { urlKey } = await founderWithPage();
+    expect((await submit(urlKey, { responses: [answer(1, 'x'.repeat(2000))] })).status).toBe(200);
+    expect((await submit(urlKey, { responses: [answer(1, 'Loved it 🚀\nTwo lines\tand a tab')] })).status).toBe(200);
+    expect(await storedCount(urlKey)).toBe(2);
+  });
+
+  it.each([
+    ['a wrong type for responses', { responses: 'everything' }, 400],
+    ['a wrong type for an answer', { responses: [{ sequence: 1, question: 'q', response: { nested: true } }] }, 400],
+    ['a text sequence', { responses: [{ sequence: '1', question: 'q', response: 'a' }] }, 400],
+    ['a missing responses list', { honeypot: '' }, 400],
+    ['an extra field', { responses: [answer(1, 'a')], role: 'admin' }, 400],
+    ['a __proto__ field', '{"responses":[{"sequence":1,"question":"q","response":"a"}],"__proto__":{"admin":true}}', 400],
+    ['a top-level array', [answer(1, 'a')], 400],
+    ['invalid JSON', '{"responses": [', 400],
+  ])('refuses %s', async (_name, body, status) => {
+    const { urlKey } = await founderWithPage();
+    const response = await submit(urlKey, body);
+    expect(response.status).toBe(status);
+    expect(typeof (await response.json<{ error: unknown }>()).error).toBe('string');
+    expect(await storedCount(urlKey)).toBe(0);
+  });
+
+  it('refuses a body over 64 KiB with 413, a wrong content type with 415 and a cross-site origin with 403', async () => {
+    const { urlKey } = await founderWithPage();
+    const big = JSON.stringify({ responses: [answer(1, 'x'.repeat(65 * 1024))] });
+    expect((await submit(urlKey, big)).status).toBe(413);
+    const text = await request(`/api/research/${urlKey}/submit`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ responses: [answer(1, 'a')] }) });
+    expect(text.status).toBe(415);
+    const crossSite = await rawRequest(`/api/research/${urlKey}/submit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      body: JSON.stringify({ responses: [answer(1, 'a')] }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await storedCount(urlKey)).toBe(0);
+  });
+
+  it('is 404 for an unknown page', async () => {
+    expect((await submit('abc123', { responses: [answer(1, 'a')] })).status).toBe(404);
+  });
+
+  it('with the honeypot filled answers like a success, but stores and counts nothing', async () => {
+    const { urlKey } = await founderWithPage({ max_responses: 1 });
+    const human = { responses: [answer(1, 'Real answer')], honeypot: '' };
+    const bot = { responses: [answer(1, 'Buy pills')], honeypot: '+1 555 0100' };
+    const botAnswer = await submit(urlKey, bot);
+    expect(botAnswer.status).toBe(200);
+    expect(await botAnswer.json()).toEqual({ success: true, redirect_to: null });
+    expect(await storedCount(urlKey)).toBe(0);
+    // Not counted: the one allowed response is still free for a person.
+    const { research_page } = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { has_reached_limit: boolean } }>();
+    expect(research_page.has_reached_limit).toBe(false);
+    expect((await submit(urlKey, human)).status).toBe(200);
+    expect(await storedCount(urlKey)).toBe(1);
+  });
+});
+
+describe('the response limit (SECURITY.md 17)', () => {
+  it.each([
+    ['max − 1', 4, 4, 0],
+    ['max', 5, 5, 0],
+    ['max + 3', 8, 5, 3],
+  ])('a burst of %s submissions to a page of 5 stores at most 5', async (_name, burst, stored, refused) => {
+    const { urlKey } = await founderWithPage({ max_responses: 5 });
+    const answers = await Promise.all(Array.from({ length: burst }, (_, i) => submit(urlKey, { responses: [answer(1, `Answer ${i}`)] })));
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(stored);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(refused);
+    expect(await storedCount(urlKey)).toBe(stored);
+    const { research_page } = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { has_reached_limit: boolean } }>();
+    expect(research_page.has_reached_limit).toBe(stored === 5);
+  });
+
+  it('with a limit of 10, 50 concurrent submissions store exactly 10; the rest are told the limit is reached', async () => {
+    const { urlKey } = await founderWithPage({ max_responses: 10 });
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => submit(urlKey, { responses: [answer(1, `Answer ${i}`)] })));
+    const bodies = await Promise.all(answers.map((response) => response.json()));
+    expect(answers.filter((response) => response.status === 200)).toHaveLength(10);
+    const refusals = answers.map((response, i) => [response.status, bodies[i]]).filter(([status]) => status !== 200);
+    expect(refusals).toHaveLength(40);
+    for (const refusal of refusals) expect(refusal).toEqual([409, { error: 'Response limit reached', limit_reached: true }]);
+    expect(await storedCount(urlKey)).toBe(10);
+  });
+});
+
+describe('responses for the founder', () => {
+  it('come with per-question summaries: counts per option and the average rating', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    await submit(urlKey, { responses: [answer(2, 'Online'), answer(3, ['Email', 'CRM']), answer(4, 5)] });
+    await submit(urlKey, { responses: [answer(2, 'Online'), answer(3, ['Email']), answer(4, 2)] });
+    await submit(urlKey, { responses: [answer(1, 'Just text')] });
+    const body = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: unknown[]; summaries: { sequence: number; answered: number; counts: { value: string; count: number }[] | null; average: number | null }[] }>();
+    expect(body.responses).toHaveLength(3);
+    const [text, choice, checkbox, rating, email] = body.summaries;
+    expect(text).toMatchObject({ answered: 1, counts: null, average: null });
+    expect(choice!.counts).toEqual([{ value: 'Online', count: 2 }, { value: 'In person', count: 0 }, { value: 'Both', count: 0 }]);
+    expect(checkbox!.counts).toEqual([{ value: 'Email', count: 2 }, { value: 'Spreadsheets', count: 0 }, { value: 'CRM', count: 1 }]);
+    expect(rating).toMatchObject({ answered: 2, average: 3.5 });
+    expect(rating!.counts!.map((c) => c.count)).toEqual([0, 1, 0, 0, 1]);
+    expect(email).toMatchObject({ answered: 0 });
+  });
+
+  it('download as CSV: UTF-8 with a BOM, every cell quoted, formulas defused', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    await submit(urlKey, { responses: [answer(1, '=HYPERLINK("http://evil.example","Click")'), answer(3, ['Email', 'CRM']), answer(4, 3)], surveyswap_id: 'p-1' });
+    await submit(urlKey, { responses: [answer(1, '+1 more, with "quotes"\nand a line'), answer(5, 'me@example.com')] });
+    await submit(urlKey, { responses: [answer(1, '-2'), answer(2, 'Both')] });
+    await submit(urlKey, { responses: [answer(1, '@SUM(A1:A9)'), answer(2, 'In person')] });
+    await submit(urlKey, { responses: [answer(1, 'Crème brûlée ☕')] });
+
+    const response = await request(`/api/research/pages/${urlKey}/responses/csv`, {}, { jar });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="research-${urlKey}.csv"`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith('\uFEFF"Submitted at","Partner id","What slows you down most?"')).toBe(true);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(text).toContain(`"'+1 more, with ""quotes""\nand a line"`);
+    expect(text).toContain(`"'@SUM(A1:A9)"`);
+    expect(text).toContain('"me@example.com"');
+    expect(text).toContain(`"'-2"`);
+    expect(text).toContain('"Crème brûlée ☕"');
+    expect(text).toContain('"Email; CRM"');
+    expect(text).toContain('"p-1"');
+    // Every record has one cell per column, all quoted: 2 + 5 questions.
+    const records = text.slice(1).trimEnd().split(/\r\n/);
+    expect(records).toHaveLength(6);
+    for (const record of records) expect(record.match(/(?:^|,)"(?:[^"]|"")*"/g)).toHaveLength(7);
+  });
+
+  it('CSV cells that start with a tab or a carriage return are defused too', () => {
+    // Answers are trimmed before they are stored, so these reach the CSV only through this function.
+    expect(csvCell('\t=1+1')).toBe(`"'\t=1+1"`);
+    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
+    expect(csvCell('plain, "quoted"')).toBe('"plain, ""quoted"""');
+  });
+});

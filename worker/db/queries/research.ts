@@ -1,0 +1,234 @@
+import type { PublicQuestion, RatingConfig, ResearchPageInput, StoredAnswer } from '../../contracts/research';
+
+/**
+ * Research pages, their questions and responses. D1 has no interactive transactions, so every
+ * rule that must hold under concurrency is one statement or one batch (DESIGN.md 3):
+ * - the response limit: the insert itself counts (SECURITY.md 17);
+ * - "edit only while there are no responses": the edit is a batch whose first statement bumps
+ *   the page's version only if no response exists, and whose other statements only act when
+ *   that bump happened; a submission, in turn, only inserts if the version it validated
+ *   against is still current.
+ */
+
+export interface PageRow {
+  id: string;
+  url_key: string;
+  project_id: string;
+  title: string;
+  max_responses: number | null;
+  closed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface QuestionRow {
+  sequence: number;
+  text: string;
+  type: PublicQuestion['type'];
+  options: string | null;
+  config: string | null;
+}
+
+const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+const toQuestion = (row: QuestionRow): PublicQuestion => ({
+  sequence: row.sequence,
+  text: row.text,
+  type: row.type,
+  options: parseJson<string[]>(row.options),
+  config: parseJson<RatingConfig>(row.config),
+});
+
+/** 128 random bits, base64url: unguessable, and safe in a path. */
+export function newUrlKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+export const URL_KEY_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function findPage(d1: D1Database, urlKey: string): Promise<PageRow | null> {
+  if (!URL_KEY_SHAPE.test(urlKey)) return null;
+  return d1.prepare('SELECT * FROM research_pages WHERE url_key = ?').bind(urlKey).first<PageRow>();
+}
+
+export async function questionsOf(d1: D1Database, pageId: string): Promise<PublicQuestion[]> {
+  const { results } = await d1
+    .prepare('SELECT sequence, text, type, options, config FROM research_questions WHERE page_id = ? ORDER BY sequence')
+    .bind(pageId)
+    .all<QuestionRow>();
+  return results.map(toQuestion);
+}
+
+export async function responseCount(d1: D1Database, pageId: string): Promise<number> {
+  const row = await d1.prepare('SELECT count(*) AS n FROM research_responses WHERE page_id = ?').bind(pageId).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * A page, its questions and (unless `countResponses` is false: the submit path counts in its
+ * insert) its response count, in one round trip (one D1 batch).
+ */
+export async function publicPage(d1: D1Database, urlKey: string, countResponses = true) {
+  const count = countResponses ? '(SELECT count(*) FROM research_responses r WHERE r.page_id = p.id)' : '0';
+  if (!URL_KEY_SHAPE.test(urlKey)) return null;
+  const [pages, questions] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(`SELECT p.*, ${count} AS response_count FROM research_pages p WHERE p.url_key = ?`)
+      .bind(urlKey),
+    d1
+      .prepare(
+        `SELECT q.sequence, q.text, q.type, q.options, q.config FROM research_questions q
+         JOIN research_pages p ON p.id = q.page_id WHERE p.url_key = ? ORDER BY q.sequence`,
+      )
+      .bind(urlKey),
+  ]);
+  const row = pages!.results[0] as (PageRow & { response_count: number }) | undefined;
+  if (!row) return null;
+  const { response_count: responses, ...page } = row;
+  return { page: page as PageRow, questions: (questions!.results as unknown as QuestionRow[]).map(toQuestion), count: responses };
+}
+
+const questionStatement = (d1: D1Database, pageId: string, version: number, question: ResearchPageInput['questions'][number], sequence: number) =>
+  d1
+    .prepare(
+      `INSERT INTO research_questions (page_id, sequence, text, type, options, config)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM research_pages WHERE id = ?1 AND updated_at = ?7)`,
+    )
+    .bind(
+      pageId,
+      sequence,
+      question.text,
+      question.type,
+      question.options && question.options.length > 0 ? JSON.stringify(question.options) : null,
+      question.type === 'rating' ? JSON.stringify(question.config ?? {}) : null,
+      version,
+    );
+
+export async function createPage(d1: D1Database, projectId: string, input: ResearchPageInput): Promise<PageRow> {
+  const id = crypto.randomUUID();
+  const urlKey = newUrlKey();
+  const now = Date.now();
+  const [created] = await d1.batch<PageRow>([
+    d1
+      .prepare(
+        `INSERT INTO research_pages (id, url_key, project_id, title, max_responses, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING *`,
+      )
+      .bind(id, urlKey, projectId, input.title, input.max_responses ?? null, now),
+    ...input.questions.map((question, index) => questionStatement(d1, id, now, question, index + 1)),
+  ]);
+  return created!.results[0]!;
+}
+
+/** 'refused': the page has responses by now, was closed, or was edited by someone else since `page` was read. */
+export type EditOutcome = 'edited' | 'refused';
+
+/**
+ * Replaces the title, limit and questions of a page that has no response yet. The new version
+ * is strictly greater than the old, so the statements after the first can tell "my update
+ * happened" from "someone else's".
+ */
+export async function editPage(d1: D1Database, page: PageRow, input: ResearchPageInput): Promise<EditOutcome> {
+  const version = Math.max(Date.now(), page.updated_at + 1);
+  const [updated] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE research_pages SET title = ?3, max_responses = ?4, updated_at = ?5
+         WHERE id = ?1 AND updated_at = ?2 AND closed_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM research_responses WHERE page_id = ?1)
+         RETURNING id`,
+      )
+      .bind(page.id, page.updated_at, input.title, input.max_responses ?? null, version),
+    d1.prepare('DELETE FROM research_questions WHERE page_id = ?1 AND EXISTS (SELECT 1 FROM research_pages WHERE id = ?1 AND updated_at = ?2)').bind(page.id, version),
+    ...input.questions.map((question, index) => questionStatement(d1, page.id, version, question, index + 1)),
+  ]);
+  return updated!.results.length > 0 ? 'edited' : 'refused';
+}
+
+export async function closePage(d1: D1Database, pageId: string): Promise<void> {
+  await d1.prepare('UPDATE research_pages SET closed_at = ?2 WHERE id = ?1 AND closed_at IS NULL').bind(pageId, Date.now()).run();
+}
+
+export type SubmitOutcome = 'stored' | 'limit-reached' | 'closed' | 'changed';
+
+/**
+ * Stores one response, in one statement that also checks the page is open, unchanged since the
+ * answers were validated, and under its limit (SECURITY.md 17): SQLite runs a statement alone,
+ * so the count it reads cannot be raced by another insert.
+ */
+export async function storeResponse(d1: D1Database, page: PageRow, answers: StoredAnswer[], surveyswapId: string | null): Promise<SubmitOutcome> {
+  const inserted = await d1
+    .prepare(
+      `INSERT INTO research_responses (page_id, answers, surveyswap_id)
+       SELECT ?1, ?2, ?3 FROM research_pages p
+       WHERE p.id = ?1 AND p.closed_at IS NULL AND p.updated_at = ?4
+         AND (p.max_responses IS NULL OR (SELECT count(*) FROM research_responses WHERE page_id = ?1) < p.max_responses)
+       RETURNING id`,
+    )
+    .bind(page.id, JSON.stringify(answers), surveyswapId, page.updated_at)
+    .first<{ id: number }>();
+  if (inserted) return 'stored';
+
+  const now = await d1.prepare('SELECT closed_at, updated_at FROM research_pages WHERE id = ?').bind(page.id).first<Pick<PageRow, 'closed_at' | 'updated_at'>>();
+  if (!now || now.closed_at !== null) return 'closed';
+  if (now.updated_at !== page.updated_at) return 'changed';
+  return 'limit-reached';
+}
+
+export interface PageSummary {
+  url_key: string;
+  title: string;
+  max_responses: number | null;
+  closed: boolean;
+  response_count: number;
+  created_at: number;
+  questions: PublicQuestion[];
+}
+
+export async function pagesOfProject(d1: D1Database, projectId: string): Promise<PageSummary[]> {
+  const [pages, questions] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(
+        `SELECT p.id, p.url_key, p.title, p.max_responses, p.closed_at, p.created_at,
+                (SELECT count(*) FROM research_responses r WHERE r.page_id = p.id) AS response_count
+         FROM research_pages p WHERE p.project_id = ? ORDER BY p.created_at DESC`,
+      )
+      .bind(projectId),
+    d1
+      .prepare(
+        `SELECT q.page_id, q.sequence, q.text, q.type, q.options, q.config FROM research_questions q
+         JOIN research_pages p ON p.id = q.page_id WHERE p.project_id = ? ORDER BY q.sequence`,
+      )
+      .bind(projectId),
+  ]);
+  const byPage = new Map<string, PublicQuestion[]>();
+  for (const row of questions!.results as unknown as (QuestionRow & { page_id: string })[]) {
+    const list = byPage.get(row.page_id) ?? [];
+    list.push(toQuestion(row));
+    byPage.set(row.page_id, list);
+  }
+  return (pages!.results as unknown as (PageRow & { response_count: number })[]).map((page) => ({
+    url_key: page.url_key,
+    title: page.title,
+    max_responses: page.max_responses,
+    closed: page.closed_at !== null,
+    response_count: page.response_count,
+    created_at: page.created_at,
+    questions: byPage.get(page.id) ?? [],
+  }));
+}
+
+export interface ResponseRow {
+  id: number;
+  answers: StoredAnswer[];
+  surveyswap_id: string | null;
+  created_at: number;
+}
+
+export async function responsesOf(d1: D1Database, pageId: string): Promise<ResponseRow[]> {
+  const { results } = await d1
+    .prepare('SELECT id, answers, surveyswap_id, created_at FROM research_responses WHERE page_id = ? ORDER BY id')
+    .bind(pageId)
+    .all<{ id: number; answers: string; surveyswap_id: string | null; created_at: number }>();
+  return results.map((row) => ({ ...row, answers: JSON.parse(row.answers) as StoredAnswer[] }));
+}
