@@ -6,6 +6,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { auth } from './routes/auth';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
+import { freeTools } from './routes/free-tools';
 import { project } from './routes/project';
 import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
@@ -17,6 +18,7 @@ const api = new Hono<AppEnv>()
   .route('/auth', auth)
   .route('/user', user)
   .route('/project', project)
+  .route('/free-tools', freeTools)
   .route('/errors', errors);
 
 export type ApiType = typeof api;
