@@ -312,3 +312,53 @@ describe('shared results and counters', () => {
     expect((await request('/api/free-tools/avatar.svg?age=30')).status).toBe(400);
   });
 });
+
+describe('shared result pages', () => {
+  const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const metaContent = (html: string, attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+
+  it('give a shared list of ideas its own title, description and Open Graph tags, kept out of search engines', async () => {
+    const { id } = await (await generateIdeas('Dental clinics')).json<{ id: string }>();
+    const response = await request(`/business-ideas-generator/r/${id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(titleOf(html)).toBe('Business ideas: Dental clinics | Launchmate');
+    const first = FAKE_IDEAS[0]!;
+    const description = `${first.problem} ${first.solution}`;
+    expect(metaContent(html, 'name', 'description')).toBe(description);
+    expect(metaContent(html, 'property', 'og:title')).toBe('Business ideas: Dental clinics | Launchmate');
+    expect(metaContent(html, 'property', 'og:description')).toBe(description);
+    expect(metaContent(html, 'name', 'robots')).toBe('noindex');
+  });
+
+  it("give a shared persona the persona's name, occupation and quote", async () => {
+    const { id } = await (await generatePersona('Scheduling for dental clinics')).json<{ id: string }>();
+    const html = await (await request(`/user-persona-generator/r/${id}`)).text();
+    const title = `${FAKE_PERSONA.name}, ${FAKE_PERSONA.occupation}: a user persona | Launchmate`;
+    expect(titleOf(html)).toBe(title);
+    expect(metaContent(html, 'property', 'og:title')).toBe(title);
+    expect(metaContent(html, 'name', 'description')).toBe(`${FAKE_PERSONA.name}, ${FAKE_PERSONA.age}, ${FAKE_PERSONA.occupation}. “${FAKE_PERSONA.quote}”`);
+  });
+
+  it('answer 404 with noindex for an unknown id, a malformed one, or the id of the other tool', async () => {
+    const { id: personaId } = await (await generatePersona('Scheduling for dental clinics')).json<{ id: string }>();
+    for (const path of ['/business-ideas-generator/r/AAAAAAAAAAAAAAAAAAAAAA', '/user-persona-generator/r/short', `/business-ideas-generator/r/${personaId}`]) {
+      const response = await request(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(titleOf(html), path).toBe('Result not found | Launchmate');
+      expect(metaContent(html, 'name', 'robots'), path).toBe('noindex');
+    }
+  });
+
+  it("escape the visitor's input in the head", async () => {
+    const generated = await generateIdeas('"><script>alert(1)</script>');
+    expect(generated.status, await generated.clone().text()).toBe(200);
+    const { id } = await generated.json<{ id: string }>();
+    const html = await (await request(`/business-ideas-generator/r/${id}`)).text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(metaContent(html, 'property', 'og:title')).toBe('Business ideas: &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Launchmate');
+  });
+});

@@ -4,6 +4,10 @@ import { z } from './zod';
 export const TOOL_INPUT_MAX = 100;
 export const IDEAS_PER_REQUEST = 10;
 
+/** The spec's messages (section 8), shown by the tool pages as the server sends them. */
+export const RATE_LIMITED = "You've reached the rate limit for this tool. Sign up on Launchmate to increase your limit and access more features.";
+export const UNEXPECTED = 'An unexpected error occurred. Please try again later.';
+
 const toolInput = (required: string) =>
   z
     .string({ error: required })
@@ -44,3 +48,23 @@ export type GeneratedPersona = z.infer<typeof UserPersonaSchema>;
 /** The spec's answer shapes. */
 export type ProblemSolutionPair = [problem: string, solution: string];
 export type UserPersona = GeneratedPersona & { picture: string };
+
+/** One line of the NDJSON stream of POST /business-ideas (Accept: application/x-ndjson). */
+export type BusinessIdeasEvent =
+  | { type: 'idea'; idea: ProblemSolutionPair }
+  | { type: 'done'; id: string; offline_demo: boolean; problem_solution_pairs: ProblemSolutionPair[] }
+  | { type: 'error'; error: string };
+
+/** One line of the NDJSON stream of POST /user-persona: the persona so far, then the whole of it. */
+export type UserPersonaEvent =
+  | { type: 'persona'; user_persona: Partial<GeneratedPersona> }
+  | { type: 'done'; id: string; offline_demo: boolean; user_persona: UserPersona }
+  | { type: 'error'; error: string };
+
+/** The id of a shared result: 132 random bits, base64url. */
+export const RESULT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** GET /results/:id: a shared result. */
+export type SharedResult =
+  | { tool: 'business-ideas'; input: string; result: { problem_solution_pairs: ProblemSolutionPair[] }; offline_demo: boolean; created_at: number }
+  | { tool: 'user-persona'; input: string; result: { user_persona: UserPersona }; offline_demo: boolean; created_at: number };

@@ -1,6 +1,9 @@
 import { Hono, type Context } from 'hono';
 import {
   BusinessIdeasRequestSchema,
+  RATE_LIMITED,
+  RESULT_ID,
+  UNEXPECTED,
   UserPersonaRequestSchema,
   type BusinessIdea,
   type GeneratedPersona,
@@ -17,9 +20,8 @@ import { llmMode, streamBusinessIdeas, streamUserPersona } from '../services/llm
 import { checkWindow, clientAddress, countInWindow } from '../services/rate-limit';
 import { currentUserId } from '../services/sessions';
 
-/** The spec's messages (section 8). */
-export const RATE_LIMITED = "You've reached the rate limit for this tool. Sign up on Launchmate to increase your limit and access more features.";
-export const UNEXPECTED = 'An unexpected error occurred. Please try again later.';
+/** The spec's messages (section 8), shared with the tool pages. */
+export { RATE_LIMITED, UNEXPECTED };
 const INPUT_BODY_LIMIT = 8 * 1024;
 
 const NDJSON = 'application/x-ndjson';
@@ -224,7 +226,7 @@ export const freeTools = new Hono<AppEnv>()
   /** A shared result, read-only. Ids are 132 random bits; unknown ids are 404. */
   .get('/results/:id', async (c) => {
     const id = c.req.param('id');
-    const row = /^[A-Za-z0-9_-]{22}$/.test(id) ? await findResult(getDb(c.env.DB), id) : undefined;
+    const row = RESULT_ID.test(id) ? await findResult(getDb(c.env.DB), id) : undefined;
     if (!row) return c.json({ error: 'This result does not exist.' }, 404);
     return c.json({ tool: row.tool, input: row.input, result: JSON.parse(row.result) as unknown, offline_demo: row.offlineDemo, created_at: row.createdAt }, 200);
   })
