@@ -46,8 +46,16 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: page(() => import('./pages/marketing/Privacy')) },
           { path: 'blog', lazy: page(() => import('./pages/blog/BlogList')) },
           { path: 'blog/:slug', lazy: page(() => import('./pages/blog/Article')) },
-          { path: 'business-ideas-generator', lazy: page(() => import('./pages/tools/BusinessIdeasGenerator')) },
-          { path: 'user-persona-generator', lazy: page(() => import('./pages/tools/UserPersonaGenerator')) },
+          {
+            // The free tools and their shared results, beside the sidebar of signed-out visitors.
+            lazy: page(() => import('./components/FreeToolsLayout')),
+            children: [
+              { path: 'business-ideas-generator', lazy: page(() => import('./pages/tools/BusinessIdeasGenerator')) },
+              { path: 'business-ideas-generator/r/:id', lazy: page(() => import('./pages/tools/SharedBusinessIdeas')) },
+              { path: 'user-persona-generator', lazy: page(() => import('./pages/tools/UserPersonaGenerator')) },
+              { path: 'user-persona-generator/r/:id', lazy: page(() => import('./pages/tools/SharedUserPersona')) },
+            ],
+          },
           { path: 'business-ideas', loader: () => redirect('/business-ideas-generator') },
           { path: '*', lazy: page(() => import('./pages/NotFound')) },
         ],
