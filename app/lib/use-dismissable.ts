@@ -1,20 +1,19 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 
 /**
- * While `open`, calls `close` on a press outside `container` or on Escape: the behaviour of the
- * share menu and the tools sidebar (spec section 2).
+ * While `open`, calls `close` on a press outside the returned ref's element or on Escape: the
+ * behaviour of the share menu and the tools sidebar (spec section 2).
  */
 export function useDismissable<T extends HTMLElement>(open: boolean, close: () => void): RefObject<T | null> {
   const container = useRef<T>(null);
-  const closeRef = useRef(close);
-  closeRef.current = close;
+  const onDismiss = useEffectEvent(close);
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) closeRef.current();
+      if (!container.current?.contains(event.target as Node)) onDismiss();
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
+      if (event.key === 'Escape') onDismiss();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
