@@ -19,6 +19,7 @@ export default defineConfig(async () => {
                   // Fakes of outside services (tests/fakes), started by tests/api/global-setup.ts.
                   FAKE_GOOGLE_URL: inject('fakeGoogleUrl'),
                   FAKE_RESEND_URL: inject('fakeResendUrl'),
+                  FAKE_OPENAI_URL: inject('fakeOpenAiUrl'),
                 },
               },
             })),

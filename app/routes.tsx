@@ -26,6 +26,10 @@ function page(load: () => Promise<RouteModule>): RouteObject['lazy'] {
     });
 }
 
+/** A screen of the free tools, which share one chunk (pages/tools/index.ts). */
+const freeTools = (pick: (tools: typeof import('./pages/tools')) => RouteModule['Component']) =>
+  page(() => import('./pages/tools').then((tools) => ({ Component: pick(tools) })));
+
 /** THE route table: it mirrors the specification's route table, plus the signed-in area. */
 export const routes: RouteObject[] = [
   {
@@ -46,8 +50,16 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: page(() => import('./pages/marketing/Privacy')) },
           { path: 'blog', lazy: page(() => import('./pages/blog/BlogList')) },
           { path: 'blog/:slug', lazy: page(() => import('./pages/blog/Article')) },
-          { path: 'business-ideas-generator', lazy: page(() => import('./pages/tools/BusinessIdeasGenerator')) },
-          { path: 'user-persona-generator', lazy: page(() => import('./pages/tools/UserPersonaGenerator')) },
+          {
+            // The free tools and their shared results, beside the sidebar of signed-out visitors.
+            lazy: freeTools((tools) => tools.FreeToolsLayout),
+            children: [
+              { path: 'business-ideas-generator', lazy: freeTools((tools) => tools.BusinessIdeasGenerator) },
+              { path: 'business-ideas-generator/r/:id', lazy: freeTools((tools) => tools.SharedBusinessIdeas) },
+              { path: 'user-persona-generator', lazy: freeTools((tools) => tools.UserPersonaGenerator) },
+              { path: 'user-persona-generator/r/:id', lazy: freeTools((tools) => tools.SharedUserPersona) },
+            ],
+          },
           { path: 'business-ideas', loader: () => redirect('/business-ideas-generator') },
           { path: '*', lazy: page(() => import('./pages/NotFound')) },
         ],

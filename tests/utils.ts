@@ -121,7 +121,7 @@ export async function fake(url: string, scenario: object = {}) {
   await fetch(`${url}/__scenario`, { method: 'POST', body: JSON.stringify(scenario) });
 }
 
-export async function fakeRequests(url: string): Promise<{ method: string; path: string; headers: Record<string, string>; body: string }[]> {
+export async function fakeRequests(url: string): Promise<{ method: string; path: string; headers: Record<string, string>; body: string; aborted?: boolean }[]> {
   return (await fetch(`${url}/__requests`)).json();
 }
 

@@ -30,6 +30,18 @@ export interface Bindings {
   /** Set only by `vite dev`, whose hot-reload preamble is an inline script. */
   VITE_DEV_SERVER?: string;
 
+  /** Free tools: runs per client (anonymous and signed in) and model calls per day for everyone. */
+  FREE_TOOLS_PER_MINUTE: string;
+  FREE_TOOLS_PER_DAY: string;
+  FREE_TOOLS_SIGNED_IN_PER_MINUTE: string;
+  FREE_TOOLS_SIGNED_IN_PER_DAY: string;
+  FREE_TOOLS_GLOBAL_PER_DAY: string;
+  /** Any OpenAI-compatible server; tests point it at tests/fakes. */
+  OPENAI_BASE_URL?: string;
+  OPENAI_MODEL?: string;
+  /** A whole model call may take this long (ms) before it is abandoned. */
+  LLM_TIMEOUT_MS: string;
+
   // Secrets (see .dev.vars.example). Each feature works without them in development.
   OPENAI_API_KEY?: string;
   RESEND_API_KEY?: string;

@@ -6,6 +6,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { auth } from './routes/auth';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
+import { freeTools } from './routes/free-tools';
 import { project } from './routes/project';
 import { research } from './routes/research';
 import { user } from './routes/user';
@@ -19,6 +20,7 @@ const api = new Hono<AppEnv>()
   .route('/user', user)
   .route('/project', project)
   .route('/research', research)
+  .route('/free-tools', freeTools)
   .route('/errors', errors);
 
 export type ApiType = typeof api;

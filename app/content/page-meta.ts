@@ -47,6 +47,10 @@ export const PAGE_META: PageMeta[] = [
   privatePage('/unsubscribe/:token', 'Unsubscribe', 'Manage your Launchmate e-mails.', { carriesToken: true }),
   page('/business-ideas-generator', 'Free business ideas generator', 'Pick an industry and get 10 concrete problems and solutions to build a business around. Free, no sign-up.'),
   page('/user-persona-generator', 'Free user persona generator', 'Describe your product and get a detailed user persona: goals, pains, objections and where to find them. Free, no sign-up.'),
+  // Shared results: the Worker puts the result's own title and description in their place.
+  // Visitors' inputs are not for search engines.
+  privatePage('/business-ideas-generator/r/:id', 'Business ideas', ''),
+  privatePage('/user-persona-generator/r/:id', 'User persona', ''),
   privatePage('/research/:urlKey', 'Research page', 'Answer a short questionnaire from a founder.'),
   privatePage('/research/:urlKey/responses', 'Research responses', 'Responses to your research page.'),
   privatePage('/onboarding', 'Welcome', 'Set up your first project.'),

@@ -7,6 +7,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_GOOGLE_URL: string;
       FAKE_RESEND_URL: string;
+      FAKE_OPENAI_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/index');

@@ -1,11 +1,13 @@
 import type { TestProject } from 'vitest/node';
 import { startFakeGoogle } from '../fakes/google';
+import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeResend } from '../fakes/resend';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     fakeGoogleUrl: string;
     fakeResendUrl: string;
+    fakeOpenAiUrl: string;
   }
 }
 
@@ -13,10 +15,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const google = await startFakeGoogle();
   const resend = await startFakeResend();
+  const openai = await startFakeOpenAi();
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
+  project.provide('fakeOpenAiUrl', openai.url);
   return async () => {
     await google.close();
     await resend.close();
+    await openai.close();
   };
 }

@@ -29,6 +29,16 @@ describe('access tokens', () => {
     expect((await checkAuth(new CookieJar())).status).toBe(401);
   });
 
+  it('let /session answer 200 with the user, or with null and no 401 for a visitor', async () => {
+    const { jar, email } = await signedInUser();
+    const me = await request('/api/auth/session', {}, { jar });
+    expect(me.status).toBe(200);
+    expect((await me.json<{ user: { email: string } }>()).user.email).toBe(email);
+    const visitor = await request('/api/auth/session', {}, { jar: new CookieJar() });
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toEqual({ user: null });
+  });
+
   it('refuse a token signed with another key, with alg none, expired, or tampered', async () => {
     const { jar } = await signedInUser();
     const [header, payload] = jar.get('__Host-lm_access')!.split('.');

@@ -8,6 +8,9 @@
  * - APP_URL is set to the server's own origin with `--var` (wrangler's CLI vars override the
  *   config's [vars]); the Worker's CSRF check compares the browser's Origin with it.
  * - wrangler's output goes to .wrangler/e2e-wrangler.log; it is printed when startup fails.
+ * - The free tools talk to the fake OpenAI-compatible server of tests/fakes/openai.ts, run here
+ *   in Node; tests steer it through its address (inject('fakeOpenAiUrl')). Their rate limits are
+ *   raised so that the suite's many generations from one address are not refused.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -15,11 +18,14 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startFakeOpenAi } from '../fakes/openai';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the wrangler dev server, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseUrl: string;
+    /** Origin of the fake OpenAI-compatible server the free tools call. */
+    fakeOpenAiUrl: string;
   }
 }
 
@@ -135,6 +141,8 @@ export default async function setup(project: TestProject) {
   mkdirSync(join(ROOT, E2E_STATE_DIR), { recursive: true });
   await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', E2E_STATE_DIR]);
 
+  const fakeOpenAi = await startFakeOpenAi();
+
   const port = await freePort();
   const inspectorPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -153,6 +161,10 @@ export default async function setup(project: TestProject) {
       '--var', 'ENVIRONMENT:test',
       // Partner respondents of research pages return to a page of the server itself.
       '--var', `SURVEYSWAP_CALLBACK_URL:${baseUrl}${SURVEYSWAP_CALLBACK_PATH}`,
+      '--var', 'OPENAI_API_KEY:sk-e2e',
+      '--var', `OPENAI_BASE_URL:${fakeOpenAi.url}`,
+      '--var', 'FREE_TOOLS_PER_MINUTE:1000',
+      '--var', 'FREE_TOOLS_PER_DAY:1000',
       '--show-interactive-dev-session=false',
     ],
     // Its own process group, so that teardown can end wrangler and its workerd children together.
@@ -174,13 +186,16 @@ export default async function setup(project: TestProject) {
     await waitUntilServing(child, baseUrl);
   } catch (error) {
     await stopServer(child);
+    await fakeOpenAi.close();
     throw error;
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('fakeOpenAiUrl', fakeOpenAi.url);
 
   return async function teardown() {
     await stopServer(child);
+    await fakeOpenAi.close();
     process.off('exit', killOnExit);
   };
 }

@@ -6,6 +6,8 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** Set when the client went away before the answer was complete. */
+  aborted?: boolean;
 }
 
 export interface FakeServer {

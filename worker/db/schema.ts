@@ -284,3 +284,29 @@ export const researchResponses = sqliteTable(
   },
   (t) => [index('research_responses_page').on(t.pageId)],
 );
+
+/** How many ideas and personas the free tools have generated: public counters, grown on success only. */
+export const toolCounters = sqliteTable('tool_counters', {
+  tool: text('tool', { enum: ['business-ideas', 'user-persona'] }).primaryKey(),
+  count: integer('count').notNull().default(0),
+});
+
+/** Model calls per UTC day, for everyone: the exact global cap on LLM spend. */
+export const llmDailyUsage = sqliteTable('llm_daily_usage', {
+  /** UTC date, YYYY-MM-DD. */
+  day: text('day').primaryKey(),
+  requests: integer('requests').notNull().default(0),
+});
+
+/** Every successful free-tool result, shareable read-only by its unguessable id. */
+export const toolResults = sqliteTable('tool_results', {
+  id: text('id').primaryKey(),
+  tool: text('tool', { enum: ['business-ideas', 'user-persona'] }).notNull(),
+  /** What the visitor typed: the industry or the product description. */
+  input: text('input').notNull(),
+  /** The result as JSON, in the shape the API answers. */
+  result: text('result').notNull(),
+  /** True when the offline demo generator made it (development only). */
+  offlineDemo: integer('offline_demo', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+});

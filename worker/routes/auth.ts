@@ -189,6 +189,17 @@ export const auth = new Hono<AppEnv>()
     return c.json({ user: await toCurrentUser(db, user) }, 200);
   })
 
+  /**
+   * Who is signed in, if anyone: always 200, so the public pages can ask without a 401 in every
+   * anonymous visitor's console. No refresh: an expired access token reads as signed out here.
+   */
+  .get('/session', async (c) => {
+    const userId = await currentUserId(c);
+    const db = getDb(c.env.DB);
+    const user = userId ? await findUserById(db, userId) : undefined;
+    return c.json({ user: user ? await toCurrentUser(db, user) : null }, 200);
+  })
+
   .post('/sign-out', async (c) => {
     await endSession(c);
     return c.json({ signedOut: true }, 200);

@@ -1,5 +1,9 @@
 import type { Context } from 'hono';
+import { RESULT_NOT_FOUND_TITLE, SHARED_RESULT, sharedResultMeta } from '../../app/content/free-tools';
 import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, type PageMeta } from '../../app/content/page-meta';
+import { RESULT_ID, type SharedResult } from '../contracts/free-tools';
+import { getDb } from '../db/client';
+import { findResult } from '../db/queries/free-tools';
 import type { AppEnv } from '../env';
 
 const escapeHtml = (text: string) =>
@@ -24,6 +28,24 @@ function headTags(meta: PageMeta, canonicalUrl: string): string {
   return tags.join('');
 }
 
+const SHARED_RESULT_PATH = /^\/(business-ideas|user-persona)-generator\/r\/([^/]+)$/;
+
+/**
+ * For the address of a shared result: its own title and description, or, when there is no such
+ * result (for this tool), a not-found answer. Undefined for every other page.
+ */
+async function sharedResultPage(c: Context<AppEnv>, pathname: string, meta: PageMeta): Promise<{ meta: PageMeta; found: boolean } | undefined> {
+  const match = SHARED_RESULT_PATH.exec(normalizePath(pathname));
+  if (!match) return undefined;
+  const [, tool, id = ''] = match;
+  const row = RESULT_ID.test(id) ? await findResult(getDb(c.env.DB), id) : undefined;
+  if (!row || row.tool !== tool) {
+    return { meta: { ...meta, title: RESULT_NOT_FOUND_TITLE, description: SHARED_RESULT.notFoundText, indexable: false }, found: false };
+  }
+  const shared = { tool: row.tool, input: row.input, result: JSON.parse(row.result), offline_demo: row.offlineDemo, created_at: row.createdAt } as SharedResult;
+  return { meta: { ...meta, ...sharedResultMeta(shared) }, found: true };
+}
+
 /**
  * Answers a page navigation with the app shell: 200 and the page's own meta for a known route,
  * 404 with the shell for anything else (the app then shows its not-found page).
@@ -42,14 +64,16 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
   if (meta?.carriesToken) headers.set('Referrer-Policy', 'no-referrer');
-  const shown = meta ?? NOT_FOUND_META;
+  const shared = meta ? await sharedResultPage(c, url.pathname, meta) : undefined;
+  const shown = shared?.meta ?? meta ?? NOT_FOUND_META;
+  const status = meta && shared?.found !== false ? 200 : 404;
   const canonicalUrl = new URL(normalizePath(url.pathname), c.env.APP_URL).href;
 
   return new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(shown.title) })
     .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', shown.description) })
     .on('head', { element: (element) => void element.append(headTags(shown, canonicalUrl), { html: true }) })
-    .transform(new Response(shell.body, { status: meta ? 200 : 404, headers }));
+    .transform(new Response(shell.body, { status, headers }));
 }
 
 const HASHED_ASSET = /^\/assets\//;

@@ -1,0 +1,155 @@
+/** Copy of the two free tools (spec section 2) and their shared results. */
+import type { SharedResult } from '../../worker/contracts/free-tools';
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface HowItWorksStep {
+  title: string;
+  text: string;
+}
+
+export const SIDEBAR_LINKS = [
+  { to: '/business-ideas-generator', label: 'Business ideas' },
+  { to: '/user-persona-generator', label: 'User persona' },
+] as const;
+
+export const SHARE = {
+  button: 'Share',
+  copyLink: 'Copy link',
+  copied: 'Link copied to clipboard!',
+  failed: 'Failed to copy link to clipboard.',
+} as const;
+
+export const TRY_FOR_FREE = 'Try Launchmate for free';
+export const OFFLINE_DEMO_NOTE = 'offline demo — not AI';
+
+const SHARED_FAQ: FaqItem[] = [
+  {
+    question: 'How do the free tools work?',
+    answer:
+      'They use AI and careful prompting: your input goes to a large language model with instructions written to get concrete, critical answers rather than flattering ones. The answer streams back to you as it is written.',
+  },
+  {
+    question: 'Can I trust what the tools generate?',
+    answer:
+      'Treat every idea and persona as a hypothesis, not a fact. Validate it by talking to real people, looking for evidence of the problem and checking whether anyone already pays to solve it.',
+  },
+  {
+    question: 'What is Launchmate?',
+    answer:
+      'Launchmate is an AI co-founder that guides founders through 8 structured phases, from finding an idea to launching a product. The first 2 phases are free.',
+  },
+];
+
+export const BUSINESS_IDEAS = {
+  title: 'Business ideas generator',
+  description: 'Pick an industry you know and get 10 concrete problems worth solving, each with a potential solution.',
+  stepOne: 'Step 1',
+  stepOneHeading: 'Choose an industry',
+  inputLabel: 'Which industry do you know best or want to explore?',
+  placeholder: 'e.g., Healthcare',
+  randomButton: 'Random industry',
+  submit: 'Generate business ideas',
+  pending: 'Generating ideas',
+  pendingNote: 'This takes about 15 seconds.',
+  stepTwo: 'Step 2',
+  stepTwoHeading: 'Problems and solutions in the industry',
+  problem: 'Problem',
+  solution: 'Potential solution',
+  copy: 'Copy idea',
+  copied: 'Copied',
+  again: 'Generate new ideas',
+  counter: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'idea' : 'ideas'} generated so far`,
+  progress: (ready: number, total: number) => `Idea ${ready} of ${total} ready`,
+  howItWorks: [
+    { title: 'Pick an industry', text: 'Type one you know well or want to explore, or let the random button surprise you.' },
+    { title: 'Get 10 problems and solutions', text: 'Each card names a concrete problem people in that industry have and a product that could solve it.' },
+    { title: 'Validate the best ones', text: 'Copy the ideas you like and test them with real people before you build anything.' },
+  ] satisfies HowItWorksStep[],
+  faq: [
+    ...SHARED_FAQ,
+    {
+      question: 'Why does it ask for an industry rather than my skills?',
+      answer:
+        'Good ideas start from problems, and problems live in industries. Picking one you know gives you an edge: you can judge which problems are real and reach the people who have them.',
+    },
+  ] satisfies FaqItem[],
+} as const;
+
+export const USER_PERSONA = {
+  title: 'User persona generator',
+  description: 'Describe your product and meet the person most likely to need it.',
+  stepOne: 'Step 1',
+  stepOneHeading: 'Describe your product',
+  inputLabel: 'Product description',
+  placeholder: 'Example: A platform that helps people learn to code with AI',
+  submit: 'Generate user persona',
+  pending: 'Generating user persona',
+  pendingNote: 'This takes about 30 seconds.',
+  stepTwo: 'Step 2',
+  stepTwoHeading: 'User persona',
+  pictureAlt: (name: string) => `Portrait of ${name}`,
+  age: 'Age',
+  occupation: 'Occupation',
+  where: "Where you'll find the person",
+  about: 'About',
+  problem: 'Problem',
+  pains: 'Pain points',
+  goals: 'Goals',
+  objections: 'Objections',
+  traits: 'Traits',
+  again: 'Generate new persona',
+  writing: 'Writing…',
+  counter: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'persona' : 'personas'} generated so far`,
+  ready: 'Your user persona is ready',
+  howItWorks: [
+    { title: 'Describe your product', text: 'One sentence is enough: who it is for and what it does.' },
+    { title: 'Meet your persona', text: 'Get a named person with a story, goals, pains, objections and the places where you can find them.' },
+    { title: 'Go and talk to them', text: 'Use the persona to find real people like them, and let their answers correct it.' },
+  ] satisfies HowItWorksStep[],
+  faq: [
+    ...SHARED_FAQ,
+    {
+      question: 'What do I do with a user persona?',
+      answer:
+        'Use it to decide where to look for early users, what to ask them in interviews and which objections your landing page has to answer. Update it as you learn from real people.',
+    },
+  ] satisfies FaqItem[],
+} as const;
+
+export const SHARED_RESULT = {
+  ideasIntro: (industry: string) => `Business ideas for the industry “${industry}”, generated with Launchmate's free business ideas generator.`,
+  personaIntro: (description: string) => `A user persona for “${description}”, generated with Launchmate's free user persona generator.`,
+  ownIdeas: 'Generate your own ideas',
+  ownPersona: 'Generate your own persona',
+  notFoundHeading: 'Result not found',
+  notFoundText: 'This shared result does not exist. The link may be incomplete.',
+  loading: 'Loading the shared result…',
+} as const;
+
+const SITE = 'Launchmate';
+const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+/**
+ * The title and description of a shared result: the Worker puts them in the page's head (search
+ * snippets, link previews) and the page sets the same title once it has loaded the result.
+ */
+export function sharedResultMeta(shared: SharedResult): { title: string; description: string } {
+  if (shared.tool === 'business-ideas') {
+    const [first] = shared.result.problem_solution_pairs;
+    return {
+      title: `Business ideas: ${clip(shared.input, 60)} | ${SITE}`,
+      description: clip(first ? `${first[0]} ${first[1]}` : SHARED_RESULT.ideasIntro(shared.input)),
+    };
+  }
+  const persona = shared.result.user_persona;
+  return {
+    title: `${persona.name}, ${clip(persona.occupation, 60)}: a user persona | ${SITE}`,
+    description: clip(`${persona.name}, ${persona.age}, ${persona.occupation}. “${persona.quote}”`),
+  };
+}
+
+export const RESULT_NOT_FOUND_TITLE = `${SHARED_RESULT.notFoundHeading} | ${SITE}`;
