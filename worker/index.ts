@@ -3,9 +3,12 @@ import type { AppEnv } from './env';
 import { sameOriginJsonOnly } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
+import { affiliate } from './routes/affiliate';
 import { auth } from './routes/auth';
+import { blogFiles } from './routes/blog-files';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
+import { general } from './routes/general';
 import { project } from './routes/project';
 import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
@@ -17,7 +20,9 @@ const api = new Hono<AppEnv>()
   .route('/auth', auth)
   .route('/user', user)
   .route('/project', project)
-  .route('/errors', errors);
+  .route('/errors', errors)
+  .route('/general', general)
+  .route('/affiliate', affiliate);
 
 export type ApiType = typeof api;
 
@@ -28,6 +33,7 @@ app.onError(onError);
 app.route('/api', api);
 app.all('/api/*', apiNotFound);
 app.route('/dev', devOutbox);
+app.route('/blog', blogFiles);
 app.get('*', async (c) => {
   if (looksLikeFile(new URL(c.req.url).pathname)) {
     const file = await serveStaticFile(c);

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { convertArticle, type Article } from '../../scripts/load-blog';
 import { startFakeGoogle } from '../fakes/google';
 import { startFakeResend } from '../fakes/resend';
 
@@ -6,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     fakeGoogleUrl: string;
     fakeResendUrl: string;
+    /** An article with hostile raw HTML, converted by the real loader (Node only). */
+    hostileArticle: Article;
   }
 }
 
@@ -15,6 +18,27 @@ export default async function setup(project: TestProject) {
   const resend = await startFakeResend();
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
+  project.provide(
+    'hostileArticle',
+    await convertArticle(
+      'hostile-markdown.md',
+      [
+        '---',
+        'title: "Hostile <b>markdown</b>"',
+        'excerpt: Tries every trick',
+        'author: Mallory',
+        'date: 2020-01-01',
+        '---',
+        '## Plans',
+        '',
+        'Hello <script>alert("xss")</script> world.',
+        '',
+        '<img src="/blog/covers/x.svg" onerror="alert(1)">',
+        '',
+        '[a link](javascript:alert(2))',
+      ].join('\n'),
+    ),
+  );
   return async () => {
     await google.close();
     await resend.close();

@@ -1,28 +1,86 @@
 import type { Context } from 'hono';
 import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, type PageMeta } from '../../app/content/page-meta';
-import type { AppEnv } from '../env';
+import { ARTICLE_SLUG_SHAPE } from '../contracts/blog';
+import { getDb } from '../db/client';
+import { findArticle } from '../db/queries/blog';
+import type { AppEnv, Bindings } from '../env';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function headTags(meta: PageMeta, canonicalUrl: string): string {
+/** What a data-driven page adds to its meta: a blog article's type, image and structured data. */
+interface RichMeta {
+  type: 'website' | 'article';
+  imageUrl?: string;
+  jsonLd?: object;
+}
+
+/** JSON inside <script>: `<` escaped, so no text of an article can close the element. */
+const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function headTags(meta: PageMeta, canonicalUrl: string, rich: RichMeta = { type: 'website' }): string {
   const tags = [
     `<meta property="og:site_name" content="Launchmate">`,
-    `<meta property="og:type" content="website">`,
+    `<meta property="og:type" content="${rich.type}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
   ];
+  if (rich.imageUrl) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(rich.imageUrl)}">`, `<meta name="twitter:image" content="${escapeHtml(rich.imageUrl)}">`);
+  }
   if (meta.indexable) {
     tags.push(`<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`, `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`);
   } else {
     // Private pages (tokens in the URL, the signed-in area) get no canonical address to copy.
     tags.push('<meta name="robots" content="noindex">');
   }
+  // A data block, not a script: the CSP does not apply to it and browsers never run it.
+  if (rich.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(rich.jsonLd)}</script>`);
   return tags.join('');
 }
+
+const ARTICLE_PATTERN = '/blog/:slug';
+
+/**
+ * A blog article's own meta, or null when there is no such article (the page is then a 404,
+ * kept out of search results).
+ */
+async function articleMeta(env: Bindings, pathname: string, canonicalUrl: string): Promise<{ meta: PageMeta; rich: RichMeta } | null> {
+  const slug = normalizePath(pathname).split('/').pop() ?? '';
+  const article = ARTICLE_SLUG_SHAPE.test(slug) ? await findArticle(getDb(env.DB), slug) : undefined;
+  if (!article) return null;
+  const imageUrl = new URL(article.cover_image_url, env.APP_URL).href;
+  const published = new Date(article.published_at).toISOString();
+  return {
+    meta: { pattern: ARTICLE_PATTERN, title: `${article.title} | Launchmate`, description: article.excerpt, indexable: true },
+    rich: {
+      type: 'article',
+      imageUrl,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: article.title,
+        description: article.excerpt,
+        image: [imageUrl],
+        datePublished: published,
+        author: { '@type': 'Person', name: article.author },
+        publisher: { '@type': 'Organization', name: 'Launchmate', url: new URL('/', env.APP_URL).href },
+        mainEntityOfPage: canonicalUrl,
+      },
+    },
+  };
+}
+
+/** The not-found article: its own words, a 404 and noindex. */
+const ARTICLE_NOT_FOUND_META: PageMeta = {
+  pattern: ARTICLE_PATTERN,
+  title: 'Article not found | Launchmate',
+  description: "Sorry, the article you're looking for doesn't exist.",
+  indexable: false,
+};
 
 /**
  * Answers a page navigation with the app shell: 200 and the page's own meta for a known route,
@@ -42,14 +100,21 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
   if (meta?.carriesToken) headers.set('Referrer-Policy', 'no-referrer');
-  const shown = meta ?? NOT_FOUND_META;
   const canonicalUrl = new URL(normalizePath(url.pathname), c.env.APP_URL).href;
+  let shown = meta ?? NOT_FOUND_META;
+  let status = meta ? 200 : 404;
+  let rich: RichMeta | undefined;
+  if (meta?.pattern === ARTICLE_PATTERN) {
+    const article = await articleMeta(c.env, url.pathname, canonicalUrl);
+    if (article) ({ meta: shown, rich } = article);
+    else [shown, status] = [ARTICLE_NOT_FOUND_META, 404];
+  }
 
   return new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(shown.title) })
     .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', shown.description) })
-    .on('head', { element: (element) => void element.append(headTags(shown, canonicalUrl), { html: true }) })
-    .transform(new Response(shell.body, { status: meta ? 200 : 404, headers }));
+    .on('head', { element: (element) => void element.append(headTags(shown, canonicalUrl, rich), { html: true }) })
+    .transform(new Response(shell.body, { status, headers }));
 }
 
 const HASHED_ASSET = /^\/assets\//;
