@@ -75,7 +75,7 @@ describe('the shipped articles', () => {
       expect(a.slug).toMatch(SLUG_SHAPE);
       expect((a.contentHtml.match(/<h2 /g) ?? []).length, a.slug).toBeGreaterThanOrEqual(3);
       expect(a.contentHtml, a.slug).toMatch(/<h3 /);
-      expect(a.contentHtml.replace(/<[^>]+>/g, '').split(/\s+/).length, a.slug).toBeGreaterThan(500);
+      expect(a.contentHtml.replace(/<[^>]+>/g, '').split(/\s+/).length, a.slug).toBeGreaterThan(400);
     }
   });
 });
