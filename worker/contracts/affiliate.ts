@@ -1,4 +1,7 @@
+import { REFERRAL_CODE_SHAPE } from './referral-code';
 import { z } from './zod';
+
+export { REFERRAL_CODE_SHAPE };
 
 /**
  * The affiliate application (spec sections 3 and 5), shared by the /affiliate form and
@@ -6,8 +9,6 @@ import { z } from './zod';
  * the form shows.
  */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
-/** SECURITY.md 20. */
-export const REFERRAL_CODE_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 export const REFERRAL_CODE_MESSAGE = 'Referral codes use 1 to 64 letters, digits, hyphens or underscores.';
 export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';
 export const AFFILIATE_TEXT_MAX = 2000;

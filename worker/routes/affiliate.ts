@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { REFERRAL_CODE_SHAPE, STATS_DAYS, type AffiliateStats } from '../contracts/affiliate';
 import { approvedAffiliateOfUser, dailyFigures, findApprovedAffiliate, recordClick, recordReferral } from '../db/queries/affiliate';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
 import { requireUser, sessionSecret, type SignedInEnv } from '../services/sessions';
 import { deriveToken } from '../services/tokens';
 
@@ -35,35 +35,37 @@ export async function creditReferral(c: Context<AppEnv>, userId: string): Promis
   if (affiliate) await recordReferral(c.env.DB, userId, affiliate.referralCode);
 }
 
+/** The approved affiliate's link and daily figures over the last STATS_DAYS days, oldest first. */
+async function statsOf(env: Bindings, userId: string): Promise<AffiliateStats | null> {
+  const affiliate = await approvedAffiliateOfUser(env.DB, userId);
+  if (!affiliate) return null;
+
+  const today = Date.now();
+  const firstDay = utcDay(today - (STATS_DAYS - 1) * DAY_MS);
+  const figures = await dailyFigures(env.DB, affiliate, firstDay);
+  const clicksOn = new Map(figures.clicks.map((row) => [row.day, row.count]));
+  const signUpsOn = new Map(figures.signUps.map((row) => [row.day, row.count]));
+  const days = Array.from({ length: STATS_DAYS }, (_, i) => {
+    const day = utcDay(today - (STATS_DAYS - 1 - i) * DAY_MS);
+    return { day, clicks: clicksOn.get(day) ?? 0, signUps: signUpsOn.get(day) ?? 0 };
+  });
+  const link = new URL('/', env.APP_URL);
+  link.searchParams.set('via', affiliate.referralCode);
+  return {
+    referralCode: affiliate.referralCode,
+    referralLink: link.href,
+    days,
+    totals: {
+      clicks: days.reduce((sum, d) => sum + d.clicks, 0),
+      signUps: days.reduce((sum, d) => sum + d.signUps, 0),
+    },
+  };
+}
+
 const signedIn = new Hono<SignedInEnv>()
   .use('*', requireUser)
-  /** The approved affiliate's link and figures; `{ affiliate: null }` for everyone else. */
-  .get('/', async (c) => {
-    const affiliate = await approvedAffiliateOfUser(c.env.DB, c.var.userId);
-    if (!affiliate) return c.json({ affiliate: null }, 200);
-
-    const today = Date.now();
-    const firstDay = utcDay(today - (STATS_DAYS - 1) * DAY_MS);
-    const figures = await dailyFigures(c.env.DB, affiliate, firstDay);
-    const clicksOn = new Map(figures.clicks.map((row) => [row.day, row.count]));
-    const signUpsOn = new Map(figures.signUps.map((row) => [row.day, row.count]));
-    const days = Array.from({ length: STATS_DAYS }, (_, i) => {
-      const day = utcDay(today - (STATS_DAYS - 1 - i) * DAY_MS);
-      return { day, clicks: clicksOn.get(day) ?? 0, signUps: signUpsOn.get(day) ?? 0 };
-    });
-    const link = new URL('/', c.env.APP_URL);
-    link.searchParams.set('via', affiliate.referralCode);
-    const stats: AffiliateStats = {
-      referralCode: affiliate.referralCode,
-      referralLink: link.href,
-      days,
-      totals: {
-        clicks: days.reduce((sum, d) => sum + d.clicks, 0),
-        signUps: days.reduce((sum, d) => sum + d.signUps, 0),
-      },
-    };
-    return c.json({ affiliate: stats }, 200);
-  });
+  /** `{ affiliate: null }` for everyone who is not an approved affiliate. */
+  .get('/', async (c) => c.json({ affiliate: await statsOf(c.env, c.var.userId) }, 200));
 
 export const affiliate = new Hono<AppEnv>()
   /**
