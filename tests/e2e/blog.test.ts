@@ -23,6 +23,18 @@ beforeAll(async () => {
 
 const titlesIn = (page: Page, selector: string) => page.locator(`${selector} .article-card__title`).allTextContents();
 
+/** Waits until every cover in `selector` that is on screen has loaded, so screenshots show them. */
+const coversLoaded = (page: Page, selector: string) =>
+  expect
+    .poll(() =>
+      page.locator(`${selector} img`).evaluateAll((images) =>
+        (images as HTMLImageElement[])
+          .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+          .every((img) => img.complete && img.naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
+
 describe.each(VIEWPORTS)('at %s width', (viewport) => {
   test("/blog features the newest article, lists the next 5, and grids the rest 4 at a time until 'Load more articles' goes", async () => {
     const page = await newPage(viewport);
@@ -33,6 +45,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect(await titlesIn(page, '.blog__featured')).toEqual([articles[0]!.title]);
     expect(await titlesIn(page, '.blog__latest')).toEqual(articles.slice(1, 6).map((a) => a.title));
     expect(await titlesIn(page, '.blog__grid')).toEqual(articles.slice(6, 10).map((a) => a.title));
+    await coversLoaded(page, '.blog');
     await screenshot(page, 'blog');
 
     const loadMore = page.getByRole('button', { name: 'Load more articles' });
@@ -120,6 +133,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect(await page.locator('meta[name="robots"]').first().getAttribute('content')).toBe('noindex');
     await page.locator('.article-missing__suggestions .article-card__title').first().waitFor();
     expect(await titlesIn(page, '.article-missing__suggestions')).toEqual(articles.slice(0, 4).map((a) => a.title));
+    await coversLoaded(page, '.article-missing__suggestions');
     await screenshot(page, 'article-not-found');
     expectNoProblems(page, [/status of 404 .*\/blog\/no-such-article/, /status of 404 .*\/api\/general\/article\/no-such-article/]);
   });

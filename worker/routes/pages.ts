@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, type PageMeta } from '../../app/content/page-meta';
 import { ARTICLE_SLUG_SHAPE } from '../contracts/blog';
 import { getDb } from '../db/client';
-import { findArticle } from '../db/queries/blog';
+import { findArticleMeta } from '../db/queries/blog';
 import type { AppEnv, Bindings } from '../env';
 
 const escapeHtml = (text: string) =>
@@ -50,7 +50,7 @@ const ARTICLE_PATTERN = '/blog/:slug';
  */
 async function articleMeta(env: Bindings, pathname: string, canonicalUrl: string): Promise<{ meta: PageMeta; rich: RichMeta } | null> {
   const slug = normalizePath(pathname).split('/').pop() ?? '';
-  const article = ARTICLE_SLUG_SHAPE.test(slug) ? await findArticle(getDb(env.DB), slug) : undefined;
+  const article = ARTICLE_SLUG_SHAPE.test(slug) ? await findArticleMeta(getDb(env.DB), slug) : undefined;
   if (!article) return null;
   const imageUrl = new URL(article.cover_image_url, env.APP_URL).href;
   const published = new Date(article.published_at).toISOString();

@@ -33,3 +33,9 @@ export function listArticleIndex(db: Db) {
     .from(articles)
     .orderBy(desc(articles.publishedAt), desc(articles.id));
 }
+
+/** What the page handler puts in an article's <head>: no body. */
+export async function findArticleMeta(db: Db, slug: string): Promise<ArticleSummary | undefined> {
+  const [found] = await db.select(summaryColumns).from(articles).where(eq(articles.slug, slug));
+  return found;
+}
