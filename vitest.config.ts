@@ -44,6 +44,14 @@ export default defineConfig(async () => {
           },
         },
         {
+          // Node-only build scripts, such as the blog's Markdown conversion.
+          test: {
+            name: 'scripts',
+            environment: 'node',
+            include: ['tests/scripts/**/*.test.ts'],
+          },
+        },
+        {
           // The built product served by wrangler, driven by Debian's Chromium.
           test: {
             name: 'e2e',

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { captureAttribution, stripTrackingParams } from './lib/attribution';
+import { captureAttribution, registerAffiliateClick, stripTrackingParams } from './lib/attribution';
 import { installErrorReporting } from './lib/error-reporting';
 import { routes } from './routes';
 import './styles/base.css';
@@ -10,6 +10,7 @@ import './styles/base.css';
 installErrorReporting();
 // Read where the visitor came from before the tracking parameters leave the address bar.
 captureAttribution();
+void registerAffiliateClick();
 stripTrackingParams();
 
 const router = createBrowserRouter(routes);

@@ -1,4 +1,4 @@
-// `npm start`: build the product, migrate the local D1 database and serve the built Worker with
+// `npm start`: build the product, migrate the local D1 database, load the blog and serve the built Worker with
 // its embedded defaults (local D1 and KV, the dev outbox, the offline demo generator).
 import { spawnSync, spawn } from 'node:child_process';
 
@@ -10,6 +10,7 @@ const run = (command, args) => {
 
 run('vite', ['build']);
 run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local']);
+run(process.execPath, ['scripts/load-blog.ts']);
 
 console.log(`\nLaunchmate is starting at http://localhost:${port}\n`);
 const server = spawn('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {

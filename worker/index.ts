@@ -3,10 +3,13 @@ import type { AppEnv } from './env';
 import { sameOriginJsonOnly } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
+import { affiliate } from './routes/affiliate';
 import { auth } from './routes/auth';
+import { blogFiles } from './routes/blog-files';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
 import { freeTools } from './routes/free-tools';
+import { general } from './routes/general';
 import { project } from './routes/project';
 import { research } from './routes/research';
 import { user } from './routes/user';
@@ -21,6 +24,8 @@ const api = new Hono<AppEnv>()
   .route('/project', project)
   .route('/research', research)
   .route('/free-tools', freeTools)
+  .route('/general', general)
+  .route('/affiliate', affiliate)
   .route('/errors', errors);
 
 export type ApiType = typeof api;
@@ -32,6 +37,7 @@ app.onError(onError);
 app.route('/api', api);
 app.all('/api/*', apiNotFound);
 app.route('/dev', devOutbox);
+app.route('/blog', blogFiles);
 app.get('*', async (c) => {
   if (looksLikeFile(new URL(c.req.url).pathname)) {
     const file = await serveStaticFile(c);

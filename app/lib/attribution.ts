@@ -1,4 +1,6 @@
 import type { Attribution } from '../../worker/contracts/auth';
+import { REFERRAL_CODE_SHAPE } from '../../worker/contracts/referral-code';
+import { api, ApiError, send } from './api';
 import { readJsonSetting, writeJsonSetting } from './local-settings';
 
 /**
@@ -241,4 +243,22 @@ export function stripTrackingParams(): () => void {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }, STRIP_TRACKING_DELAY_MS);
   return () => window.clearTimeout(timer);
+}
+
+/**
+ * A page opened with ?via=CODE is an affiliate's link: the server counts the click and sets the
+ * 30-day `via` cookie that sign-up reads (spec section 4). Call it at boot, before the tracking
+ * parameters are stripped. Returns the call, for tests; its failures are not the visitor's
+ * concern (an unknown code is a 404) and are only logged when unexpected.
+ */
+export function registerAffiliateClick(search: string = window.location.search): Promise<void> | undefined {
+  const via = new URLSearchParams(search).get('via')?.trim();
+  if (!via || !REFERRAL_CODE_SHAPE.test(via)) return undefined;
+  return send(() => api.affiliate['register-click'][':via'].$post({ param: { via } })).then(
+    () => undefined,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status < 500) return;
+      console.error('Registering the affiliate click failed', error);
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { convertArticle, type Article } from '../../scripts/load-blog';
 import { startFakeGoogle } from '../fakes/google';
 import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeResend } from '../fakes/resend';
@@ -8,6 +9,8 @@ declare module 'vitest' {
     fakeGoogleUrl: string;
     fakeResendUrl: string;
     fakeOpenAiUrl: string;
+    /** An article with hostile raw HTML, converted by the real loader (Node only). */
+    hostileArticle: Article;
   }
 }
 
@@ -19,6 +22,27 @@ export default async function setup(project: TestProject) {
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
   project.provide('fakeOpenAiUrl', openai.url);
+  project.provide(
+    'hostileArticle',
+    await convertArticle(
+      'hostile-markdown.md',
+      [
+        '---',
+        'title: "Hostile <b>markdown</b>"',
+        'excerpt: Tries every trick',
+        'author: Mallory',
+        'date: 2020-01-01',
+        '---',
+        '## Plans',
+        '',
+        'Hello <script>alert("xss")</script> world.',
+        '',
+        '<img src="/blog/covers/x.svg" onerror="alert(1)">',
+        '',
+        '[a link](javascript:alert(2))',
+      ].join('\n'),
+    ),
+  );
   return async () => {
     await google.close();
     await resend.close();

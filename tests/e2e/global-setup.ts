@@ -63,6 +63,18 @@ function runWrangler(args: string[]): Promise<void> {
   });
 }
 
+/** Runs a script of ours with the same Node, for example the blog loader. */
+function runNode(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`"node ${args.join(' ')}" failed with exit code ${code}:\n${output}`))));
+  });
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -140,6 +152,7 @@ export default async function setup(project: TestProject) {
   rmSync(join(ROOT, E2E_STATE_DIR), { recursive: true, force: true });
   mkdirSync(join(ROOT, E2E_STATE_DIR), { recursive: true });
   await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', E2E_STATE_DIR]);
+  await runNode(['scripts/load-blog.ts', '--persist-to', E2E_STATE_DIR]);
 
   const fakeOpenAi = await startFakeOpenAi();
 

@@ -26,6 +26,10 @@ interface RouteCase {
   heading: string;
   /** Where the app sends the visitor, when that is not `path`. */
   landsOn?: string;
+  /** The HTTP status of the page itself, when it is not 200. */
+  status?: number;
+  /** The tab's title, when it is not page-meta.ts's title of the route (data-driven pages). */
+  title?: string;
   /**
    * Console errors the page causes by design: Chromium logs every 4xx answer of a fetch, and
    * some pages log the API failure they handle. Anything else is a failure.
@@ -46,8 +50,20 @@ const PUBLIC_ROUTES: RouteCase[] = [
   { path: '/our-story', heading: 'Our story' },
   { path: '/contributors', heading: 'Contributors' },
   { path: '/blog', heading: 'Blog' },
-  // No article is published yet: every slug shows the article-not-found view.
-  { path: '/blog/some-article', heading: 'Article not found' },
+  // A shipped article (content/blog/), with its own title.
+  {
+    path: '/blog/finding-a-startup-idea-worth-your-time',
+    heading: 'Finding a startup idea worth your next two years',
+    title: 'Finding a startup idea worth your next two years | Launchmate',
+  },
+  // No such article: the article-not-found view, answered with a 404.
+  {
+    path: '/blog/some-article',
+    heading: 'Article not found',
+    status: 404,
+    title: 'Article not found | Launchmate',
+    expectedConsoleErrors: [failedFetch(404, '/blog/some-article'), failedFetch(404, '/api/general/article/some-article')],
+  },
   { path: '/signup', heading: 'Create your account' },
   // The sign-in page first asks whether the visitor is already signed in.
   { path: '/signin', heading: 'Sign in to Launchmate', expectedConsoleErrors: NOT_SIGNED_IN },
@@ -97,13 +113,13 @@ const titleOf = (path: string) => {
 };
 
 /** Loads a page as a visitor would and checks what every page must satisfy. */
-async function checkPage(page: Page, { path, heading, landsOn = path, expectedConsoleErrors = [] }: RouteCase, shotName: string) {
+async function checkPage(page: Page, { path, heading, landsOn = path, status = 200, title, expectedConsoleErrors = [] }: RouteCase, shotName: string) {
   const response = await page.goto(path);
   expect(response, `no response for ${path}`).not.toBeNull();
-  expect(response!.status()).toBe(200);
+  expect(response!.status()).toBe(status);
   await expectHeading(page, heading);
   expect(new URL(page.url()).pathname).toBe(landsOn);
-  await expect.poll(() => page.title()).toBe(titleOf(landsOn));
+  await expect.poll(() => page.title()).toBe(title ?? titleOf(landsOn));
   await screenshot(page, shotName);
   expectNoProblems(page, expectedConsoleErrors);
 }

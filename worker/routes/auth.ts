@@ -37,6 +37,7 @@ import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../service
 import { checkWindow, clientAddress, countInWindow } from '../services/rate-limit';
 import { currentUserId, endSession, revokeAllSessions, rotateSession, startSession } from '../services/sessions';
 import { sameSecret, TOKEN_SHAPE } from '../services/tokens';
+import { creditReferral } from './affiliate';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 const MAIL_LOCK_MS = 60_000;
@@ -106,7 +107,10 @@ export const auth = new Hono<AppEnv>()
       return c.json(CHECK_INBOX, 200);
     }
     const user = await createUser(db, { email, passwordHash: await hashPassword(password), attribution, privacyMode: privacyMode ?? false });
-    if (user) await sendVerification(c, user);
+    if (user) {
+      await creditReferral(c, user.id);
+      await sendVerification(c, user);
+    }
     return c.json(CHECK_INBOX, 200);
   })
 
@@ -294,6 +298,7 @@ export const auth = new Hono<AppEnv>()
         privacyMode: context.privacyMode,
       });
       if (!created) return backToSignIn(c, 'failed');
+      await creditReferral(c, created.id);
       await startSession(c, created.id);
       return c.redirect('/onboarding', 302);
     } catch (error) {

@@ -1,54 +1,43 @@
 import type { Context } from 'hono';
-import { RESULT_NOT_FOUND_TITLE, SHARED_RESULT, sharedResultMeta } from '../../app/content/free-tools';
-import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, type PageMeta } from '../../app/content/page-meta';
-import { RESULT_ID, type SharedResult } from '../contracts/free-tools';
-import { getDb } from '../db/client';
-import { findResult } from '../db/queries/free-tools';
+import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS } from '../../app/content/page-meta';
 import type { AppEnv } from '../env';
+import { DATA_PAGES, type ResolvedPage } from '../page-data';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function headTags(meta: PageMeta, canonicalUrl: string): string {
+/** JSON inside <script>: `<` escaped, so no text of the data can close the element. */
+const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function headTags(page: ResolvedPage, canonicalUrl: string): string {
+  const { meta } = page;
   const tags = [
     `<meta property="og:site_name" content="Launchmate">`,
-    `<meta property="og:type" content="website">`,
+    `<meta property="og:type" content="${page.openGraphType ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
   ];
+  if (page.imageUrl) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(page.imageUrl)}">`, `<meta name="twitter:image" content="${escapeHtml(page.imageUrl)}">`);
+  }
   if (meta.indexable) {
     tags.push(`<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`, `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`);
   } else {
     // Private pages (tokens in the URL, the signed-in area) get no canonical address to copy.
     tags.push('<meta name="robots" content="noindex">');
   }
+  // Data blocks, not scripts: the CSP does not apply to them and browsers never run them.
+  for (const data of page.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   return tags.join('');
 }
 
-const SHARED_RESULT_PATH = /^\/(business-ideas|user-persona)-generator\/r\/([^/]+)$/;
-
 /**
- * For the address of a shared result: its own title and description, or, when there is no such
- * result (for this tool), a not-found answer. Undefined for every other page.
- */
-async function sharedResultPage(c: Context<AppEnv>, pathname: string, meta: PageMeta): Promise<{ meta: PageMeta; found: boolean } | undefined> {
-  const match = SHARED_RESULT_PATH.exec(normalizePath(pathname));
-  if (!match) return undefined;
-  const [, tool, id = ''] = match;
-  const row = RESULT_ID.test(id) ? await findResult(getDb(c.env.DB), id) : undefined;
-  if (!row || row.tool !== tool) {
-    return { meta: { ...meta, title: RESULT_NOT_FOUND_TITLE, description: SHARED_RESULT.notFoundText, indexable: false }, found: false };
-  }
-  const shared = { tool: row.tool, input: row.input, result: JSON.parse(row.result), offline_demo: row.offlineDemo, created_at: row.createdAt } as SharedResult;
-  return { meta: { ...meta, ...sharedResultMeta(shared) }, found: true };
-}
-
-/**
- * Answers a page navigation with the app shell: 200 and the page's own meta for a known route,
- * 404 with the shell for anything else (the app then shows its not-found page).
+ * Answers a page navigation with the app shell: 200 and the page's own meta for a known route
+ * (looked up in D1 for data-driven pages), 404 with the shell for anything else, including an
+ * article or shared result that does not exist (the app then shows its not-found view).
  */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -64,16 +53,17 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
   if (meta?.carriesToken) headers.set('Referrer-Policy', 'no-referrer');
-  const shared = meta ? await sharedResultPage(c, url.pathname, meta) : undefined;
-  const shown = shared?.meta ?? meta ?? NOT_FOUND_META;
-  const status = meta && shared?.found !== false ? 200 : 404;
   const canonicalUrl = new URL(normalizePath(url.pathname), c.env.APP_URL).href;
+  const resolve = meta ? DATA_PAGES[meta.pattern] : undefined;
+  const page: ResolvedPage = resolve
+    ? await resolve(c.env, url.pathname, meta!, canonicalUrl)
+    : { meta: meta ?? NOT_FOUND_META, status: meta ? 200 : 404 };
 
   return new HTMLRewriter()
-    .on('title', { element: (element) => void element.setInnerContent(shown.title) })
-    .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', shown.description) })
-    .on('head', { element: (element) => void element.append(headTags(shown, canonicalUrl), { html: true }) })
-    .transform(new Response(shell.body, { status, headers }));
+    .on('title', { element: (element) => void element.setInnerContent(page.meta.title) })
+    .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', page.meta.description) })
+    .on('head', { element: (element) => void element.append(headTags(page, canonicalUrl), { html: true }) })
+    .transform(new Response(shell.body, { status: page.status, headers }));
 }
 
 const HASHED_ASSET = /^\/assets\//;

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
+import { AffiliateSection } from './AffiliateSection';
 import { useCurrentUser } from './AppLayout';
 import { displayName, projectNameError } from './project-name';
 import { ResearchSection } from './ResearchSection';
@@ -102,6 +103,7 @@ export function Component() {
           <aside className="dashboard__sidebar">
             <ProjectList projects={projects} selectedId={selected?.id} onCreated={addProject} />
             <EmailPreferences />
+            <AffiliateSection />
           </aside>
           <div className="dashboard__main">
             {projects.length === 0 ? (

@@ -1,0 +1,153 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  AFFILIATE_TEXT_MAX,
+  AffiliateApplicationSchema,
+  REQUIRED_FIELDS_MESSAGE,
+  type AffiliateApplicationField,
+} from '../../../worker/contracts/affiliate';
+import { TextAreaField, TextField } from '../../components/FormField';
+import { useNotify } from '../../components/Notifications';
+import { Spinner } from '../../components/Spinner';
+import { api, ApiError, send } from '../../lib/api';
+import { errorMessage, firstInvalid, logUnexpected } from '../../lib/forms';
+
+export const APPLICATION_RECEIVED = "Thank you for your application! We'll review your information and contact you if you have been accepted.";
+export const APPLICATION_FAILED = 'Failed to submit application';
+
+const FIELDS = ['name', 'email', 'socialProfile', 'referralCode', 'paypalEmail', 'whyLaunchmate', 'promotionStrategy'] as const satisfies readonly AffiliateApplicationField[];
+type Values = Record<AffiliateApplicationField, string>;
+type Errors = Partial<Record<AffiliateApplicationField, string>>;
+
+const EMPTY: Values = { name: '', email: '', socialProfile: '', referralCode: '', paypalEmail: '', whyLaunchmate: '', promotionStrategy: '' };
+
+/** The first problem of each field, by the same schema the server applies. */
+function validate(values: Values): Errors {
+  const result = AffiliateApplicationSchema.safeParse(values);
+  const errors: Errors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as AffiliateApplicationField;
+    errors[field] ??= issue.message === REQUIRED_FIELDS_MESSAGE ? 'Required' : issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The affiliate application (spec section 4): the form, then the confirmation. While it is
+ * being sent the form is disabled; a failure shows the server's `error` (else a generic
+ * message) as an error notification and leaves the form as it was.
+ */
+export function AffiliateForm() {
+  const notify = useNotify();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [phase, setPhase] = useState<'editing' | 'submitting' | 'submitted'>('editing');
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const focusField = (field: AffiliateApplicationField | undefined) => {
+    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values);
+    flushSync(() => setErrors(found));
+    if (Object.keys(found).length > 0) {
+      if (FIELDS.some((field) => values[field].trim() === '')) notify.error(REQUIRED_FIELDS_MESSAGE);
+      focusField(firstInvalid(FIELDS, found));
+      return;
+    }
+    setPhase('submitting');
+    try {
+      await send(() => api.general['affiliate-application'].$post({ json: values }));
+      setPhase('submitted');
+    } catch (error) {
+      logUnexpected('Submitting the affiliate application failed', error);
+      notify.error(errorMessage(error, APPLICATION_FAILED));
+      flushSync(() => {
+        setPhase('editing');
+        // A taken referral code is the one problem the visitor can fix in place.
+        if (error instanceof ApiError && error.status === 409 && error.serverMessage) setErrors({ referralCode: error.serverMessage });
+      });
+      if (error instanceof ApiError && error.status === 409) focusField('referralCode');
+    }
+  }
+
+  if (phase === 'submitted') {
+    return (
+      <div className="affiliate-form__done" role="status">
+        <svg viewBox="0 0 20 20" width="28" height="28" aria-hidden="true">
+          <circle cx="10" cy="10" r="9" fill="currentColor" />
+          <path d="m6 10.5 2.5 2.5L14 7.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <p>{APPLICATION_RECEIVED}</p>
+      </div>
+    );
+  }
+
+  const field = (name: AffiliateApplicationField) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  return (
+    <form ref={formRef} className="affiliate-form" noValidate onSubmit={(event) => void submit(event)} aria-label="Affiliate application">
+      <fieldset disabled={phase === 'submitting'}>
+        <div className="affiliate-form__row">
+          <TextField label="Name" autoComplete="name" maxLength={100} {...field('name')} />
+          <TextField
+            label="Account email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            autoCapitalize="off"
+            hint="The address of your Launchmate account."
+            {...field('email')}
+          />
+        </div>
+        <div className="affiliate-form__row">
+          <TextField
+            label="Social profile URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            spellCheck={false}
+            autoCapitalize="off"
+            {...field('socialProfile')}
+          />
+          <TextField
+            label="Referral code"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            maxLength={64}
+            hint="Letters, digits, - and _; it goes in your link."
+            {...field('referralCode')}
+          />
+        </div>
+        <TextField
+          label="PayPal email"
+          type="email"
+          inputMode="email"
+          spellCheck={false}
+          autoCapitalize="off"
+          hint="Where we send your commissions."
+          {...field('paypalEmail')}
+        />
+        <TextAreaField label="Why do you want to join the Launchmate affiliate program?" maxLength={AFFILIATE_TEXT_MAX} {...field('whyLaunchmate')} />
+        <TextAreaField label="How will you promote Launchmate?" maxLength={AFFILIATE_TEXT_MAX} {...field('promotionStrategy')} />
+        <button type="submit" className="button affiliate-form__submit">
+          {phase === 'submitting' && <Spinner />}
+          Submit application
+        </button>
+      </fieldset>
+    </form>
+  );
+}

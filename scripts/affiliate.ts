@@ -1,0 +1,63 @@
+/**
+ * The operator's review of affiliate applications (spec section 6: affiliates are approved
+ * manually), on the local database or, with --remote, on production:
+ *
+ *   npm run affiliate -- list [--remote]            pending applications, oldest first
+ *   npm run affiliate -- approve CODE [--remote]    approve the application with this referral code
+ *   npm run affiliate -- reject CODE [--remote]
+ *
+ * Approving also ties the application to the account with its e-mail address, if there is one,
+ * so the affiliate's figures appear in that account's dashboard.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const REFERRAL_CODE_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+const USAGE = 'Usage: npm run affiliate -- list|approve CODE|reject CODE [--remote] [--persist-to DIR]';
+
+function d1(sql: string, args: string[]): unknown[] {
+  const remote = args.includes('--remote');
+  const persistAt = args.indexOf('--persist-to');
+  const target = remote ? ['--remote'] : ['--local', ...(persistAt >= 0 ? ['--persist-to', args[persistAt + 1]!] : [])];
+  const wrangler = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+  const output = execFileSync(process.execPath, [wrangler, 'd1', 'execute', 'DB', ...target, '--command', sql, '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  const results = JSON.parse(output) as { results: unknown[] }[];
+  return results.at(-1)?.results ?? [];
+}
+
+function main(args: string[]) {
+  const [command, code] = args;
+  if (command === 'list') {
+    const rows = d1(
+      `SELECT referral_code, name, email, social_profile, paypal_email, why_launchmate, promotion_strategy,
+              datetime(created_at / 1000, 'unixepoch') AS applied
+       FROM affiliates WHERE status = 'pending' ORDER BY created_at`,
+      args,
+    );
+    console.log(rows.length ? JSON.stringify(rows, null, 2) : 'No pending applications.');
+    return;
+  }
+  if ((command !== 'approve' && command !== 'reject') || !code) throw new Error(USAGE);
+  // The code goes into SQL text: only the shape the product itself accepts gets that far.
+  if (!REFERRAL_CODE_SHAPE.test(code)) throw new Error(`"${code}" is not a referral code (^[A-Za-z0-9_-]{1,64}$).`);
+  const status = command === 'approve' ? 'approved' : 'rejected';
+  const rows = d1(
+    `UPDATE affiliates SET status = '${status}', reviewed_at = unixepoch('subsec') * 1000,
+       user_id = coalesce(user_id, (SELECT id FROM users WHERE users.email = affiliates.email))
+     WHERE referral_code = '${code}' COLLATE NOCASE RETURNING referral_code, name, email, status`,
+    args,
+  ) as { referral_code: string; name: string; email: string }[];
+  const [row] = rows;
+  if (!row) throw new Error(`No application has the referral code "${code}".`);
+  console.log(`${row.referral_code} (${row.name}, ${row.email}) is now ${status}.`);
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,20 @@
+/** Article shapes of the public API (spec section 3, "Article"), shared by the Worker and the blog pages. */
+
+/** A slug as scripts/load-blog.ts writes it; anything else is not looked up. */
+export const ARTICLE_SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface ArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  /** Unix milliseconds. */
+  published_at: number;
+  cover_image_url: string;
+}
+
+export interface ArticleWithContent extends ArticleSummary {
+  /** HTML sanitised when the article was loaded (scripts/load-blog.ts). */
+  content: string;
+}

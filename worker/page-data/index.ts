@@ -1,0 +1,12 @@
+import { articlePage } from './article';
+import { sharedResultPage } from './shared-result';
+import type { PageDataResolver } from './types';
+
+/** Pages whose head depends on data, by route pattern (app/content/page-meta.ts). */
+export const DATA_PAGES: Record<string, PageDataResolver> = {
+  '/blog/:slug': articlePage,
+  '/business-ideas-generator/r/:id': sharedResultPage,
+  '/user-persona-generator/r/:id': sharedResultPage,
+};
+
+export type { PageDataResolver, ResolvedPage } from './types';

@@ -1,0 +1,19 @@
+import type { PageMeta } from '../../app/content/page-meta';
+import type { Bindings } from '../env';
+
+/** What the Worker sends in the head of one page, once its data (if any) has been looked up. */
+export interface ResolvedPage {
+  meta: PageMeta;
+  status: 200 | 404;
+  openGraphType?: 'website' | 'article';
+  /** An absolute image address for link previews; the product's default share image otherwise. */
+  imageUrl?: string;
+  /** Structured data for search engines. */
+  jsonLd?: object[];
+}
+
+/**
+ * Looks up the data behind a data-driven page (an article, a shared result) and answers its own
+ * meta, or a not-found page when there is no such data.
+ */
+export type PageDataResolver = (env: Bindings, pathname: string, meta: PageMeta, canonicalUrl: string) => Promise<ResolvedPage>;
