@@ -6,6 +6,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { auth } from './routes/auth';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
+import { events } from './routes/events';
 import { project } from './routes/project';
 import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
@@ -17,7 +18,8 @@ const api = new Hono<AppEnv>()
   .route('/auth', auth)
   .route('/user', user)
   .route('/project', project)
-  .route('/errors', errors);
+  .route('/errors', errors)
+  .route('/events', events);
 
 export type ApiType = typeof api;
 
