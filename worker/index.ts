@@ -8,6 +8,7 @@ import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
 import { events } from './routes/events';
 import { project } from './routes/project';
+import { seo } from './routes/seo';
 import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
 
@@ -30,6 +31,7 @@ app.onError(onError);
 app.route('/api', api);
 app.all('/api/*', apiNotFound);
 app.route('/dev', devOutbox);
+app.route('/', seo);
 app.get('*', async (c) => {
   if (looksLikeFile(new URL(c.req.url).pathname)) {
     const file = await serveStaticFile(c);

@@ -1,11 +1,21 @@
 import type { Context } from 'hono';
-import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, type PageMeta } from '../../app/content/page-meta';
+import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, SHARE_IMAGE, type PageMeta } from '../../app/content/page-meta';
+import { landingStructuredData } from '../../app/content/structured-data';
 import type { AppEnv } from '../env';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function headTags(meta: PageMeta, canonicalUrl: string): string {
+/** JSON-LD by route pattern (search engines read it from the HTML the Worker sends). */
+const STRUCTURED_DATA: Record<string, (origin: string) => object[]> = {
+  '/': landingStructuredData,
+};
+
+/** JSON inside <script>: `<` is escaped so no text can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function headTags(meta: PageMeta, canonicalUrl: string, origin: string): string {
+  const image = new URL(SHARE_IMAGE.path, origin).href;
   const tags = [
     `<meta property="og:site_name" content="Launchmate">`,
     `<meta property="og:type" content="website">`,
@@ -14,12 +24,23 @@ function headTags(meta: PageMeta, canonicalUrl: string): string {
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:type" content="image/png">`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}">`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(SHARE_IMAGE.alt)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(SHARE_IMAGE.alt)}">`,
   ];
   if (meta.indexable) {
     tags.push(`<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`, `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`);
   } else {
     // Private pages (tokens in the URL, the signed-in area) get no canonical address to copy.
     tags.push('<meta name="robots" content="noindex">');
+  }
+  // A data block, not a script: the CSP (script-src 'self') does not apply to it.
+  for (const data of STRUCTURED_DATA[meta.pattern]?.(origin) ?? []) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   }
   return tags.join('');
 }
@@ -48,7 +69,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   return new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(shown.title) })
     .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', shown.description) })
-    .on('head', { element: (element) => void element.append(headTags(shown, canonicalUrl), { html: true }) })
+    .on('head', { element: (element) => void element.append(headTags(shown, canonicalUrl, c.env.APP_URL), { html: true }) })
     .transform(new Response(shell.body, { status: meta ? 200 : 404, headers }));
 }
 
