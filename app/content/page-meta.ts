@@ -18,16 +18,6 @@ export interface PageMeta {
 
 const SITE = 'Launchmate';
 
-/**
- * The link-preview image of every page (public/og-image.png, drawn from
- * scripts/og-image.html by `node scripts/render-og-image.mjs`).
- */
-export const SHARE_IMAGE = {
-  path: '/og-image.png',
-  width: 1200,
-  height: 630,
-  alt: 'Launchmate, your AI co-founder: from idea to product in 8 guided phases',
-} as const;
 const page = (pattern: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => ({
   pattern,
   title: title === SITE ? title : `${title} | ${SITE}`,

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { matchPage, PAGE_META, SHARE_IMAGE } from '../../app/content/page-meta';
+import { matchPage, PAGE_META } from '../../app/content/page-meta';
+import { SHARE_IMAGE } from '../../app/content/share-image';
 import { publicPageEntries } from '../../worker/routes/seo';
 import { request } from '../utils';
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, SHARE_IMAGE, type PageMeta } from '../../app/content/page-meta';
+import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, type PageMeta } from '../../app/content/page-meta';
+import { SHARE_IMAGE } from '../../app/content/share-image';
 import { landingStructuredData } from '../../app/content/structured-data';
 import type { AppEnv } from '../env';
 
