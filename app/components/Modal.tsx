@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './Modal.css';
 
 interface ModalProps {
@@ -8,10 +8,32 @@ interface ModalProps {
   children: ReactNode;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
- * (focus stays inside), Escape closes it, and the browser returns focus to the element that
- * had it before. A press on the backdrop closes it too.
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last. The page
+ * behind a modal <dialog> is inert already, but Chromium lets Tab leave the last control for
+ * the browser's own interface; the dialog pattern keeps focus cycling inside.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert,
+ * Escape closes it, and the browser returns focus to the element that had it before. Tab
+ * cycles through the dialog's controls; a press on the backdrop closes it too.
  */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -30,6 +52,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
       className="modal"
       aria-labelledby={titleId}
       onClose={onClose}
+      onKeyDown={keepFocusInside}
       // The dialog itself has no padding: a click whose target is the dialog hit the backdrop.
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
