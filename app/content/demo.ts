@@ -7,7 +7,7 @@
 export const DEMO_VIDEO = {
   src: '/media/demo.mp4',
   type: 'video/mp4',
-  poster: '/media/demo-poster.jpg',
+  poster: '/media/demo-poster.webp',
   captions: '/media/demo.en.vtt',
   width: 1280,
   height: 720,

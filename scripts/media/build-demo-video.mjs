@@ -1,7 +1,7 @@
 // Builds the sample demo video of /demo from the product's own screens: serves the production
 // build (bench/worker.mjs), takes screenshots of a visitor's tour with Debian's Chromium, and
 // joins them with crossfades into public/media/demo.mp4 (H.264, silent, 1280x720), with a
-// poster (demo-poster.jpg) and English captions (demo.en.vtt). Needs ffmpeg; the produced
+// poster (demo-poster.webp) and English captions (demo.en.vtt). Needs ffmpeg; the produced
 // files are committed, so neither the build nor the tests need it.
 //
 //   npm run build && node scripts/media/build-demo-video.mjs
@@ -116,7 +116,8 @@ execFileSync(
   ['-y', '-loglevel', 'error', ...inputs, '-filter_complex', filters.join(';'), '-map', '[out]', '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-tune', 'stillimage', '-movflags', '+faststart', '-an', join(out, 'demo.mp4')],
   { stdio: 'inherit' },
 );
-execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-i', join(frames, 'scene-00.png'), '-q:v', '5', join(out, 'demo-poster.jpg')], { stdio: 'inherit' });
+// The poster is the page's largest image before playback: half the pixels, WebP.
+execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-i', join(frames, 'scene-00.png'), '-vf', 'scale=960:540', '-c:v', 'libwebp', '-quality', '70', join(out, 'demo-poster.webp')], { stdio: 'inherit' });
 
 const stamp = (seconds) => {
   const whole = Math.floor(seconds);
@@ -126,4 +127,4 @@ const stamp = (seconds) => {
 const step = SCENE_SECONDS - FADE_SECONDS;
 const cues = scenes.map((scene, i) => `${i + 1}\n${stamp(i * step)} --> ${stamp(i * step + (i === scenes.length - 1 ? SCENE_SECONDS : step))}\n${scene.caption}\n`);
 writeFileSync(join(out, 'demo.en.vtt'), `WEBVTT\n\n${cues.join('\n')}`);
-console.log(`Wrote public/media/demo.mp4, demo-poster.jpg and demo.en.vtt (${scenes.length} scenes, ${(scenes.length * step + FADE_SECONDS).toFixed(1)} s)`);
+console.log(`Wrote public/media/demo.mp4, demo-poster.webp and demo.en.vtt (${scenes.length} scenes, ${(scenes.length * step + FADE_SECONDS).toFixed(1)} s)`);

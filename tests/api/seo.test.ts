@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { matchPage, PAGE_META } from '../../app/content/page-meta';
+import { DEMO_VIDEO } from '../../app/content/demo';
 import { SHARE_IMAGE } from '../../app/content/share-image';
 import { publicPageEntries } from '../../worker/routes/seo';
 import { request } from '../utils';
@@ -95,6 +96,26 @@ describe('link previews', () => {
     const view = new DataView(bytes.buffer);
     // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
     expect([view.getUint32(16), view.getUint32(20)]).toEqual([SHARE_IMAGE.width, SHARE_IMAGE.height]);
+  });
+});
+
+describe('preloads', () => {
+  it('the demo page names its poster in the HTML, so it loads before the script runs', async () => {
+    const html = await (await request('/demo')).text();
+    expect(html).toContain(`<link rel="preload" as="image" href="${DEMO_VIDEO.poster}" fetchpriority="high">`);
+    const poster = await request(DEMO_VIDEO.poster);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('Content-Type')).toBe('image/webp');
+    expect(await (await request('/pricing')).text()).not.toContain('rel="preload"');
+  });
+
+  it('serves the demo video and its captions', async () => {
+    const video = await request(DEMO_VIDEO.src);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('Content-Type')).toBe('video/mp4');
+    const captions = await request(DEMO_VIDEO.captions);
+    expect(captions.status).toBe(200);
+    expect(await captions.text()).toMatch(/^WEBVTT\n/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS, type PageMeta } from '../../app/content/page-meta';
 import { SHARE_IMAGE } from '../../app/content/share-image';
+import { DEMO_VIDEO } from '../../app/content/demo';
 import { landingStructuredData } from '../../app/content/structured-data';
 import type { AppEnv } from '../env';
 
@@ -10,6 +11,14 @@ const escapeHtml = (text: string) =>
 /** JSON-LD by route pattern (search engines read it from the HTML the Worker sends). */
 const STRUCTURED_DATA: Record<string, (origin: string) => object[]> = {
   '/': landingStructuredData,
+};
+
+/**
+ * Images a page shows first, by route pattern: named in the HTML, they download while the
+ * app's script is still on its way instead of after it (the demo's poster is its largest paint).
+ */
+const PRELOADED_IMAGES: Record<string, string[]> = {
+  '/demo': [DEMO_VIDEO.poster],
 };
 
 /** JSON inside <script>: `<` is escaped so no text can close the element. */
@@ -38,6 +47,9 @@ function headTags(meta: PageMeta, canonicalUrl: string, origin: string): string 
   } else {
     // Private pages (tokens in the URL, the signed-in area) get no canonical address to copy.
     tags.push('<meta name="robots" content="noindex">');
+  }
+  for (const image of PRELOADED_IMAGES[meta.pattern] ?? []) {
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`);
   }
   // A data block, not a script: the CSP (script-src 'self') does not apply to it.
   for (const data of STRUCTURED_DATA[meta.pattern]?.(origin) ?? []) {

@@ -42,7 +42,7 @@ export function Component() {
             <a href={DEMO_VIDEO.src}>Download the demo video</a>
           </video>
           <figcaption id="demo-video-caption" className="demo__caption">
-            {DEMO_VIDEO.title}: the message box, the free phases, pricing and the research tools.
+            {DEMO_VIDEO.title}: the message box, privacy mode, the founder showcase, pricing and our story.
           </figcaption>
         </figure>
       </section>
