@@ -35,9 +35,14 @@ try {
       const result = await lighthouse(`${server.origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
       runs.push(result.lhr);
     }
+    // A run Lighthouse could not complete (its runtimeError says why) is reported, not scored 0.
+    const failed = runs.filter((lhr) => lhr.runtimeError);
+    const completed = runs.filter((lhr) => !lhr.runtimeError);
+    for (const lhr of failed) console.error(`${path}: a run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (completed.length === 0) throw new Error(`Every Lighthouse run of ${path} failed`);
     // The run with the median performance score stands for the page.
-    const performance = runs.map((lhr) => lhr.categories.performance.score ?? 0);
-    const { categories, audits } = runs.find((lhr) => (lhr.categories.performance.score ?? 0) === median(performance));
+    const performance = completed.map((lhr) => lhr.categories.performance.score ?? 0);
+    const { categories, audits } = completed.find((lhr) => (lhr.categories.performance.score ?? 0) === median(performance));
     const failing = Object.values(audits)
       .filter((audit) => audit.score !== null && audit.score < 1 && !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode))
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);

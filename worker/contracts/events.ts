@@ -1,12 +1,7 @@
+import { EVENT_LIMITS } from './event-limits';
 import { z } from './zod';
 
-/** Bounds of an analytics event; the browser's `track()` trims to them before sending. */
-export const EVENT_LIMITS = {
-  path: 300,
-  propertyKeys: 10,
-  propertyKey: 40,
-  propertyValue: 200,
-} as const;
+export { EVENT_LIMITS };
 
 const propertyValue = z.union([z.string().max(EVENT_LIMITS.propertyValue), z.number(), z.boolean(), z.null()]);
 
