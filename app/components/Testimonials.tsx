@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TESTIMONIALS, type Testimonial } from '../content/testimonials';
 import './Testimonials.css';
 
@@ -27,15 +27,30 @@ function Card({ testimonial }: { testimonial: Testimonial }) {
   );
 }
 
+/** Whether the element is on screen: nothing animates while nobody can see it. */
+function useOnScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, onScreen] as const;
+}
+
 /**
- * A band of testimonials that scrolls sideways on its own. It stops while hovered or focused,
- * with its Pause button (WCAG 2.2.2), and for visitors who prefer reduced motion, who get a
- * band they scroll themselves.
+ * A band of testimonials that scrolls sideways on its own while on screen. It stops while
+ * hovered or focused, with its Pause button (WCAG 2.2.2), and for visitors who prefer reduced
+ * motion, who get a band they scroll themselves.
  */
 export function Testimonials({ items = TESTIMONIALS }: { items?: readonly Testimonial[] }) {
   const [paused, setPaused] = useState(false);
+  const [ref, onScreen] = useOnScreen<HTMLDivElement>();
   return (
-    <div className={`testimonials${paused ? ' testimonials--paused' : ''}`}>
+    <div ref={ref} className={`testimonials${paused ? ' testimonials--paused' : ''}${onScreen ? '' : ' testimonials--off-screen'}`}>
       <button type="button" className="testimonials__toggle" aria-pressed={paused} onClick={() => setPaused(!paused)}>
         {paused ? 'Play testimonials' : 'Pause testimonials'}
       </button>

@@ -189,12 +189,18 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expectNoProblems(page);
   });
 
-  test('testimonials scroll on their own, stop with Pause, and stay still for reduced motion', async () => {
+  test('testimonials scroll on their own while on screen, stop with Pause, and stay still for reduced motion', async () => {
     const page = await openHome(viewport);
     const track = page.getByTestId('testimonials-track');
     await track.waitFor();
     const animation = () => track.evaluate((element) => ({ name: getComputedStyle(element).animationName, state: getComputedStyle(element).animationPlayState }));
-    expect(await animation()).toEqual({ name: 'testimonials-scroll', state: 'running' });
+    // Below the fold at first: nothing moves off screen.
+    expect(await animation()).toEqual({ name: 'testimonials-scroll', state: 'paused' });
+    await page.getByRole('button', { name: 'Pause testimonials' }).scrollIntoViewIfNeeded();
+    await expect.poll(animation).toEqual({ name: 'testimonials-scroll', state: 'running' });
+    const offset = () => track.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41);
+    const before = await offset();
+    await expect.poll(offset, { timeout: 3_000 }).toBeLessThan(before);
     await page.getByRole('button', { name: 'Pause testimonials' }).click();
     expect((await animation()).state).toBe('paused');
     expectNoProblems(page);
