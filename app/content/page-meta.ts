@@ -17,7 +17,6 @@ export interface PageMeta {
 }
 
 const SITE = 'Launchmate';
-
 const page = (pattern: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => ({
   pattern,
   title: title === SITE ? title : `${title} | ${SITE}`,
