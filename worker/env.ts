@@ -11,6 +11,8 @@ export interface Bindings {
   CONTACT_EMAIL: string;
   ERROR_REPORTS_PER_CLIENT_PER_MINUTE: string;
   ERROR_REPORTS_GLOBAL_PER_MINUTE: string;
+  /** Analytics events kept per client per minute; the rest are dropped silently. */
+  ANALYTICS_EVENTS_PER_CLIENT_PER_MINUTE: string;
   /** Sender of every e-mail, e.g. "Launchmate <hello@launchmate.app>". */
   MAIL_FROM: string;
   /** Resend's API address; tests point it at tests/fakes. */

@@ -8,10 +8,12 @@ import { auth } from './routes/auth';
 import { blogFiles } from './routes/blog-files';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
+import { events } from './routes/events';
 import { freeTools } from './routes/free-tools';
 import { general } from './routes/general';
 import { project } from './routes/project';
 import { research } from './routes/research';
+import { seo } from './routes/seo';
 import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
 
@@ -26,6 +28,7 @@ const api = new Hono<AppEnv>()
   .route('/free-tools', freeTools)
   .route('/general', general)
   .route('/affiliate', affiliate)
+  .route('/events', events)
   .route('/errors', errors);
 
 export type ApiType = typeof api;
@@ -38,6 +41,7 @@ app.route('/api', api);
 app.all('/api/*', apiNotFound);
 app.route('/dev', devOutbox);
 app.route('/blog', blogFiles);
+app.route('/', seo);
 app.get('*', async (c) => {
   if (looksLikeFile(new URL(c.req.url).pathname)) {
     const file = await serveStaticFile(c);

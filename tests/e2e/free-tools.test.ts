@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
 import { FAKE_IDEAS, FAKE_PERSONA, type OpenAiScenario } from '../fakes/openai';
-import { baseUrl, expectHeading, expectNoProblems, newPage, screenshot, useBrowser, VIEWPORTS } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, useBrowser, VIEWPORTS } from './support';
 
 useBrowser();
 
@@ -71,6 +71,10 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect(await page.getByRole('link', { name: 'Try Launchmate for free' }).getAttribute('href')).toBe('/signup');
     expect(await page.getByRole('button', { name: 'Generate business ideas' }).count()).toBe(0);
     await expect.poll(() => page.getByText(/ideas generated so far$/).textContent()).toMatch(/^[1-9][\d,]* ideas generated so far$/);
+    // A successful use is recorded as the tool's first-party analytics event.
+    await expect
+      .poll(async () => (await queryD1<{ n: number }>("SELECT count(*) AS n FROM analytics_events WHERE name = 'business-ideas-generated' AND path = '/business-ideas-generator'"))[0]!.n)
+      .toBeGreaterThan(0);
 
     const copy = cards(page).nth(2).getByRole('button', { name: 'Copy idea' });
     await copy.click();

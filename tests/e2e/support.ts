@@ -67,15 +67,25 @@ function recordOf(page: Page): PageRecord {
   return record;
 }
 
+export interface NewPageOptions {
+  storageState?: StorageState;
+  /** Let the test inject scripts (the accessibility scanner) despite the product's CSP. */
+  bypassCSP?: boolean;
+  /** Emulate the visitor's prefers-reduced-motion setting. */
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
 /**
  * A page in a new browser context, closed automatically when the current test ends.
  * desktop: 1280x800. phone: 390x844, touch, mobile, device scale factor 2.
  */
-export async function newPage(viewport: Viewport, options: { storageState?: StorageState } = {}): Promise<Page> {
+export async function newPage(viewport: Viewport, options: NewPageOptions = {}): Promise<Page> {
   if (!browser) throw new Error('No browser: call useBrowser() at the top of the test file');
   const context = await browser.newContext({
     baseURL: baseUrl,
     storageState: options.storageState,
+    bypassCSP: options.bypassCSP,
+    reducedMotion: options.reducedMotion,
     ...(viewport === 'desktop'
       ? { viewport: { width: 1280, height: 800 } }
       : { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),

@@ -1,15 +1,48 @@
 import type { Context } from 'hono';
+import { DEMO_VIDEO } from '../../app/content/demo';
 import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS } from '../../app/content/page-meta';
+import { SHARE_IMAGE } from '../../app/content/share-image';
+import { landingStructuredData } from '../../app/content/structured-data';
 import type { AppEnv } from '../env';
 import { DATA_PAGES, type ResolvedPage } from '../page-data';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON inside <script>: `<` escaped, so no text of the data can close the element. */
-const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** JSON-LD by route pattern (search engines read it from the HTML the Worker sends). */
+const STRUCTURED_DATA: Record<string, (origin: string) => object[]> = {
+  '/': landingStructuredData,
+};
 
-function headTags(page: ResolvedPage, canonicalUrl: string): string {
+/**
+ * Images a page shows first, by route pattern: named in the HTML, they download while the
+ * app's script is still on its way instead of after it (the demo's poster is its largest paint).
+ */
+const PRELOADED_IMAGES: Record<string, string[]> = {
+  '/demo': [DEMO_VIDEO.poster],
+};
+
+/** JSON inside <script>: `<` is escaped so no text of the data can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function imageTags(page: ResolvedPage, origin: string): string[] {
+  // A page's own image (an article's cover) replaces the product's default share image.
+  if (page.imageUrl) {
+    return [`<meta property="og:image" content="${escapeHtml(page.imageUrl)}">`, `<meta name="twitter:image" content="${escapeHtml(page.imageUrl)}">`];
+  }
+  const image = new URL(SHARE_IMAGE.path, origin).href;
+  return [
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:type" content="image/png">`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}">`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(SHARE_IMAGE.alt)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(SHARE_IMAGE.alt)}">`,
+  ];
+}
+
+function headTags(page: ResolvedPage, canonicalUrl: string, origin: string): string {
   const { meta } = page;
   const tags = [
     `<meta property="og:site_name" content="Launchmate">`,
@@ -19,18 +52,21 @@ function headTags(page: ResolvedPage, canonicalUrl: string): string {
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    ...imageTags(page, origin),
   ];
-  if (page.imageUrl) {
-    tags.push(`<meta property="og:image" content="${escapeHtml(page.imageUrl)}">`, `<meta name="twitter:image" content="${escapeHtml(page.imageUrl)}">`);
-  }
   if (meta.indexable) {
     tags.push(`<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`, `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`);
   } else {
     // Private pages (tokens in the URL, the signed-in area) get no canonical address to copy.
     tags.push('<meta name="robots" content="noindex">');
   }
-  // Data blocks, not scripts: the CSP does not apply to them and browsers never run them.
-  for (const data of page.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  for (const image of PRELOADED_IMAGES[meta.pattern] ?? []) {
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`);
+  }
+  // Data blocks, not scripts: the CSP (script-src 'self') does not apply to them.
+  for (const data of [...(STRUCTURED_DATA[meta.pattern]?.(origin) ?? []), ...(page.jsonLd ?? [])]) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  }
   return tags.join('');
 }
 
@@ -62,7 +98,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   return new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(page.meta.title) })
     .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', page.meta.description) })
-    .on('head', { element: (element) => void element.append(headTags(page, canonicalUrl), { html: true }) })
+    .on('head', { element: (element) => void element.append(headTags(page, canonicalUrl, c.env.APP_URL), { html: true }) })
     .transform(new Response(shell.body, { status: page.status, headers }));
 }
 

@@ -1,8 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { MessageBox } from '../../components/MessageBox';
+import { TRUSTED_FOUNDERS } from '../../content/landing';
+import './marketing.css';
+import './Landing.css';
+
+// Below the fold: fetched right after the hero, not before the first paint.
+const LandingSections = lazy(() => import('../../components/LandingSections'));
+
 export function Component() {
   return (
-    <section className="page">
-      <h1>Your AI co-founder, from idea to product</h1>
-      <p>Launchmate guides you through 8 structured phases, from a first idea to a product people want, and tells you the truth along the way.</p>
-    </section>
+    <div className="landing">
+      <section className="landing__hero">
+        <h1 className="landing__title">Your AI co-founder, from idea to product</h1>
+        <p className="landing__lead">
+          Launchmate guides you through 8 structured phases, from a first idea to a product people want, and tells you the truth along the way.
+        </p>
+        <MessageBox />
+        <div className="landing__hero-buttons">
+          <Link className="button landing__hero-button" to="/signup">
+            Start with 2 free phases
+          </Link>
+          <Link className="button button--secondary landing__hero-button" to="/demo">
+            View demo
+          </Link>
+        </div>
+        <p className="landing__trust">
+          Trusted by <strong>{TRUSTED_FOUNDERS}</strong> founders
+        </p>
+      </section>
+
+      {/* The placeholder keeps the footer below the fold, so nothing visible moves when the sections arrive. */}
+      <Suspense fallback={<div className="landing__pending" />}>
+        <LandingSections />
+      </Suspense>
+    </div>
   );
 }

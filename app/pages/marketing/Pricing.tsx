@@ -1,8 +1,31 @@
+import { CallToAction } from '../../components/CallToAction';
+import { FaqList } from '../../components/FaqList';
+import { PricingCards } from '../../components/PricingCards';
+import { PRICING_FAQS } from '../../content/faqs';
+import './marketing.css';
+
 export function Component() {
   return (
-    <section className="page">
-      <h1>Simple, honest pricing</h1>
-      <p>Start free with the first 2 phases. Go Pro once, for life.</p>
-    </section>
+    <div className="pricing">
+      <section className="marketing-hero">
+        <h1 className="marketing-hero__title">Simple, honest pricing</h1>
+        <p className="marketing-hero__lead">Start free with the first 2 phases. Go Pro once, for life.</p>
+      </section>
+
+      <section className="marketing-section" aria-label="Plans">
+        <PricingCards headingLevel={2} />
+      </section>
+
+      <section className="marketing-section" aria-labelledby="pricing-faq">
+        <h2 id="pricing-faq" className="marketing-section__title">
+          Frequently asked questions
+        </h2>
+        <FaqList faqs={PRICING_FAQS} />
+      </section>
+
+      <div className="marketing-section">
+        <CallToAction />
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
+import { LegalDocument } from '../../components/LegalDocument';
+import { PRIVACY } from '../../content/legal/privacy';
+
 export function Component() {
-  return (
-    <section className="page">
-      <h1>Privacy Policy</h1>
-      <p>Last updated March 29, 2025.</p>
-    </section>
-  );
+  return <LegalDocument document={PRIVACY} />;
 }

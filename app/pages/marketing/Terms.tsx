@@ -1,8 +1,6 @@
+import { LegalDocument } from '../../components/LegalDocument';
+import { TERMS } from '../../content/legal/terms';
+
 export function Component() {
-  return (
-    <section className="page">
-      <h1>Terms of Service</h1>
-      <p>Last updated March 29, 2025.</p>
-    </section>
-  );
+  return <LegalDocument document={TERMS} />;
 }

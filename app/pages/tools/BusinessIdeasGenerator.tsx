@@ -8,6 +8,7 @@ import { ToolInfo } from '../../components/ToolInfo';
 import { ToolProgress } from '../../components/ToolProgress';
 import { BUSINESS_IDEAS as COPY, OFFLINE_DEMO_NOTE, TRY_FOR_FREE } from '../../content/free-tools';
 import { randomIndustry } from '../../content/industries';
+import { track } from '../../lib/analytics';
 import { generateBusinessIdeas, resultPath, useGeneration, useToolCount } from '../../lib/free-tools';
 import './tools.css';
 
@@ -46,6 +47,7 @@ export function Component() {
     setPairs(done.problem_solution_pairs);
     setResult({ id: done.id, offlineDemo: done.offline_demo });
     counter.add(done.problem_solution_pairs.length);
+    track('business-ideas-generated', { ideas: done.problem_solution_pairs.length });
   }
 
   const shareLink = result ? new URL(resultPath('business-ideas', result.id), window.location.origin).href : window.location.href;

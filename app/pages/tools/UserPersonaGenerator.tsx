@@ -7,6 +7,7 @@ import { ShareMenu } from '../../components/ShareMenu';
 import { ToolInfo } from '../../components/ToolInfo';
 import { ToolProgress } from '../../components/ToolProgress';
 import { OFFLINE_DEMO_NOTE, TRY_FOR_FREE, USER_PERSONA as COPY } from '../../content/free-tools';
+import { track } from '../../lib/analytics';
 import { generateUserPersona, resultPath, useGeneration, useToolCount } from '../../lib/free-tools';
 import './tools.css';
 
@@ -44,6 +45,7 @@ export function Component() {
     setPersona(done.user_persona);
     setResult({ id: done.id, offlineDemo: done.offline_demo });
     counter.add(1);
+    track('user-persona-generated');
   }
 
   const shareLink = result ? new URL(resultPath('user-persona', result.id), window.location.origin).href : window.location.href;
