@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { matchPage, PAGE_META } from '../../app/content/page-meta';
+import { describePage } from '../../app/content/page-descriptions';
+import { matchPage, NOT_FOUND_META, PAGE_META } from '../../app/content/page-meta';
 import { postJson, request } from '../utils';
 
 /** Every route of the specification's route table, with a concrete path for each pattern. */
@@ -49,6 +50,13 @@ function expectSecurityHeaders(response: Response) {
 }
 
 describe('page navigations', () => {
+  it('has a description for every page except shared results, whose data describes them', () => {
+    for (const meta of [...PAGE_META, NOT_FOUND_META]) {
+      if (meta.pattern.includes('/r/')) continue;
+      expect(describePage(meta.pattern).length, meta.pattern).toBeGreaterThan(10);
+    }
+  });
+
   it('has meta for every route of the specification and the signed-in area', () => {
     for (const path of [...SPEC_ROUTES, ARTICLE_ROUTE, ...SIGNED_IN_ROUTES]) expect(matchPage(path), path).toBeDefined();
   });
@@ -63,7 +71,7 @@ describe('page navigations', () => {
     const meta = matchPage(path)!;
     expect(html).toContain('<div id="root"></div>');
     expect(titleOf(html)).toBe(meta.title.replace(/'/g, '&#39;'));
-    expect(metaContent(html, 'name', 'description')).toBe(meta.description.replace(/'/g, '&#39;'));
+    expect(metaContent(html, 'name', 'description')).toBe(describePage(meta.pattern).replace(/'/g, '&#39;'));
     expect(metaContent(html, 'property', 'og:title')).toBeDefined();
   });
 

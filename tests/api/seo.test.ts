@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { describePage } from '../../app/content/page-descriptions';
 import { matchPage, PAGE_META } from '../../app/content/page-meta';
 import { DEMO_VIDEO } from '../../app/content/demo';
 import { SHARE_IMAGE } from '../../app/content/share-image';
@@ -89,7 +90,7 @@ describe('link previews', () => {
       const meta = matchPage(path)!;
       const image = `${origin()}${SHARE_IMAGE.path}`;
       expect(metaContent(html, 'property', 'og:title')).toBe(meta.title);
-      expect(metaContent(html, 'property', 'og:description')).toBe(meta.description.replace(/'/g, '&#39;'));
+      expect(metaContent(html, 'property', 'og:description')).toBe(describePage(meta.pattern).replace(/'/g, '&#39;'));
       expect(metaContent(html, 'property', 'og:url')).toBe(new URL(path, origin()).href);
       expect(metaContent(html, 'property', 'og:image')).toBe(image);
       expect(metaContent(html, 'property', 'og:image:width')).toBe('1200');

@@ -9,4 +9,4 @@ export const DATA_PAGES: Record<string, PageDataResolver> = {
   '/user-persona-generator/r/:id': sharedResultPage,
 };
 
-export type { PageDataResolver, ResolvedPage } from './types';
+export type { PageDataResolver, PageHead, ResolvedPage } from './types';

@@ -1,9 +1,12 @@
 import type { PageMeta } from '../../app/content/page-meta';
 import type { Bindings } from '../env';
 
+/** A page's meta with its description: everything its head needs. */
+export type PageHead = PageMeta & { description: string };
+
 /** What the Worker sends in the head of one page, once its data (if any) has been looked up. */
 export interface ResolvedPage {
-  meta: PageMeta;
+  meta: PageHead;
   status: 200 | 404;
   openGraphType?: 'website' | 'article';
   /** An absolute image address for link previews; the product's default share image otherwise. */
@@ -16,4 +19,4 @@ export interface ResolvedPage {
  * Looks up the data behind a data-driven page (an article, a shared result) and answers its own
  * meta, or a not-found page when there is no such data.
  */
-export type PageDataResolver = (env: Bindings, pathname: string, meta: PageMeta, canonicalUrl: string) => Promise<ResolvedPage>;
+export type PageDataResolver = (env: Bindings, pathname: string, meta: PageHead, canonicalUrl: string) => Promise<ResolvedPage>;

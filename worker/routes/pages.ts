@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { DEMO_VIDEO } from '../../app/content/demo';
+import { describePage } from '../../app/content/page-descriptions';
 import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS } from '../../app/content/page-meta';
 import { SHARE_IMAGE } from '../../app/content/share-image';
 import { landingStructuredData } from '../../app/content/structured-data';
@@ -90,10 +91,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
   if (meta?.carriesToken) headers.set('Referrer-Policy', 'no-referrer');
   const canonicalUrl = new URL(normalizePath(url.pathname), c.env.APP_URL).href;
+  const known = meta ?? NOT_FOUND_META;
+  const head = { ...known, description: describePage(known.pattern) };
   const resolve = meta ? DATA_PAGES[meta.pattern] : undefined;
-  const page: ResolvedPage = resolve
-    ? await resolve(c.env, url.pathname, meta!, canonicalUrl)
-    : { meta: meta ?? NOT_FOUND_META, status: meta ? 200 : 404 };
+  const page: ResolvedPage = resolve ? await resolve(c.env, url.pathname, head, canonicalUrl) : { meta: head, status: meta ? 200 : 404 };
 
   return new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(page.meta.title) })
