@@ -1,0 +1,74 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { SharedResult } from '../../worker/contracts/free-tools';
+import { OFFLINE_DEMO_NOTE, RESULT_NOT_FOUND_TITLE, SHARED_RESULT as COPY, sharedResultMeta, TRY_FOR_FREE } from '../content/free-tools';
+import { fetchSharedResult } from '../lib/free-tools';
+import { ResultNotFound } from './ResultNotFound';
+import { ShareMenu } from './ShareMenu';
+import { Spinner } from './Spinner';
+
+type Tool = SharedResult['tool'];
+type ResultOf<T extends Tool> = Extract<SharedResult, { tool: T }>;
+
+interface SharedResultPageProps<T extends Tool> {
+  tool: T;
+  /** The tool's own page, offered to make one's own. */
+  toolPath: string;
+  toolLabel: string;
+  heading: string;
+  intro: (input: string) => string;
+  render: (shared: ResultOf<T>) => ReactNode;
+}
+
+type View<T extends Tool> = { kind: 'loading' } | { kind: 'missing' } | { kind: 'shown'; shared: ResultOf<T> };
+
+/** A shared result of one of the free tools, read-only, at /…-generator/r/:id. */
+export function SharedResultPage<T extends Tool>({ tool, toolPath, toolLabel, heading, intro, render }: SharedResultPageProps<T>) {
+  const { id = '' } = useParams();
+  const [view, setView] = useState<View<T>>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    fetchSharedResult(id).then(
+      (shared) => {
+        if (!current) return;
+        // A result of the other tool is not found here either (the Worker answered 404 too).
+        const mine = shared?.tool === tool ? (shared as ResultOf<T>) : null;
+        document.title = mine ? sharedResultMeta(mine).title : RESULT_NOT_FOUND_TITLE;
+        setView(mine ? { kind: 'shown', shared: mine } : { kind: 'missing' });
+      },
+      (error: unknown) => {
+        console.error('Loading the shared result failed', error);
+        if (current) setView({ kind: 'missing' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, tool]);
+
+  if (view.kind === 'loading') return <Spinner label={COPY.loading} />;
+  if (view.kind === 'missing') return <ResultNotFound toolPath={toolPath} toolLabel={toolLabel} />;
+
+  return (
+    <div className="tool-page">
+      <header className="tool-page__header">
+        <div>
+          <h1>{heading}</h1>
+          <p className="tool-page__description">{intro(view.shared.input)}</p>
+        </div>
+        <ShareMenu link={window.location.href} />
+      </header>
+      {view.shared.offline_demo && <p className="tool-page__offline">{OFFLINE_DEMO_NOTE}</p>}
+      {render(view.shared)}
+      <div className="tool-page__actions">
+        <Link to={toolPath} className="button button--secondary">
+          {toolLabel}
+        </Link>
+        <Link to="/signup" className="button">
+          {TRY_FOR_FREE}
+        </Link>
+      </div>
+    </div>
+  );
+}
