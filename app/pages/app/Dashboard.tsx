@@ -10,7 +10,7 @@ import { api, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AffiliateSection } from './AffiliateSection';
 import { useCurrentUser } from './AppLayout';
-import { displayName, projectNameError } from './project-name';
+import { displayName, useProjectNameField } from './project-name';
 import { ResearchSection } from './ResearchSection';
 import './Dashboard.css';
 
@@ -195,24 +195,18 @@ function NewProjectForm({
   onCancel?: () => void;
   autoFocus?: boolean;
 }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const field = useProjectNameField();
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = projectNameError(name);
-    flushSync(() => setError(invalid));
-    if (invalid) {
-      inputRef.current?.focus();
-      return;
-    }
+    const name = field.validate();
+    if (name === null) return;
     setFormError(null);
     setSubmitting(true);
     try {
-      const response = await withSession(() => api.project.$post({ json: { name: name.trim() } }));
+      const response = await withSession(() => api.project.$post({ json: { name } }));
       const { project } = await response.json();
       onCreated(project);
     } catch (failure) {
@@ -233,18 +227,15 @@ function NewProjectForm({
       {formError && <FormAlert>{formError}</FormAlert>}
       <fieldset disabled={submitting}>
         <TextField
-          ref={inputRef}
+          ref={field.inputRef}
           label="Project name"
           name="project-name"
           autoComplete="off"
           autoFocus={autoFocus}
           maxLength={PROJECT_NAME_MAX}
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(null);
-          }}
+          value={field.name}
+          error={field.error}
+          onChange={(event) => field.change(event.target.value)}
         />
         <div className="inline-form__actions">
           <button type="submit" className="button">
@@ -311,24 +302,16 @@ function ProjectPanel({ project, onRenamed }: { project: Project; onRenamed: (id
 
 function RenameForm({ project, onRenamed, onCancel }: { project: Project; onRenamed: (name: string) => void; onCancel: () => void }) {
   const notify = useNotify();
-  const [name, setName] = useState(project.name);
-  const [error, setError] = useState<string | null>(null);
+  const field = useProjectNameField(project.name);
   const [saving, setSaving] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = projectNameError(name);
-    flushSync(() => setError(invalid));
-    if (invalid) {
-      inputRef.current?.focus();
-      return;
-    }
+    const name = field.validate();
+    if (name === null) return;
     setSaving(true);
     try {
-      const response = await withSession(() =>
-        api.project[':id'].$patch({ param: { id: project.id }, json: { name: name.trim() } }),
-      );
+      const response = await withSession(() => api.project[':id'].$patch({ param: { id: project.id }, json: { name } }));
       const { project: renamed } = await response.json();
       onRenamed(renamed.name);
     } catch (failure) {
@@ -348,18 +331,15 @@ function RenameForm({ project, onRenamed, onCancel }: { project: Project; onRena
     >
       <fieldset disabled={saving}>
         <TextField
-          ref={inputRef}
+          ref={field.inputRef}
           label="Project name"
           name="project-name"
           autoComplete="off"
           autoFocus
           maxLength={PROJECT_NAME_MAX}
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(null);
-          }}
+          value={field.name}
+          error={field.error}
+          onChange={(event) => field.change(event.target.value)}
           onFocus={(event) => event.currentTarget.select()}
         />
         <div className="inline-form__actions">

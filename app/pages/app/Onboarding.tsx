@@ -1,5 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PROJECT_NAME_MAX } from '../../../worker/contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
@@ -11,7 +10,7 @@ import { api, withSession } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { readJsonSetting, readSetting } from '../../lib/local-settings';
 import { writePrivacyMode } from '../../lib/privacy-mode';
-import { projectNameError, suggestProjectName } from './project-name';
+import { suggestProjectName, useProjectNameField } from './project-name';
 import { useCurrentUser } from './AppLayout';
 import './Onboarding.css';
 
@@ -27,13 +26,11 @@ export function Component() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [idea] = useState(readLandingIdea);
-  const [name, setName] = useState(() => (idea ? suggestProjectName(idea) : ''));
-  const [nameError, setNameError] = useState<string | null>(null);
+  const field = useProjectNameField(() => (idea ? suggestProjectName(idea) : ''));
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [privacyMode, setPrivacyMode] = useState(user.privacyMode);
   const [savingPrivacy, setSavingPrivacy] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
 
   async function changePrivacyMode(on: boolean) {
     setPrivacyMode(on);
@@ -56,16 +53,12 @@ export function Component() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = projectNameError(name);
-    flushSync(() => setNameError(invalid));
-    if (invalid) {
-      nameRef.current?.focus();
-      return;
-    }
+    const name = field.validate();
+    if (name === null) return;
     setFormError(null);
     setSubmitting(true);
     try {
-      const response = await withSession(() => api.project.$post({ json: { name: name.trim() } }));
+      const response = await withSession(() => api.project.$post({ json: { name } }));
       const { project } = await response.json();
       await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
     } catch (error) {
@@ -94,7 +87,7 @@ export function Component() {
           {formError && <FormAlert>{formError}</FormAlert>}
           <fieldset disabled={submitting}>
             <TextField
-              ref={nameRef}
+              ref={field.inputRef}
               label="Project name"
               name="project-name"
               autoComplete="off"
@@ -105,12 +98,9 @@ export function Component() {
                   ? 'We suggested a name from your idea. Change it to anything you like.'
                   : `A working title is fine; you can rename it later. Up to ${PROJECT_NAME_MAX} characters.`
               }
-              value={name}
-              error={nameError}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(null);
-              }}
+              value={field.name}
+              error={field.error}
+              onChange={(event) => field.change(event.target.value)}
             />
 
             <div className="onboarding__privacy">

@@ -1,3 +1,5 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ProjectNameSchema } from '../../../worker/contracts/auth';
 import { fieldError } from '../../lib/forms';
 
@@ -11,6 +13,35 @@ const SUGGESTION_MAX = 60;
 export function projectNameError(name: string): string | null {
   if (!name.trim()) return NAME_REQUIRED;
   return fieldError(ProjectNameSchema, name);
+}
+
+/**
+ * The project-name field of the create, rename and onboarding forms: its value, its error, and
+ * `validate()`, which shows the error and focuses the field when the name is not acceptable and
+ * otherwise returns the trimmed name.
+ */
+export function useProjectNameField(initial: string | (() => string) = '') {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function validate(): string | null {
+    const invalid = projectNameError(name);
+    // Rendered before focusing, so the field is announced with its error.
+    flushSync(() => setError(invalid));
+    if (invalid) {
+      inputRef.current?.focus();
+      return null;
+    }
+    return name.trim();
+  }
+
+  function change(value: string) {
+    setName(value);
+    setError(null);
+  }
+
+  return { name, error, inputRef, validate, change };
 }
 
 /** What the dashboard shows for a project that has no name yet. */
