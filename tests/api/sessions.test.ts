@@ -14,6 +14,13 @@ const copyOf = (jar: CookieJar) => {
 };
 
 describe('access tokens', () => {
+  it('are unique even when two are issued in the same second', async () => {
+    const { jar } = await signedInUser();
+    const first = jar.get('__Host-lm_access');
+    await refresh(jar);
+    expect(jar.get('__Host-lm_access')).not.toBe(first);
+  });
+
   it('are HS256 JWTs of 15 minutes', async () => {
     const { jar } = await signedInUser();
     const [header, payload] = jar.get('__Host-lm_access')!.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);

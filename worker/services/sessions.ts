@@ -33,7 +33,9 @@ export function sessionSecret(env: Bindings): string {
 
 async function setSessionCookies(c: Context<AppEnv>, userId: string, familyId: string, refreshToken: string, familyExpiresAt: number) {
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = await sign({ sub: userId, fid: familyId, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, sessionSecret(c.env), 'HS256');
+  // jti: two tokens issued in the same second (a sign-in and an immediate refresh) still differ.
+  const claims = { sub: userId, fid: familyId, jti: crypto.randomUUID(), iat: now, exp: now + ACCESS_TOKEN_SECONDS };
+  const accessToken = await sign(claims, sessionSecret(c.env), 'HS256');
   setCookie(c, ACCESS_COOKIE, accessToken, { ...cookieOptions, maxAge: ACCESS_TOKEN_SECONDS });
   setCookie(c, REFRESH_COOKIE, refreshToken, {
     ...cookieOptions,
