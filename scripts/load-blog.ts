@@ -33,7 +33,7 @@ import { matter } from 'vfile-matter';
 
 export const BLOG_DIR = fileURLToPath(new URL('../content/blog/', import.meta.url));
 
-/** Also the Worker's rule for a slug it looks up (worker/contracts/blog.ts). */
+/** Also the Worker's rule for a slug it looks up (contracts/blog.ts). */
 export const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export interface Article {

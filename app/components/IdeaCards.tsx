@@ -1,4 +1,4 @@
-import type { ProblemSolutionPair } from '../../worker/contracts/free-tools';
+import type { ProblemSolutionPair } from '#contracts/free-tools';
 import { BUSINESS_IDEAS } from '../content/free-tools';
 import { CopyButton } from './CopyButton';
 import './IdeaCards.css';

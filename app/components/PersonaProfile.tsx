@@ -1,4 +1,4 @@
-import type { UserPersona } from '../../worker/contracts/free-tools';
+import type { UserPersona } from '#contracts/free-tools';
 import { USER_PERSONA as COPY } from '../content/free-tools';
 import './PersonaProfile.css';
 

@@ -1,5 +1,5 @@
 /** Copy of the two free tools (spec section 2) and their shared results. */
-import type { SharedResult } from '../../worker/contracts/free-tools';
+import type { SharedResult } from '#contracts/free-tools';
 
 export interface FaqItem {
   question: string;

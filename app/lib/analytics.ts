@@ -1,4 +1,4 @@
-import { EVENT_LIMITS } from '../../worker/contracts/event-limits';
+import { EVENT_LIMITS } from '#contracts/event-limits';
 import { api } from './api';
 
 export type EventProperties = Record<string, string | number | boolean | null>;

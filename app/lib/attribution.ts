@@ -1,5 +1,5 @@
-import type { Attribution } from '../../worker/contracts/auth';
-import { REFERRAL_CODE_SHAPE } from '../../worker/contracts/referral-code';
+import type { Attribution } from '#contracts/auth';
+import { REFERRAL_CODE_SHAPE } from '#contracts/referral-code';
 import { api, ApiError, send } from './api';
 import { readJsonSetting, writeJsonSetting } from './local-settings';
 
@@ -19,7 +19,7 @@ export interface AttributionRecord {
   sessionId: string;
 }
 
-/** The server rejects longer texts (worker/contracts/auth.ts, AttributionSchema). */
+/** The server rejects longer texts (contracts/auth.ts, AttributionSchema). */
 export const ATTRIBUTION_TEXT_MAX = 500;
 
 /** Removed from the address bar once read (spec section 4, "Tracking parameters"). */

@@ -1,4 +1,4 @@
-import { ERROR_REPORT_LIMITS } from '../../worker/contracts/error-report-limits';
+import { ERROR_REPORT_LIMITS } from '#contracts/error-report-limits';
 import { api } from './api';
 
 export interface ErrorDetails {

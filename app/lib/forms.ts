@@ -4,7 +4,7 @@ import { ApiError } from './api';
 /** The catch-all of the spec's error catalogue (section 8) when the server gave no text. */
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 
-/** The first message a shared field schema (worker/contracts/auth.ts) gives for `value`, if any. */
+/** The first message a shared field schema (contracts/auth.ts) gives for `value`, if any. */
 export function fieldError(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'This value is not valid');

@@ -6,7 +6,7 @@ import {
   type BusinessIdeasEvent,
   type SharedResult,
   type UserPersonaEvent,
-} from '../../worker/contracts/free-tools';
+} from '#contracts/free-tools';
 import { api, ApiError, send } from './api';
 import { useElapsedSeconds } from './use-elapsed-seconds';
 import { readNdjson } from './ndjson';

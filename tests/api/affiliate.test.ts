@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { REFERRAL_CODE_TAKEN, REQUIRED_FIELDS_MESSAGE, type AffiliateStats } from '../../worker/contracts/affiliate';
+import { REFERRAL_CODE_TAKEN, REQUIRED_FIELDS_MESSAGE, type AffiliateStats } from '#contracts/affiliate';
 import { DEFAULT_GOOGLE_PROFILE, FAKE_GOOGLE_CLIENT_ID } from '../fakes/google';
 import { CookieJar, db, fake, freshClient, freshEmail, postJson, rawRequest, request, signedInUser } from '../utils';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ArticleSummary, ArticleWithContent } from '../../worker/contracts/blog';
+import type { ArticleSummary, ArticleWithContent } from '#contracts/blog';
 import { db, request } from '../utils';
 
 const DAY = 24 * 60 * 60 * 1000;

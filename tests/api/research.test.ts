@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ResearchPageInput } from '../../worker/contracts/research';
+import type { ResearchPageInput } from '#contracts/research';
 import { editPage, findPage, storeResponse } from '../../worker/db/queries/research';
 import { csvCell } from '../../worker/services/research-report';
 import { CookieJar, db, postJson, rawRequest, request, signedInUser } from '../utils';

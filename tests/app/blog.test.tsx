@@ -4,7 +4,7 @@ import { Component as Article } from '../../app/pages/blog/Article';
 import { Component as BlogList } from '../../app/pages/blog/BlogList';
 import { blogSections } from '../../app/pages/blog/blog-sections';
 import { tableOfContents } from '../../app/pages/blog/table-of-contents';
-import type { ArticleSummary } from '../../worker/contracts/blog';
+import type { ArticleSummary } from '#contracts/blog';
 import { fakeApi, json } from './fake-api';
 import { renderPage } from './render-page';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_REPORT_LIMITS } from '../../worker/contracts/error-report-limits';
+import { ERROR_REPORT_LIMITS } from '#contracts/error-report-limits';
 import { installErrorReporting, reportError, resetSentReports } from '../../app/lib/error-reporting';
 
 let fetchMock: ReturnType<typeof vi.fn>;

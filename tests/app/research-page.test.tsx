@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as ResearchPage } from '../../app/pages/research/ResearchPage';
-import type { PublicQuestion } from '../../worker/contracts/research';
+import type { PublicQuestion } from '#contracts/research';
 import { deferred, fakeApi, json } from './fake-api';
 import { currentUrl, renderPage } from './render-page';
 

@@ -1,5 +1,5 @@
 import { normalizePath } from '../../app/content/page-meta';
-import { ARTICLE_SLUG_SHAPE } from '../contracts/blog';
+import { ARTICLE_SLUG_SHAPE } from '#contracts/blog';
 import { getDb } from '../db/client';
 import { findArticle } from '../db/queries/blog';
 import type { PageDataResolver } from './types';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { REFERRAL_CODE_SHAPE, STATS_DAYS, type AffiliateStats } from '../contracts/affiliate';
+import { REFERRAL_CODE_SHAPE, STATS_DAYS, type AffiliateStats } from '#contracts/affiliate';
 import { approvedAffiliateOfUser, dailyFigures, findApprovedAffiliate, recordClick, recordReferral } from '../db/queries/affiliate';
 import type { AppEnv, Bindings } from '../env';
 import { requireUser, sessionSecret, type SignedInEnv } from '../services/sessions';

@@ -10,7 +10,7 @@ import {
   SignUpSchema,
   type Attribution,
   type CurrentUser,
-} from '../contracts/auth';
+} from '#contracts/auth';
 import { getDb } from '../db/client';
 import {
   consumeEmailToken,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ARTICLE_SLUG_SHAPE } from '../contracts/blog';
+import { ARTICLE_SLUG_SHAPE } from '#contracts/blog';
 import { getDb } from '../db/client';
 import { listArticleIndex } from '../db/queries/blog';
 import type { AppEnv, Bindings } from '../env';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ErrorReportSchema } from '../contracts/errors';
+import { ErrorReportSchema } from '#contracts/errors';
 import { insertFrontendErrorUnderCap } from '../db/queries/frontend-errors';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AnalyticsEventSchema } from '../contracts/events';
+import { AnalyticsEventSchema } from '#contracts/events';
 import { insertAnalyticsEvent } from '../db/queries/analytics';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';

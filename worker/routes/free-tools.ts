@@ -9,8 +9,8 @@ import {
   type GeneratedPersona,
   type ProblemSolutionPair,
   type UserPersona,
-} from '../contracts/free-tools';
-import { z } from '../contracts/zod';
+} from '#contracts/free-tools';
+import { z } from '#contracts/zod';
 import { getDb } from '../db/client';
 import { findResult, readCounter, recordResult, secondsUntilTomorrow, takeDailyModelCall, type Tool } from '../db/queries/free-tools';
 import type { AppEnv } from '../env';

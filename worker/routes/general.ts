@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { AffiliateApplicationSchema, REFERRAL_CODE_TAKEN } from '../contracts/affiliate';
-import { ARTICLE_SLUG_SHAPE } from '../contracts/blog';
+import { AffiliateApplicationSchema, REFERRAL_CODE_TAKEN } from '#contracts/affiliate';
+import { ARTICLE_SLUG_SHAPE } from '#contracts/blog';
 import { getDb } from '../db/client';
 import { insertApplication } from '../db/queries/affiliate';
 import { findArticle, listArticles } from '../db/queries/blog';

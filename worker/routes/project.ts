@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '../contracts/auth';
+import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
 import { acceptInvitation, createInvitation, createProject, listProjects, membershipOf, renameProject } from '../db/queries/projects';

@@ -6,7 +6,7 @@ import {
   ResearchPageInputSchema,
   SUBMISSION_BODY_MAX,
   SubmissionSchema,
-} from '../contracts/research';
+} from '#contracts/research';
 import { getDb } from '../db/client';
 import { membershipOf } from '../db/queries/projects';
 import {

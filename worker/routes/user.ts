@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { EmailPreferencesSchema, PrivacyModeSchema } from '../contracts/auth';
+import { EmailPreferencesSchema, PrivacyModeSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { findUnsubscribeEmail, findUserById, setSubscribed } from '../db/queries/accounts';
 import { users } from '../db/schema';

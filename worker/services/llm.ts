@@ -6,7 +6,7 @@ import {
   UserPersonaSchema,
   type BusinessIdea,
   type GeneratedPersona,
-} from '../contracts/free-tools';
+} from '#contracts/free-tools';
 import type { Bindings } from '../env';
 import { offlineBusinessIdeas, offlineUserPersona } from './offline-demo';
 

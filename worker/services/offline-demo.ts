@@ -1,4 +1,4 @@
-import { IDEAS_PER_REQUEST, type BusinessIdea, type GeneratedPersona } from '../contracts/free-tools';
+import { IDEAS_PER_REQUEST, type BusinessIdea, type GeneratedPersona } from '#contracts/free-tools';
 
 /**
  * The offline demo generator: canned, clearly labelled answers so every screen can be tried in

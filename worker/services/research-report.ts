@@ -1,4 +1,4 @@
-import { ratingScale, type PublicQuestion } from '../contracts/research';
+import { ratingScale, type PublicQuestion } from '#contracts/research';
 import type { ResponseRow } from '../db/queries/research';
 
 /** Per-question summary: how many answered, counts per option or rating value, the mean rating. */

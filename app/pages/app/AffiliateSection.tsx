@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AffiliateStats } from '../../../worker/contracts/affiliate';
+import type { AffiliateStats } from '#contracts/affiliate';
 import { useNotify } from '../../components/Notifications';
 import { api, withSession } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';

@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import type { CurrentUser } from '../../../worker/contracts/auth';
+import type { CurrentUser } from '#contracts/auth';
 import { useNotify } from '../../components/Notifications';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
-import { InviteSchema, PROJECT_NAME_MAX } from '../../../worker/contracts/auth';
+import { InviteSchema, PROJECT_NAME_MAX } from '#contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { PROJECT_NAME_MAX } from '../../../worker/contracts/auth';
+import { PROJECT_NAME_MAX } from '#contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';

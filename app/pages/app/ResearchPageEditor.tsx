@@ -10,7 +10,7 @@ import {
   type PublicQuestion,
   type QuestionType,
   type ResearchPageInput,
-} from '../../../worker/contracts/research';
+} from '#contracts/research';
 import { FormAlert, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { PublicQuestion, StoredAnswer } from '../../../worker/contracts/research';
+import type { PublicQuestion, StoredAnswer } from '#contracts/research';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, withSession } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { PublicQuestion, ResearchPageInput } from '../../../worker/contracts/research';
+import type { PublicQuestion, ResearchPageInput } from '#contracts/research';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ProjectNameSchema } from '../../../worker/contracts/auth';
+import { ProjectNameSchema } from '#contracts/auth';
 import { fieldError } from '../../lib/forms';
 
 export const NAME_REQUIRED = 'Give your project a name';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { EmailSchema } from '../../../worker/contracts/auth';
+import { EmailSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';

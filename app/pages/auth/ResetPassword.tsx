@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ResetPasswordSchema } from '../../../worker/contracts/auth';
+import { ResetPasswordSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SignInSchema } from '../../../worker/contracts/auth';
+import { SignInSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
-import { SignUpSchema } from '../../../worker/contracts/auth';
+import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';

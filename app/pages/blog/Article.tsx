@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ArticleSummary, ArticleWithContent } from '../../../worker/contracts/blog';
+import type { ArticleSummary, ArticleWithContent } from '#contracts/blog';
 import { api, ApiError, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
 import { ArticleCard } from './ArticleCard';

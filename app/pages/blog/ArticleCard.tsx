@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ArticleSummary } from '../../../worker/contracts/blog';
+import type { ArticleSummary } from '#contracts/blog';
 import { formatArticleDate } from './blog-sections';
 
 /** One article in a list: cover, title, excerpt, date and author, all one link. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ArticleSummary } from '../../../worker/contracts/blog';
+import type { ArticleSummary } from '#contracts/blog';
 import { Spinner } from '../../components/Spinner';
 import { api, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';

@@ -5,7 +5,7 @@ import {
   AffiliateApplicationSchema,
   REQUIRED_FIELDS_MESSAGE,
   type AffiliateApplicationField,
-} from '../../../worker/contracts/affiliate';
+} from '#contracts/affiliate';
 import { TextAreaField, TextField } from '../../components/FormField';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ratingScale, TEXT_ANSWER_MAX, type PublicQuestion } from '../../../worker/contracts/research';
+import { ratingScale, TEXT_ANSWER_MAX, type PublicQuestion } from '#contracts/research';
 import '../../components/FormField.css';
 
 /** What a respondent has given for one question so far (spec section 3, answer shapes). */

@@ -8,7 +8,7 @@ import {
   NOTHING_ANSWERED,
   SURVEYSWAP_ID_SHAPE,
   type PublicQuestion,
-} from '../../../worker/contracts/research';
+} from '#contracts/research';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';
 import { api, ApiError, send } from '../../lib/api';

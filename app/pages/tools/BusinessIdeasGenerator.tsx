@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { BusinessIdeasRequestSchema, IDEAS_PER_REQUEST, TOOL_INPUT_MAX, type ProblemSolutionPair } from '../../../worker/contracts/free-tools';
+import { BusinessIdeasRequestSchema, IDEAS_PER_REQUEST, TOOL_INPUT_MAX, type ProblemSolutionPair } from '#contracts/free-tools';
 import { TextField } from '../../components/FormField';
 import { IdeaCards } from '../../components/IdeaCards';
 import { ShareMenu } from '../../components/ShareMenu';

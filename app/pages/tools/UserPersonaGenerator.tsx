@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { TOOL_INPUT_MAX, UserPersonaRequestSchema } from '../../../worker/contracts/free-tools';
+import { TOOL_INPUT_MAX, UserPersonaRequestSchema } from '#contracts/free-tools';
 import { TextField } from '../../components/FormField';
 import { PersonaProfile, type PersonaSoFar } from '../../components/PersonaProfile';
 import { ShareMenu } from '../../components/ShareMenu';

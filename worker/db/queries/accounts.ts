@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Attribution } from '../../contracts/auth';
+import type { Attribution } from '#contracts/auth';
 import { hashToken, newToken } from '../../services/tokens';
 import { getDb, type Db } from '../client';
 import { emailSubscriptions, emailTokens, mailLocks, unsubscribeTokens, users } from '../schema';

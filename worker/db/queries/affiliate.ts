@@ -1,4 +1,4 @@
-import type { AffiliateApplication } from '../../contracts/affiliate';
+import type { AffiliateApplication } from '#contracts/affiliate';
 
 /**
  * Affiliates, their clicks and their referrals. Referral codes are unique regardless of case

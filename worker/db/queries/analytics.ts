@@ -1,4 +1,4 @@
-import type { AnalyticsEvent } from '../../contracts/events';
+import type { AnalyticsEvent } from '#contracts/events';
 
 /** Stores one analytics event as sent (already validated and bounded by its schema). */
 export async function insertAnalyticsEvent(d1: D1Database, event: AnalyticsEvent): Promise<void> {

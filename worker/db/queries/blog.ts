@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { ArticleSummary, ArticleWithContent } from '../../contracts/blog';
+import type { ArticleSummary, ArticleWithContent } from '#contracts/blog';
 import type { Db } from '../client';
 import { articles } from '../schema';
 

@@ -1,4 +1,4 @@
-import type { PublicQuestion, RatingConfig, ResearchPageInput, StoredAnswer } from '../../contracts/research';
+import type { PublicQuestion, RatingConfig, ResearchPageInput, StoredAnswer } from '#contracts/research';
 
 /**
  * Research pages, their questions and responses. D1 has no interactive transactions, so every
