@@ -3,7 +3,7 @@ import { CrashScreen } from './components/CrashScreen';
 import { FullScreenLoader } from './components/Spinner';
 import { RootLayout } from './components/RootLayout';
 
-/** A script chunk that has not arrived after this long counts as failed (spec section 7). */
+/** A script chunk that has not arrived after this long counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 type RouteModule = Pick<RouteObject, 'Component'>;

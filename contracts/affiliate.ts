@@ -4,7 +4,7 @@ import { z } from './zod';
 export { REFERRAL_CODE_SHAPE };
 
 /**
- * The affiliate application (spec sections 3 and 5), shared by the /affiliate form and
+ * The affiliate application, shared by the /affiliate form and
  * POST /api/general/affiliate-application. Every field is required; the messages are the ones
  * the form shows.
  */

@@ -2,7 +2,7 @@ import { z } from './zod';
 
 /**
  * Field schemas shared by the app's forms and the API's handlers, with the messages of the
- * specification (section 5). Addresses are compared trimmed and lower-cased; passwords exactly
+ * specification. Addresses are compared trimmed and lower-cased; passwords exactly
  * as typed.
  */
 export const PASSWORD_MIN = 8;
@@ -26,7 +26,7 @@ export const PasswordSchema = z
 
 const attributionText = z.string().max(500).nullable().optional();
 
-/** Where a visitor came from (spec section 3); every text is trimmed and cut at 500 by the client. */
+/** Where a visitor came from; every text is trimmed and cut at 500 by the client. */
 export const AttributionSchema = z.strictObject({
   source: attributionText,
   medium: attributionText,

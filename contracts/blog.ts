@@ -1,4 +1,4 @@
-/** Article shapes of the public API (spec section 3, "Article"), shared by the Worker and the blog pages. */
+/** Article shapes of the public API, shared by the Worker and the blog pages. */
 
 /** A slug as scripts/load-blog.ts writes it; anything else is not looked up. */
 export const ARTICLE_SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

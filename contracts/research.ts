@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Research pages (spec sections 2–5): the questionnaire a founder builds and the submission a
+ * Research pages: the questionnaire a founder builds and the submission a
  * respondent sends. Shared by the Worker's handlers and the app's forms.
  */
 export const QUESTION_TYPES = ['text', 'multiple_choice', 'checkbox', 'rating', 'email'] as const;
@@ -21,7 +21,7 @@ export const QUESTION_TEXT_MAX = 500;
 export const OPTION_TEXT_MAX = 200;
 export const TITLE_MAX = 200;
 export const RESPONSE_LIMIT_MAX = 100_000;
-/** SECURITY.md 13. */
+/** docs/security.md §13. */
 export const SUBMISSION_BODY_MAX = 64 * 1024;
 
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -106,7 +106,7 @@ export const ResearchPageInputSchema = z.strictObject({
 });
 export type ResearchPageInput = z.infer<typeof ResearchPageInputSchema>;
 
-/** Answer shapes of spec section 3: strings, a list of strings (checkbox) or a number (rating). */
+/** Answer shapes: strings, a list of strings (checkbox) or a number (rating). */
 const AnswerValueSchema = z.union([z.string().max(10_000), z.number(), z.array(z.string().max(OPTION_TEXT_MAX)).max(OPTIONS_MAX)], {
   error: 'An answer must be text, a number or a list of options',
 });
@@ -137,7 +137,7 @@ export interface StoredAnswer {
 export const NOTHING_ANSWERED = 'You must fill in at least one response before submitting.';
 export const LIMIT_REACHED = 'Response limit reached';
 
-/** Is this answer empty, by the spec's submit rules (section 5)? */
+/** Is this answer empty, by the spec's submit rules? */
 export function isEmptyAnswer(value: AnswerValue | null | undefined): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value === 'string') return value.trim() === '';

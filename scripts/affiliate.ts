@@ -1,5 +1,5 @@
 /**
- * The operator's review of affiliate applications (spec section 6: affiliates are approved
+ * The operator's review of affiliate applications (affiliates are approved
  * manually), on the local database or, with --remote, on production:
  *
  *   npm run affiliate -- list [--remote]            pending applications, oldest first

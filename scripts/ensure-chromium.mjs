@@ -1,4 +1,4 @@
-// Makes sure Debian's Chromium is present for the end-to-end suite (DESIGN.md section 5).
+// Makes sure Debian's Chromium is present for the end-to-end suite.
 // playwright-core drives /usr/bin/chromium; Playwright's own browser download does not work here.
 // - Chromium present: print its version and succeed.
 // - Missing, and we are root with apt-get: install Debian's `chromium` package, then verify.

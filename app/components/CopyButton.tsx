@@ -12,7 +12,7 @@ interface CopyButtonProps {
 
 /**
  * Copies `text`, then says `copiedLabel` for 2 s (a new copy starts the 2 s again). A failed copy
- * is only logged (spec section 8). The label change is announced to screen readers.
+ * is only logged. The label change is announced to screen readers.
  */
 export function CopyButton({ text, label, copiedLabel, className }: CopyButtonProps) {
   const [copiedAt, setCopiedAt] = useState<number | null>(null);

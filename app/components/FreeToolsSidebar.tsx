@@ -5,7 +5,7 @@ import { useDismissable } from '../lib/use-dismissable';
 import './FreeToolsSidebar.css';
 
 /**
- * The free-tools sidebar for signed-out visitors (spec section 2): the two tools and 'Sign up'.
+ * The free-tools sidebar for signed-out visitors: the two tools and 'Sign up'.
  * A 260 px column on wide screens; on small ones a bar whose panel opens on demand and closes
  * on an outside press, Escape or navigating.
  */

@@ -1,4 +1,4 @@
-/** Copy of the affiliate program page (spec sections 2 and 9). */
+/** Copy of the affiliate program page. */
 export const AFFILIATE_STEPS: { title: string; text: string }[] = [
   {
     title: 'Apply',

@@ -1,4 +1,4 @@
-/** What the product does, as the landing page names it (spec section 1). */
+/** What the product does, as the landing page names it. */
 export const FEATURES: readonly { title: string; text: string }[] = [
   { title: '8 guided phases', text: 'From brainstorming from scratch or starting from a problem, to building and launching. The first 2 are free.' },
   { title: 'Research from real discussions', text: 'Market research drawn from social media and web discussions, and a quick research page to validate demand.' },

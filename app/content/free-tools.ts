@@ -1,4 +1,4 @@
-/** Copy of the two free tools (spec section 2) and their shared results. */
+/** Copy of the two free tools and their shared results. */
 import type { SharedResult } from '#contracts/free-tools';
 
 export interface FaqItem {

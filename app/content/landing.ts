@@ -1,4 +1,4 @@
-/** Copy of the landing page (spec section 2, "Landing page"). */
+/** Copy of the landing page. */
 
 /** Every placeholder example starts with these words (the examples are in landing-examples.ts). */
 export const EXAMPLE_PREFIX = 'I want to';

@@ -12,7 +12,7 @@ export interface PageMeta {
   title: string;
   /** False for pages that must stay out of search results (tokens, signed-in area, surveys). */
   indexable: boolean;
-  /** The URL carries a secret token: send `Referrer-Policy: no-referrer` (SECURITY.md 9). */
+  /** The URL carries a secret token: send `Referrer-Policy: no-referrer` (docs/security.md §9). */
   carriesToken?: boolean;
 }
 

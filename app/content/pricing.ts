@@ -1,4 +1,4 @@
-/** The two plans (spec sections 1 and 9), shown on /pricing and /demo. */
+/** The two plans, shown on /pricing and /demo. */
 export interface Plan {
   id: 'free' | 'pro';
   name: string;

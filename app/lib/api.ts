@@ -42,7 +42,7 @@ export async function send<R extends AnyResponse>(request: () => Promise<R>): Pr
   return response as Success<R>;
 }
 
-/** Asks the server for a fresh access token from the refresh cookie (SECURITY.md 7). */
+/** Asks the server for a fresh access token from the refresh cookie (docs/security.md §7). */
 async function refreshSessionOnce(): Promise<boolean> {
   try {
     const response = await api.auth.refresh.$post();

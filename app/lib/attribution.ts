@@ -4,7 +4,7 @@ import { api, ApiError, send } from './api';
 import { readJsonSetting, writeJsonSetting } from './local-settings';
 
 /**
- * Where a visitor came from (spec section 3, "Attribution record"). It is captured once per page
+ * Where a visitor came from. It is captured once per page
  * load, kept in local settings and sent with sign-up and Google sign-in, so the account remembers
  * the touch that brought its owner.
  */
@@ -22,7 +22,7 @@ export interface AttributionRecord {
 /** The server rejects longer texts (contracts/auth.ts, AttributionSchema). */
 export const ATTRIBUTION_TEXT_MAX = 500;
 
-/** Removed from the address bar once read (spec section 4, "Tracking parameters"). */
+/** Removed from the address bar once read. */
 export const STRIP_TRACKING_DELAY_MS = 200;
 
 const SESSION_ID_KEY = 'launchmate.sessionId';
@@ -247,7 +247,7 @@ export function stripTrackingParams(): () => void {
 
 /**
  * A page opened with ?via=CODE is an affiliate's link: the server counts the click and sets the
- * 30-day `via` cookie that sign-up reads (spec section 4). Call it at boot, before the tracking
+ * 30-day `via` cookie that sign-up reads. Call it at boot, before the tracking
  * parameters are stripped. Returns the call, for tests; its failures are not the visitor's
  * concern (an unknown code is a 404) and are only logged when unexpected.
  */

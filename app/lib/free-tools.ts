@@ -57,7 +57,7 @@ export const resultPath = (tool: Tool, id: string) => `/${tool === 'business-ide
 export type GenerationStatus = 'idle' | 'pending' | 'done';
 
 /**
- * The state machine of a free tool (spec section 4): idle (the form) → pending (inputs disabled,
+ * The state machine of a free tool: idle (the form) → pending (inputs disabled,
  * seconds ticking) → done; or back to idle on an error, with the spec's banner: the rate-limit
  * message for a 429, the generic one for anything else. Leaving the page cancels the call.
  */
@@ -100,7 +100,7 @@ export function useToolCount(tool: Tool) {
       .then((response) => response.json())
       .then(
         (body) => current && setCount(body.count),
-        // The counter is decoration: without it the tool still works (spec section 8).
+        // The counter is decoration: without it the tool still works.
         () => undefined,
       );
     return () => {

@@ -1,5 +1,5 @@
 /**
- * Everything the product keeps in the visitor's browser (spec section 3, "Local settings").
+ * Everything the product keeps in the visitor's browser.
  * Storage can be full, disabled or blocked; every call here degrades to "nothing saved"
  * instead of throwing.
  */

@@ -1,7 +1,7 @@
 import { readJsonSetting, writeJsonSetting } from './local-settings';
 
 /**
- * The visitor's privacy-mode choice (spec section 3, "Local settings"), stored as JSON `true` /
+ * The visitor's privacy-mode choice, stored as JSON `true` /
  * `false`. Anything else (never set, or unreadable) counts as off.
  */
 export const readPrivacyMode = (): boolean => readJsonSetting<unknown>('privacyMode') === true;

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 
 /**
  * While `open`, calls `close` on a press outside the returned ref's element or on Escape: the
- * behaviour of the share menu and the tools sidebar (spec section 2).
+ * behaviour of the share menu and the tools sidebar.
  */
 export function useDismissable<T extends HTMLElement>(open: boolean, close: () => void): RefObject<T | null> {
   const container = useRef<T>(null);

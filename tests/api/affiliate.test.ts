@@ -108,7 +108,7 @@ describe('POST /api/general/affiliate-application', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
-  it('refuses bad input without storing anything (SECURITY.md bad-input list)', async () => {
+  it('refuses bad input without storing anything (docs/security.md, bad input)', async () => {
     const before = await db().prepare('SELECT count(*) AS n FROM affiliates').first<{ n: number }>();
     const body = JSON.stringify(application());
     const cases: [Promise<Response>, number][] = [

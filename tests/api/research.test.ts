@@ -311,7 +311,7 @@ describe('POST /api/research/:urlKey/submit', () => {
   });
 });
 
-describe('the response limit (SECURITY.md 17)', () => {
+describe('the response limit (docs/security.md §17)', () => {
   it.each([
     ['max − 1', 4, 4, 0],
     ['max', 5, 5, 0],

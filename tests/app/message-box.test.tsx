@@ -1,5 +1,5 @@
 /**
- * The landing page's message box (spec section 2, "Landing page"; section 9 for the heights):
+ * The landing page's message box:
  * the typing placeholder, Send on non-blank text only, Enter vs Shift+Enter, growth between
  * 110 and 192 px, the local draft, privacy mode saved on send, and the join dialog.
  */

@@ -29,7 +29,7 @@ import {
 
 useBrowser();
 
-// Exact texts of the spec (PRODUCT_SPEC.md sections 2, 4, 8) and of the server (worker/routes).
+// Exact texts of the spec and of the server (worker/routes).
 const RESENT = 'Email resent... you can resend again in 1 minute';
 const BAD_CREDENTIALS = 'Invalid email or password.';
 const RESET_LINK_SENT = 'If an account with that email exists, a password reset link has been sent.';
@@ -247,7 +247,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await expectSignedOutSignIn(page, 2);
     checkpoint(page, [CHECK_AUTH_401, REFRESH_401]);
 
-    // And on the server (SECURITY.md 8): the refresh cookie of before no longer works.
+    // And on the server (docs/security.md §8): the refresh cookie of before no longer works.
     const stale = await newPage(viewport, {
       storageState: { ...beforeSignOut, cookies: beforeSignOut.cookies.filter((c) => c.name !== '__Host-lm_access') },
     });
@@ -343,7 +343,7 @@ test('forgot password: generic answer, reset link, mismatch, success and the 3-s
   await expectSignedOutSignIn(page);
   checkpoint(page, [CHECK_AUTH_401]);
 
-  // A password-changed notice went out too (SECURITY.md 8).
+  // A password-changed notice went out too (docs/security.md §8).
   const mails = await emailsTo(account.email);
   expect(mails.some((mail) => mail.id > reset.mail.id && mail.subject === 'Your Launchmate password was changed')).toBe(true);
 
@@ -408,7 +408,7 @@ test('an expired access token is refreshed silently; without the refresh token t
   const newAccess = await cookie('__Host-lm_access');
   expect(newAccess?.value).toBeTruthy();
   expect(newAccess!.value).not.toBe(oldAccess!.value);
-  // The refresh token was rotated (SECURITY.md 7).
+  // The refresh token was rotated (docs/security.md §7).
   const newRefresh = await cookie('__Host-lm_refresh');
   expect(newRefresh?.value).toBeTruthy();
   expect(newRefresh!.value).not.toBe(oldRefresh!.value);

@@ -1,5 +1,5 @@
 /**
- * Shared chrome of the public pages (PRODUCT_SPEC.md section 2, "Shared chrome"): the top bar's
+ * Shared chrome of the public pages: the top bar's
  * links and translucency, scroll-to-top on navigation, and the footer.
  */
 import type { Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The crash screen (PRODUCT_SPEC.md section 2): a page that throws while rendering shows it, the
+ * The crash screen: a page that throws while rendering shows it, the
  * error is reported to the product's own endpoint and stored in D1, and 'Refresh page' clears
  * the saved app state and reloads.
  */

@@ -1,5 +1,5 @@
 /**
- * Every route of the spec's route table (PRODUCT_SPEC.md section 2), plus the signed-in area,
+ * Every route of the spec's route table, plus the signed-in area,
  * loaded in Chromium at desktop and phone width: status, heading, title, no errors, screenshot.
  */
 import type { Page, Request } from 'playwright-core';

@@ -40,17 +40,17 @@ export const users = sqliteTable('users', {
   googleSub: text('google_sub').unique(),
   name: text('name'),
   privacyMode: bool('privacy_mode'),
-  /** Where the founder came from (spec section 3), as JSON. */
+  /** Where the founder came from, as JSON. */
   attribution: text('attribution'),
   /** The affiliate referral code this founder signed up through, if any. */
   referredBy: text('referred_by'),
-  /** Consecutive failed sign-ins; reset by a successful one (SECURITY.md 4). */
+  /** Consecutive failed sign-ins; reset by a successful one (docs/security.md §4). */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   createdAt: createdAt(),
 });
 
 /**
- * Rotating refresh tokens (SECURITY.md 7). A family starts at sign-in and ends 30 days later
+ * Rotating refresh tokens (docs/security.md §7). A family starts at sign-in and ends 30 days later
  * whatever happens; every refresh marks the presented token used and issues its successor.
  */
 export const refreshTokens = sqliteTable(
@@ -137,7 +137,7 @@ export const projectMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user').on(t.userId)],
 );
 
-/** Invitations to collaborate on a project: 7 days, single use (SECURITY.md 9). */
+/** Invitations to collaborate on a project: 7 days, single use (docs/security.md §9). */
 export const invitations = sqliteTable(
   'invitations',
   {

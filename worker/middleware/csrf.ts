@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request protection for /api (SECURITY.md 11). Every unsafe request must come from
+ * Cross-site request protection for /api (docs/security.md §11). Every unsafe request must come from
  * the product's own origin: `Origin` equal to APP_URL's origin, or `Sec-Fetch-Site: same-origin`.
  * A request that carries a body must be JSON (415 otherwise), which also rules out the
  * form-encoded bodies a cross-site form could send without a preflight.

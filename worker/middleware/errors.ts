@@ -12,7 +12,7 @@ function isDatabaseFailure(error: unknown): boolean {
 
 /**
  * The last resort: log the detail for the operator, answer with a plain message. No stack,
- * SQL or internal detail ever reaches a client (SECURITY.md 14).
+ * SQL or internal detail ever reaches a client (docs/security.md §14).
  */
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException && error.status < 500) {

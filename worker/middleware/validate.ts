@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 
-/** A JSON body capped at `maxBytes` (413 beyond it), SECURITY.md 13. */
+/** A JSON body capped at `maxBytes` (413 beyond it), docs/security.md §13. */
 export const limitBody = (maxBytes: number) =>
   bodyLimit({
     maxSize: maxBytes,

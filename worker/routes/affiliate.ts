@@ -6,7 +6,7 @@ import type { AppEnv, Bindings } from '../env';
 import { requireUser, sessionSecret, type SignedInEnv } from '../services/sessions';
 import { deriveToken } from '../services/tokens';
 
-/** Spec sections 3 and 9: the `via` cookie lives 30 days (SECURITY.md 20 for its attributes). */
+/** Spec sections 3 and 9: the `via` cookie lives 30 days (docs/security.md §20 for its attributes). */
 export const VIA_COOKIE = 'via';
 export const VIA_COOKIE_SECONDS = 30 * 24 * 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +71,7 @@ export const affiliate = new Hono<AppEnv>()
   /**
    * A page was opened with ?via=CODE. Counts the click once per visitor per day and sets the
    * 30-day cookie that sign-up reads. Unknown, pending or rejected codes change nothing.
-   * The answer never redirects anywhere (SECURITY.md 20).
+   * The answer never redirects anywhere (docs/security.md §20).
    */
   .post('/register-click/:via', async (c) => {
     const code = c.req.param('via');

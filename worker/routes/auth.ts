@@ -93,7 +93,7 @@ const backToSignIn = (c: Context<AppEnv>, reason: 'denied' | 'failed') => c.redi
 export const auth = new Hono<AppEnv>()
   /**
    * Sign-up answers the same, in about the same time, whether or not the address already has an
-   * account (SECURITY.md 3): a known address gets a "you already have an account" e-mail instead.
+   * account (docs/security.md §3): a known address gets a "you already have an account" e-mail instead.
    */
   .post('/sign-up', limitBody(AUTH_BODY_LIMIT), jsonBody(SignUpSchema), async (c) => {
     const { email, password, attribution, privacyMode } = c.req.valid('json');
@@ -222,7 +222,7 @@ export const auth = new Hono<AppEnv>()
 
   /**
    * Sets the new password and uses the token in one batch, signs every device out and sends a
-   * notice. It does not sign the visitor in (SECURITY.md 9).
+   * notice. It does not sign the visitor in (docs/security.md §9).
    */
   .post('/reset-password/:token', limitBody(AUTH_BODY_LIMIT), jsonBody(ResetPasswordSchema), async (c) => {
     const token = c.req.param('token');

@@ -9,7 +9,7 @@ import { redact, stripControlCharacters } from '../services/redact';
 const clean = (text: string | undefined) => (text === undefined ? null : redact(stripControlCharacters(text)));
 
 /**
- * Browser error reports (SECURITY.md 21): 8 KiB bodies, strict fields, e-mail addresses and
+ * Browser error reports (docs/security.md §21): 8 KiB bodies, strict fields, e-mail addresses and
  * tokens redacted, a per-client limit and an exact global cap. Every accepted report answers
  * 204, and so does one dropped for overload: a crashing page must not be made worse by its
  * reporter, and a flood learns nothing from the answer.

@@ -14,7 +14,7 @@ const ARTICLE_NOT_FOUND = { error: 'Article not found' } as const;
 
 /** Public content: the blog, and the affiliate program's application. */
 export const general = new Hono<AppEnv>()
-  /** Every article without its body, newest first (spec section 7: an array). */
+  /** Every article without its body, newest first, as a plain array. */
   .get('/articles', async (c) => c.json(await listArticles(getDb(c.env.DB)), 200))
 
   .get('/article/:slug', async (c) => {

@@ -42,7 +42,7 @@ async function ownPage(c: Context<SignedInEnv>, urlKey: string): Promise<PageRow
 }
 
 export const research = new Hono<SignedInEnv>()
-  // ---- Public: the respondent's side (spec sections 2, 4, 7) --------------------------------
+  // ---- Public: the respondent's side --------------------------------
 
   /** A closed page is gone for respondents: it answers like an unknown key. */
   .get('/:urlKey', async (c) => {
@@ -69,7 +69,7 @@ export const research = new Hono<SignedInEnv>()
     const submission = c.req.valid('json');
     const success = { success: true as const, redirect_to: partnerCallback(c.env.SURVEYSWAP_CALLBACK_URL, submission.surveyswap_id) };
 
-    // SECURITY.md 18: a filled honeypot is a bot. It is told what a person would be told, and
+    // docs/security.md §18: a filled honeypot is a bot. It is told what a person would be told, and
     // nothing is stored or counted.
     if (submission.honeypot && submission.honeypot.trim() !== '') return c.json(success, 200);
 

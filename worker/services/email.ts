@@ -41,7 +41,7 @@ export async function sendEmail(env: Bindings, email: Email): Promise<void> {
 /**
  * Sends after the response, so a slow or failing provider never delays or fails the visitor's
  * request, and sign-up answers in the same time whether or not the account existed
- * (SECURITY.md 3). A failure is logged without the message body, which holds a token link.
+ * (docs/security.md §3). A failure is logged without the message body, which holds a token link.
  */
 export function sendEmailLater(env: Bindings, ctx: { waitUntil(promise: Promise<unknown>): void }, email: Email): void {
   ctx.waitUntil(

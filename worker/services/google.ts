@@ -2,7 +2,7 @@ import { CodeChallengeMethod, decodeIdToken, OAuth2Client } from 'arctic';
 import type { Bindings } from '../env';
 
 /**
- * Google sign-in (SECURITY.md 10): authorization code with PKCE (S256) and state. The profile is
+ * Google sign-in (docs/security.md §10): authorization code with PKCE (S256) and state. The profile is
  * read by the server from Google's own endpoints; nothing a browser sends is trusted. The
  * endpoints are configuration so tests can point them at tests/fakes.
  */

@@ -1,7 +1,7 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * Password hashing with scrypt (SECURITY.md 1): N=2^15, r=8, p=3, a 16-byte random salt, 64 MiB
+ * Password hashing with scrypt (docs/security.md §1): N=2^15, r=8, p=3, a 16-byte random salt, 64 MiB
  * of memory at most. Argon2 is not available in Workers and WebCrypto's PBKDF2 is capped below
  * OWASP's iteration count. The parameters are stored with each hash so they can be raised
  * later: `verifyPassword` reports when a stored hash uses older ones.
@@ -49,7 +49,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * Spends the same time as checking a real password, for requests about accounts that do not
- * exist, so response times do not reveal which e-mail addresses have accounts (SECURITY.md 3).
+ * exist, so response times do not reveal which e-mail addresses have accounts (docs/security.md §3).
  */
 export async function spendPasswordCheckTime(password: string): Promise<void> {
   await derive(password, new Uint8Array(SALT_BYTES), SCRYPT_PARAMS);

@@ -8,7 +8,7 @@
  * single atomic D1 statement instead.
  */
 
-/** The client's address: `CF-Connecting-IP` only, never `X-Forwarded-For` (SECURITY.md 16). */
+/** The client's address: `CF-Connecting-IP` only, never `X-Forwarded-For` (docs/security.md §16). */
 export function clientAddress(headers: Headers): string {
   const ip = headers.get('CF-Connecting-IP')?.trim();
   if (!ip) return 'unknown';

@@ -1,6 +1,6 @@
 /**
  * Removes secrets and personal data from free text before it is stored or logged
- * (SECURITY.md 15 and 21): e-mail addresses, tokens in the product's token links and in query
+ * (docs/security.md §15 and §21): e-mail addresses, tokens in the product's token links and in query
  * strings, bearer tokens, JWTs, and any long random-looking run of characters.
  */
 const RULES: [RegExp, string][] = [

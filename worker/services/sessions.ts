@@ -9,7 +9,7 @@ import type { AppEnv, Bindings } from '../env';
 import { deriveToken, hashToken, newToken, TOKEN_SHAPE } from './tokens';
 
 /**
- * Sessions (SECURITY.md 6–8): a signed access token that lives 15 minutes, and a refresh token
+ * Sessions (docs/security.md §6–8): a signed access token that lives 15 minutes, and a refresh token
  * that is rotated on every use inside a family that ends 30 days after sign-in. Both travel only
  * in `__Host-` cookies (HttpOnly, Secure, SameSite=Lax, Path=/).
  */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 
 /**
- * Secrets handed to browsers and mailboxes (SECURITY.md 5): 256 random bits from
+ * Secrets handed to browsers and mailboxes (docs/security.md §5): 256 random bits from
  * crypto.getRandomValues, sent as base64url, stored only as their SHA-256 hash.
  */
 export function newToken(): string {

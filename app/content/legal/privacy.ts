@@ -1,6 +1,6 @@
 import { COMPANY, LEGAL_LAST_UPDATED, type LegalDocument } from './types';
 
-/** The Privacy Policy of /privacy: 11 sections (spec section 2). */
+/** The Privacy Policy of /privacy: 11 sections. */
 export const PRIVACY: LegalDocument = {
   title: 'Privacy Policy',
   lastUpdated: LEGAL_LAST_UPDATED,

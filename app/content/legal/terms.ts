@@ -1,6 +1,6 @@
 import { COMPANY, LEGAL_LAST_UPDATED, type LegalDocument } from './types';
 
-/** The Terms of Service of /terms: 16 sections (spec section 2). */
+/** The Terms of Service of /terms: 16 sections. */
 export const TERMS: LegalDocument = {
   title: 'Terms of Service',
   lastUpdated: LEGAL_LAST_UPDATED,

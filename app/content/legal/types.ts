@@ -15,7 +15,7 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
-/** Both legal texts were last updated on this date (spec section 1). */
+/** Both legal texts were last updated on this date. */
 export const LEGAL_LAST_UPDATED = 'March 29, 2025';
 
 export const COMPANY = {

@@ -21,7 +21,7 @@ interface Project {
   createdAt: number;
 }
 
-/** The 8 phases of the product (spec section 1); the first 2 are free. */
+/** The 8 phases of the product; the first 2 are free. */
 const PHASES: { title: string; summary: string; free: boolean }[] = [
   { title: 'Find an idea', summary: 'Brainstorm from scratch or start from a problem you know, and pick the idea worth pursuing.', free: true },
   {

@@ -1,5 +1,5 @@
 /**
- * How /blog lays out its articles (spec sections 2 and 9): the newest is featured, the next 5
+ * How /blog lays out its articles: the newest is featured, the next 5
  * are the 'latest articles', and a grid from the 7th shows 4 at first and 8 more per
  * 'Load more articles', the button showing only while more remain.
  */

@@ -33,7 +33,7 @@ function validate(values: Values): Errors {
 }
 
 /**
- * The affiliate application (spec section 4): the form, then the confirmation. While it is
+ * The affiliate application: the form, then the confirmation. While it is
  * being sent the form is disabled; a failure shows the server's `error` (else a generic
  * message) as an error notification and leaves the form as it was.
  */

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { ratingScale, TEXT_ANSWER_MAX, type PublicQuestion } from '#contracts/research';
 import '../../components/FormField.css';
 
-/** What a respondent has given for one question so far (spec section 3, answer shapes). */
+/** What a respondent has given for one question so far. */
 export type Answer = string | number | string[] | null;
 
 interface ControlProps {
@@ -43,7 +43,7 @@ function Prompt({ number, text, id }: { number: number; text: string; id?: strin
   );
 }
 
-/** Free text: grows with its content, up to 2000 characters (spec section 5). */
+/** Free text: grows with its content, up to 2000 characters. */
 function TextQuestion({ question, value, onChange, number }: ControlProps & { number: number }) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -111,7 +111,7 @@ function ChoiceQuestion({ question, value, onChange, number }: ControlProps & { 
   );
 }
 
-/** A scale of numbered choices; the labels of its ends show under it (spec section 3). */
+/** A scale of numbered choices; the labels of its ends show under it. */
 function RatingQuestion({ question, value, onChange, number }: ControlProps & { number: number }) {
   const name = useId();
   const { min, max } = ratingScale(question.config);
@@ -150,7 +150,7 @@ function RatingQuestion({ question, value, onChange, number }: ControlProps & { 
 }
 
 /**
- * A Yes/No choice (spec section 4): Yes reveals an input with the placeholder 'Enter your email'
+ * A Yes/No choice: Yes reveals an input with the placeholder 'Enter your email'
  * and focuses it; No clears the value. It starts on Yes when a value exists.
  */
 export function EmailQuestion({ question, value, onChange, number, error }: ControlProps & { number: number }) {

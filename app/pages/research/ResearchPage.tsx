@@ -48,7 +48,7 @@ function usePartnerId(urlKey: string): string | null {
   return id;
 }
 
-/** The public research page (spec sections 2, 4, 5): loading, not found, limit, form, thank you. */
+/** The public research page: loading, not found, limit, form, thank you. */
 export function Component() {
   const urlKey = useParams().urlKey ?? '';
   const partnerId = usePartnerId(urlKey);
@@ -209,7 +209,7 @@ function ResearchForm({
       clearDraft(urlKey);
       setAnswers({});
       onDone('submitted');
-      // The partner's callback carries the respondent's id (spec section 4); the address comes
+      // The partner's callback carries the respondent's id; the address comes
       // from the server's configuration, never from the page's own address.
       if (redirect_to) window.location.assign(redirect_to);
     } catch (error) {
@@ -239,7 +239,7 @@ function ResearchForm({
           />
         ))}
       </ol>
-      {/* SECURITY.md 18: people never see or reach this field; bots that fill every input do. */}
+      {/* docs/security.md §18: people never see or reach this field; bots that fill every input do. */}
       <div className="research__honeypot" aria-hidden="true">
         <label htmlFor="research-phone">Phone</label>
         <input id="research-phone" type="text" name="phone" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />

@@ -44,7 +44,7 @@ export async function createUser(db: Db, user: NewUser): Promise<User | undefine
 
 /**
  * Issues a single-use link token. Any older unused token of the same purpose stops working in
- * the same batch (SECURITY.md 9: a new request invalidates the older token).
+ * the same batch (docs/security.md §9: a new request invalidates the older token).
  */
 export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose): Promise<string> {
   const token = newToken();

@@ -2,8 +2,8 @@ import type { PublicQuestion, RatingConfig, ResearchPageInput, StoredAnswer } fr
 
 /**
  * Research pages, their questions and responses. D1 has no interactive transactions, so every
- * rule that must hold under concurrency is one statement or one batch (DESIGN.md 3):
- * - the response limit: the insert itself counts (SECURITY.md 17);
+ * rule that must hold under concurrency is one statement or one batch:
+ * - the response limit: the insert itself counts (docs/security.md §17);
  * - "edit only while there are no responses": the edit is a batch whose first statement bumps
  *   the page's version only if no response exists, and whose other statements only act when
  *   that bump happened; a submission, in turn, only inserts if the version it validated
@@ -153,7 +153,7 @@ export type SubmitOutcome = 'stored' | 'limit-reached' | 'closed' | 'changed';
 
 /**
  * Stores one response, in one statement that also checks the page is open, unchanged since the
- * answers were validated, and under its limit (SECURITY.md 17): SQLite runs a statement alone,
+ * answers were validated, and under its limit (docs/security.md §17): SQLite runs a statement alone,
  * so the count it reads cannot be raced by another insert.
  */
 export async function storeResponse(d1: D1Database, page: PageRow, answers: StoredAnswer[], surveyswapId: string | null): Promise<SubmitOutcome> {
