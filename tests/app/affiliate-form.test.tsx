@@ -114,6 +114,8 @@ describe('the affiliate application form', () => {
     expect(code.value).toBe('priya');
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(code.closest('fieldset')!.disabled).toBe(false);
+    // The one field the visitor can fix is focused, announced with its error.
+    expect(document.activeElement).toBe(code);
   });
 
   it(`falls back to '${APPLICATION_FAILED}' when the server gives no error text or cannot be reached`, async () => {

@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { ProjectNameSchema } from '#contracts/auth';
-import { fieldError } from '../../lib/forms';
+import { fieldError, useFormFields } from '../../lib/forms';
 
 export const NAME_REQUIRED = 'Give your project a name';
 const SUGGESTION_MAX = 60;
@@ -21,27 +20,16 @@ export function projectNameError(name: string): string | null {
  * otherwise returns the trimmed name.
  */
 export function useProjectNameField(initial: string | (() => string) = '') {
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  function validate(): string | null {
-    const invalid = projectNameError(name);
-    // Rendered before focusing, so the field is announced with its error.
-    flushSync(() => setError(invalid));
-    if (invalid) {
-      inputRef.current?.focus();
-      return null;
-    }
-    return name.trim();
-  }
-
-  function change(value: string) {
-    setName(value);
-    setError(null);
-  }
-
-  return { name, error, inputRef, validate, change };
+  const [start] = useState(initial);
+  const form = useFormFields({ name: start }, (values) => ({ name: projectNameError(values.name) }));
+  const { ref, value, error } = form.field('name');
+  return {
+    name: value,
+    error,
+    inputRef: ref,
+    validate: () => (form.validate() ? value.trim() : null),
+    change: (next: string) => form.setValue('name', next),
+  };
 }
 
 /** What the dashboard shows for a project that has no name yet. */

@@ -1,32 +1,25 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import { EmailSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
-import { fieldError, GENERIC_ERROR } from '../../lib/forms';
+import { fieldError, GENERIC_ERROR, useFormFields } from '../../lib/forms';
 
-/** Spec section 8: the same answer whether or not the address has an account. */
+/** The same answer whether or not the address has an account (docs/security.md §3). */
 export const RESET_LINK_SENT = 'If an account with that email exists, a password reset link has been sent.';
 
 export function Component() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormFields({ email: '' }, (values) => ({ email: fieldError(EmailSchema, values.email) }));
+  const { email } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useFocusOnViewChange(sent ? 'sent' : 'form');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = fieldError(EmailSchema, email);
-    flushSync(() => setError(invalid));
-    if (invalid) {
-      inputRef.current?.focus();
-      return;
-    }
+    if (!form.validate()) return;
     setFormError(null);
     setSubmitting(true);
     try {
@@ -58,21 +51,14 @@ export function Component() {
             {formError && <FormAlert>{formError}</FormAlert>}
             <fieldset disabled={submitting}>
               <TextField
-                ref={inputRef}
                 label="Email"
                 type="email"
-                name="email"
                 autoComplete="email"
                 inputMode="email"
                 spellCheck={false}
                 autoCapitalize="off"
                 required
-                value={email}
-                error={error}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setError(null);
-                }}
+                {...form.field('email')}
               />
               <button type="submit" className="button">
                 {submitting && <Spinner />}

@@ -1,33 +1,26 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ResetPasswordSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
-import { errorMessage, fieldError, firstInvalid } from '../../lib/forms';
+import { errorMessage, fieldError, useFormFields } from '../../lib/forms';
 
-/** Spec section 9: the success message stays this long before sign-in opens. */
+/** The success message stays this long before sign-in opens. */
 export const REDIRECT_AFTER_RESET_MS = 3000;
 const PASSWORDS_DIFFER = 'Passwords do not match';
-
-type Field = 'password' | 'confirm';
-const FIELD_ORDER: readonly Field[] = ['password', 'confirm'];
 
 export function Component() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const form = useFormFields({ password: '', confirm: '' }, (values) => ({
+    password: fieldError(ResetPasswordSchema.shape.new_password, values.password),
+    confirm: values.confirm !== values.password ? PASSWORDS_DIFFER : null,
+  }));
   const [formError, setFormError] = useState<{ message: string; linkRejected: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
-  const inputs: Record<Field, RefObject<HTMLInputElement | null>> = {
-    password: useRef<HTMLInputElement>(null),
-    confirm: useRef<HTMLInputElement>(null),
-  };
   const headingRef = useFocusOnViewChange(doneMessage === null ? 'form' : 'done');
 
   useEffect(() => {
@@ -38,16 +31,8 @@ export function Component() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = {
-      password: fieldError(ResetPasswordSchema.shape.new_password, password),
-      confirm: confirm !== password ? PASSWORDS_DIFFER : null,
-    };
-    const invalid = firstInvalid(FIELD_ORDER, found);
-    flushSync(() => setErrors(found));
-    if (invalid) {
-      inputs[invalid].current?.focus();
-      return;
-    }
+    if (!form.validate()) return;
+    const { password } = form.values;
     setFormError(null);
     setSubmitting(true);
     try {
@@ -55,8 +40,7 @@ export function Component() {
         api.auth['reset-password'][':token'].$post({ param: { token }, json: { new_password: password } }),
       );
       const { message } = await response.json();
-      setPassword('');
-      setConfirm('');
+      form.setValues({ password: '', confirm: '' });
       setDoneMessage(message);
     } catch (error) {
       // A 400 means the link is used up or expired: the way on is a new link.
@@ -104,31 +88,13 @@ export function Component() {
           </FormAlert>
         )}
         <fieldset disabled={submitting}>
+          <PasswordField label="New password" autoComplete="new-password" required {...form.field('password')} name="new-password" />
           <PasswordField
-            ref={inputs.password}
-            label="New password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors((current) => ({ ...current, password: null }));
-            }}
-          />
-          <PasswordField
-            ref={inputs.confirm}
             label="Confirm new password"
-            name="confirm-password"
             autoComplete="new-password"
             required
-            value={confirm}
-            error={errors.confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setErrors((current) => ({ ...current, confirm: null }));
-            }}
+            {...form.field('confirm')}
+            name="confirm-password"
           />
           <button type="submit" className="button">
             {submitting && <Spinner />}

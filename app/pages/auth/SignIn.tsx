@@ -1,5 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
@@ -7,12 +6,9 @@ import { FormAlert, PasswordField, TextField } from '../../components/FormField'
 import { GoogleButton } from '../../components/GoogleButton';
 import { Spinner } from '../../components/Spinner';
 import { api, send, withSession } from '../../lib/api';
-import { errorMessage, fieldError, firstInvalid } from '../../lib/forms';
+import { errorMessage, fieldError, useFormFields } from '../../lib/forms';
 import { readPrivacyMode } from '../../lib/privacy-mode';
 import './SignIn.css';
-
-type Field = 'email' | 'password';
-const FIELD_ORDER: readonly Field[] = ['email', 'password'];
 
 /** Where Google's callback sends the visitor back with ?google=… (worker/routes/auth.ts). */
 const GOOGLE_OUTCOMES: Record<string, string> = {
@@ -122,28 +118,17 @@ export function Component() {
 }
 
 function EmailSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const form = useFormFields({ email: '', password: '' }, (values) => ({
+    email: fieldError(SignInSchema.shape.email, values.email),
+    password: fieldError(SignInSchema.shape.password, values.password),
+  }));
+  const { email, password } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const inputs: Record<Field, RefObject<HTMLInputElement | null>> = {
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = {
-      email: fieldError(SignInSchema.shape.email, email),
-      password: fieldError(SignInSchema.shape.password, password),
-    };
-    const invalid = firstInvalid(FIELD_ORDER, found);
-    flushSync(() => setErrors(found));
-    if (invalid) {
-      inputs[invalid].current?.focus();
-      return;
-    }
+    if (!form.validate()) return;
 
     setFormError(null);
     setSubmitting(true);
@@ -154,8 +139,8 @@ function EmailSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       setSubmitting(false);
       return;
     }
-    // The account takes on the privacy mode chosen before signing in; only "on" is sent (spec
-    // section 7), so signing in never turns an account's privacy mode off.
+    // The account takes on the privacy mode chosen before signing in; only "on" is sent, so
+    // signing in never turns an account's privacy mode off.
     if (readPrivacyMode()) {
       await withSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: true } })).catch((error: unknown) =>
         console.error('Saving privacy mode failed', error),
@@ -169,36 +154,17 @@ function EmailSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       {formError && <FormAlert>{formError}</FormAlert>}
       <fieldset disabled={submitting}>
         <TextField
-          ref={inputs.email}
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
           autoCapitalize="off"
           required
-          value={email}
-          error={errors.email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setErrors((current) => ({ ...current, email: null }));
-          }}
+          {...form.field('email')}
         />
         <div className="signin-password">
-          <PasswordField
-            ref={inputs.password}
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors((current) => ({ ...current, password: null }));
-            }}
-          />
+          <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
           <Link to="/forgot-password" className="signin-forgot">
             Forgot your password?
           </Link>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
@@ -9,15 +8,20 @@ import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
 import { readAttribution } from '../../lib/attribution';
-import { errorMessage, fieldError, firstInvalid, GENERIC_ERROR, logUnexpected } from '../../lib/forms';
+import { errorMessage, fieldError, GENERIC_ERROR, logUnexpected, useFormFields } from '../../lib/forms';
 import { readPrivacyMode } from '../../lib/privacy-mode';
 
-/** Spec section 9: one verification e-mail a minute; the server holds the same lock. */
+/** One verification e-mail a minute; the server holds the same lock. */
 export const RESEND_LOCK_MS = 60_000;
 export const RESENT_MESSAGE = 'Email resent... you can resend again in 1 minute';
 
-type Field = 'email' | 'password';
-const FIELD_ORDER: readonly Field[] = ['email', 'password'];
+type SignUpForm = ReturnType<typeof useSignUpFields>;
+
+const useSignUpFields = () =>
+  useFormFields({ email: '', password: '' }, (values) => ({
+    email: fieldError(SignUpSchema.shape.email, values.email),
+    password: fieldError(SignUpSchema.shape.password, values.password),
+  }));
 
 /**
  * Sign-up: a choice of method, the e-mail form, then "Check your inbox". The method lives in the
@@ -28,8 +32,7 @@ export function Component() {
   const method = params.get('method') === 'email' ? 'email' : 'choice';
 
   // The form's values live here, above the views, so going back and forth loses nothing.
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSignUpFields();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   // Leaving the e-mail view (Go back, or the browser's Back) ends the "Check your inbox" view.
@@ -44,13 +47,10 @@ export function Component() {
       {view === 'form' && (
         <EmailForm
           headingRef={headingRef}
-          email={email}
-          password={password}
-          onEmailChange={setEmail}
-          onPasswordChange={setPassword}
+          form={form}
           onSignedUp={(address) => {
             setSentTo(address);
-            setPassword('');
+            form.setValue('password', '');
           }}
         />
       )}
@@ -89,32 +89,19 @@ function ChoiceView({ headingRef }: ViewProps) {
 }
 
 interface EmailFormProps extends ViewProps {
-  email: string;
-  password: string;
-  onEmailChange: (email: string) => void;
-  onPasswordChange: (password: string) => void;
+  /** Kept by the page, so going back to the choice and returning loses nothing. */
+  form: SignUpForm;
   onSignedUp: (email: string) => void;
 }
 
-function EmailForm({ headingRef, email, password, onEmailChange, onPasswordChange, onSignedUp }: EmailFormProps) {
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+function EmailForm({ headingRef, form, onSignedUp }: EmailFormProps) {
+  const { email, password } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = {
-      email: fieldError(SignUpSchema.shape.email, email),
-      password: fieldError(SignUpSchema.shape.password, password),
-    };
-    const invalid = firstInvalid(FIELD_ORDER, found);
-    // Render the messages first, so the focused field is announced with its error.
-    flushSync(() => setErrors(found));
-    if (invalid) {
-      inputs[invalid].current?.focus();
-      return;
-    }
+    if (!form.validate()) return;
 
     setFormError(null);
     setSubmitting(true);
@@ -141,34 +128,15 @@ function EmailForm({ headingRef, email, password, onEmailChange, onPasswordChang
         {formError && <FormAlert>{formError}</FormAlert>}
         <fieldset disabled={submitting}>
           <TextField
-            ref={inputs.email}
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
             autoCapitalize="off"
-            value={email}
-            error={errors.email}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              setErrors((current) => ({ ...current, email: null }));
-            }}
+            {...form.field('email')}
           />
-          <PasswordField
-            ref={inputs.password}
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              onPasswordChange(event.target.value);
-              setErrors((current) => ({ ...current, password: null }));
-            }}
-          />
+          <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
           <button type="submit" className="button">
             {submitting && <Spinner />}
             Continue

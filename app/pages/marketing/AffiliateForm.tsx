@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
   AFFILIATE_TEXT_MAX,
@@ -10,15 +10,15 @@ import { TextAreaField, TextField } from '../../components/FormField';
 import { useNotify } from '../../components/Notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
-import { errorMessage, firstInvalid, logUnexpected } from '../../lib/forms';
+import { errorMessage, logUnexpected, useFormFields } from '../../lib/forms';
 
 export const APPLICATION_RECEIVED = "Thank you for your application! We'll review your information and contact you if you have been accepted.";
 export const APPLICATION_FAILED = 'Failed to submit application';
 
-const FIELDS = ['name', 'email', 'socialProfile', 'referralCode', 'paypalEmail', 'whyLaunchmate', 'promotionStrategy'] as const satisfies readonly AffiliateApplicationField[];
 type Values = Record<AffiliateApplicationField, string>;
 type Errors = Partial<Record<AffiliateApplicationField, string>>;
 
+/** Every field, empty, in the order of the form. */
 const EMPTY: Values = { name: '', email: '', socialProfile: '', referralCode: '', paypalEmail: '', whyLaunchmate: '', promotionStrategy: '' };
 
 /** The first problem of each field, by the same schema the server applies. */
@@ -39,22 +39,14 @@ function validate(values: Values): Errors {
  */
 export function AffiliateForm() {
   const notify = useNotify();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useFormFields(EMPTY, validate);
+  const { values } = form;
   const [phase, setPhase] = useState<'editing' | 'submitting' | 'submitted'>('editing');
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const focusField = (field: AffiliateApplicationField | undefined) => {
-    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validate(values);
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length > 0) {
-      if (FIELDS.some((field) => values[field].trim() === '')) notify.error(REQUIRED_FIELDS_MESSAGE);
-      focusField(firstInvalid(FIELDS, found));
+    if (!form.validate()) {
+      if (Object.values(values).some((value) => value.trim() === '')) notify.error(REQUIRED_FIELDS_MESSAGE);
       return;
     }
     setPhase('submitting');
@@ -64,12 +56,10 @@ export function AffiliateForm() {
     } catch (error) {
       logUnexpected('Submitting the affiliate application failed', error);
       notify.error(errorMessage(error, APPLICATION_FAILED));
-      flushSync(() => {
-        setPhase('editing');
-        // A taken referral code is the one problem the visitor can fix in place.
-        if (error instanceof ApiError && error.status === 409 && error.serverMessage) setErrors({ referralCode: error.serverMessage });
-      });
-      if (error instanceof ApiError && error.status === 409) focusField('referralCode');
+      // Enabled again before a field can take the focus.
+      flushSync(() => setPhase('editing'));
+      // A taken referral code is the one problem the visitor can fix in place.
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) form.showError('referralCode', error.serverMessage);
     }
   }
 
@@ -85,19 +75,10 @@ export function AffiliateForm() {
     );
   }
 
-  const field = (name: AffiliateApplicationField) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
+  const field = form.field;
 
   return (
-    <form ref={formRef} className="affiliate-form" noValidate onSubmit={(event) => void submit(event)} aria-label="Affiliate application">
+    <form className="affiliate-form" noValidate onSubmit={(event) => void submit(event)} aria-label="Affiliate application">
       <fieldset disabled={phase === 'submitting'}>
         <div className="affiliate-form__row">
           <TextField label="Name" autoComplete="name" maxLength={100} {...field('name')} />
