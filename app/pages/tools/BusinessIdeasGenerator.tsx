@@ -1,16 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { BusinessIdeasRequestSchema, IDEAS_PER_REQUEST, TOOL_INPUT_MAX, type ProblemSolutionPair } from '#contracts/free-tools';
 import { TextField } from '../../components/FormField';
 import { IdeaCards } from '../../components/IdeaCards';
-import { ShareMenu } from '../../components/ShareMenu';
-import { ToolInfo } from '../../components/ToolInfo';
-import { ToolProgress } from '../../components/ToolProgress';
-import { BUSINESS_IDEAS as COPY, OFFLINE_DEMO_NOTE, TRY_FOR_FREE } from '../../content/free-tools';
+import { ToolPage } from '../../components/ToolPage';
+import { BUSINESS_IDEAS as COPY } from '../../content/free-tools';
 import { randomIndustry } from '../../content/industries';
 import { track } from '../../lib/analytics';
 import { generateBusinessIdeas, resultPath, useGeneration, useToolCount } from '../../lib/free-tools';
-import './tools.css';
 
 interface Result {
   id: string;
@@ -53,89 +49,52 @@ export function Component() {
   const shareLink = result ? new URL(resultPath('business-ideas', result.id), window.location.origin).href : window.location.href;
 
   return (
-    <div className="tool-page">
-      <header className="tool-page__header">
-        <div>
-          <h1>{COPY.title}</h1>
-          <p className="tool-page__description">{COPY.description}</p>
+    <ToolPage
+      copy={COPY}
+      shareLink={shareLink}
+      status={status}
+      elapsedSeconds={elapsedSeconds}
+      onSubmit={(event) => void submit(event)}
+      fields={
+        <div className="tool-form__row">
+          <TextField
+            className="tool-form__field"
+            label={COPY.inputLabel}
+            name="industry"
+            placeholder={COPY.placeholder}
+            value={industry}
+            onChange={(event) => setIndustry(event.target.value)}
+            maxLength={TOOL_INPUT_MAX}
+            required
+            autoComplete="off"
+            disabled={pending}
+            error={fieldError}
+          />
+          <button
+            type="button"
+            className="button button--secondary tool-form__random"
+            onClick={() => {
+              setIndustry((current) => randomIndustry(current));
+              setFieldError(null);
+            }}
+            disabled={pending}
+          >
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+              <rect x="3" y="3" width="14" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <circle cx="7.5" cy="7.5" r="1.3" fill="currentColor" />
+              <circle cx="12.5" cy="12.5" r="1.3" fill="currentColor" />
+              <circle cx="12.5" cy="7.5" r="1.3" fill="currentColor" />
+              <circle cx="7.5" cy="12.5" r="1.3" fill="currentColor" />
+            </svg>
+            {COPY.randomButton}
+          </button>
         </div>
-        <ShareMenu link={shareLink} />
-      </header>
-
-      {status !== 'done' && (
-        <section className="tool-step" aria-labelledby="step-one">
-          <p className="tool-step__number">{COPY.stepOne}</p>
-          <h2 id="step-one">{COPY.stepOneHeading}</h2>
-          <form className="tool-form" onSubmit={submit} noValidate>
-            <div className="tool-form__row">
-              <TextField
-                className="tool-form__field"
-                label={COPY.inputLabel}
-                name="industry"
-                placeholder={COPY.placeholder}
-                value={industry}
-                onChange={(event) => setIndustry(event.target.value)}
-                maxLength={TOOL_INPUT_MAX}
-                required
-                autoComplete="off"
-                disabled={pending}
-                error={fieldError}
-              />
-              <button
-                type="button"
-                className="button button--secondary tool-form__random"
-                onClick={() => {
-                  setIndustry((current) => randomIndustry(current));
-                  setFieldError(null);
-                }}
-                disabled={pending}
-              >
-                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                  <rect x="3" y="3" width="14" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-                  <circle cx="7.5" cy="7.5" r="1.3" fill="currentColor" />
-                  <circle cx="12.5" cy="12.5" r="1.3" fill="currentColor" />
-                  <circle cx="12.5" cy="7.5" r="1.3" fill="currentColor" />
-                  <circle cx="7.5" cy="12.5" r="1.3" fill="currentColor" />
-                </svg>
-                {COPY.randomButton}
-              </button>
-            </div>
-            {pending ? (
-              <ToolProgress label={COPY.pending} note={COPY.pendingNote} seconds={elapsedSeconds} />
-            ) : (
-              <button type="submit" className="button tool-form__submit">
-                {COPY.submit}
-              </button>
-            )}
-          </form>
-        </section>
-      )}
-
-      <p className="visually-hidden" aria-live="polite">
-        {pairs.length > 0 ? COPY.progress(pairs.length, Math.max(pairs.length, IDEAS_PER_REQUEST)) : ''}
-      </p>
-
-      {pairs.length > 0 && (
-        <section className="tool-step" aria-labelledby="step-two">
-          <p className="tool-step__number">{COPY.stepTwo}</p>
-          <h2 id="step-two">{COPY.stepTwoHeading}</h2>
-          {status === 'done' && <p className="tool-step__input">{industry.trim()}</p>}
-          {result?.offlineDemo && <p className="tool-page__offline">{OFFLINE_DEMO_NOTE}</p>}
-          <IdeaCards pairs={pairs} />
-          {status === 'done' && (
-            <div className="tool-page__actions">
-              <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
-                {COPY.again}
-              </button>
-              <Link to="/signup" className="button">
-                {TRY_FOR_FREE}
-              </Link>
-            </div>
-          )}
-        </section>
-      )}
-
-      <ToolInfo counter={counter.count === null ? null : COPY.counter(counter.count)} steps={COPY.howItWorks} faq={COPY.faq} />
-    </div>
+      }
+      announcement={pairs.length > 0 ? COPY.progress(pairs.length, Math.max(pairs.length, IDEAS_PER_REQUEST)) : ''}
+      output={pairs.length > 0 && <IdeaCards pairs={pairs} />}
+      input={industry.trim()}
+      offlineDemo={result?.offlineDemo ?? false}
+      counter={counter.count === null ? null : COPY.counter(counter.count)}
+    />
   );
 }
