@@ -17,7 +17,6 @@ export class ApiError extends Error {
 
 /** What every call of the client answers: hc's typed response, or a plain one. */
 // `any` accepts every endpoint's answer; results are narrowed again by Success<R>.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyResponse = ClientResponse<any, number, any> | Response;
 
 /** The 2xx members of an endpoint's answer union (a plain Response stays as it is). */

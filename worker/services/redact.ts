@@ -18,6 +18,5 @@ export function redact(text: string): string {
 
 /** Drops NUL and other control characters except tab and newlines. */
 export function stripControlCharacters(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 }
