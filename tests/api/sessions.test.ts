@@ -2,7 +2,7 @@ import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { REFRESH_RETRY_GRACE_MS } from '../../worker/services/sessions';
 import { hashToken } from '../../worker/services/tokens';
-import { CookieJar, db, request, signedInUser } from '../utils';
+import { CookieJar, db, freshClient, latestLink, postJson, request, signedInUser, tokenOf } from '../utils';
 
 const checkAuth = (jar: CookieJar) => request('/api/auth/check-auth', {}, { jar });
 const refresh = (jar: CookieJar) => request('/api/auth/refresh', { method: 'POST' }, { jar });
@@ -150,5 +150,70 @@ describe('POST /api/auth/sign-out', () => {
     await request('/api/auth/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) }, { jar: other });
     await request('/api/auth/sign-out', { method: 'POST' }, { jar });
     expect((await refresh(other)).status).toBe(200);
+  });
+});
+
+describe('an access token of an ended session', () => {
+  /** Only the access cookie: what a stolen or left-behind access token alone can do. */
+  const accessOnly = (jar: CookieJar) => {
+    const copy = new CookieJar();
+    copy.cookies.set('__Host-lm_access', jar.get('__Host-lm_access')!);
+    return copy;
+  };
+  const createProject = (jar: CookieJar) =>
+    request('/api/project', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'After the end' }) }, { jar });
+
+  it('works before the session ends', async () => {
+    const { jar } = await signedInUser();
+    const access = accessOnly(jar);
+    expect((await checkAuth(access)).status).toBe(200);
+    expect((await createProject(access)).status).toBe(201);
+  });
+
+  it('is refused on the next request after sign-out', async () => {
+    const { jar } = await signedInUser();
+    const access = accessOnly(jar);
+    await request('/api/auth/sign-out', { method: 'POST' }, { jar });
+    expect((await checkAuth(access)).status).toBe(401);
+    expect((await createProject(access)).status).toBe(401);
+  });
+
+  it('is refused on the next request after a reused refresh token revoked its family', async () => {
+    const { jar } = await signedInUser();
+    const stolen = copyOf(jar);
+    await refresh(jar);
+    const access = accessOnly(jar);
+    await db()
+      .prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - REFRESH_RETRY_GRACE_MS - 1000, await hashToken(stolen.get('__Host-lm_refresh')!))
+      .run();
+    expect((await refresh(stolen)).status).toBe(401);
+    // The legitimate holder's fresh access token belongs to the revoked family too.
+    expect((await checkAuth(access)).status).toBe(401);
+    expect((await createProject(access)).status).toBe(401);
+  });
+
+  it('is refused on the next request after a password reset, in every browser', async () => {
+    const { email, jar } = await signedInUser();
+    const access = accessOnly(jar);
+    await postJson('/api/auth/forgot-password', { email }, { 'CF-Connecting-IP': freshClient() });
+    const token = tokenOf(await latestLink(email, '/reset-password/'));
+    const reset = await request(`/api/auth/reset-password/${token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ new_password: 'an entirely new password' }),
+    });
+    expect(reset.status).toBe(200);
+    expect((await checkAuth(access)).status).toBe(401);
+    expect((await createProject(access)).status).toBe(401);
+  });
+
+  it('is refused when it names no session at all', async () => {
+    const { jar } = await signedInUser();
+    const [, payload] = jar.get('__Host-lm_access')!.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = new CookieJar();
+    forged.cookies.set('__Host-lm_access', await sign({ ...claims, fid: undefined }, 'development-only-session-secret-never-used-in-production', 'HS256'));
+    expect((await checkAuth(forged)).status).toBe(401);
   });
 });

@@ -140,16 +140,34 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
   clearSessionCookies(c);
 }
 
-/** The signed-in user's id from a valid access token, or null. The algorithm is fixed. */
+/**
+ * Whether a refresh family has been ended: by sign-out, by the reuse of a rotated token, or by a
+ * password reset or change. Revocation marks every token of the family, so one indexed look-up
+ * answers it.
+ */
+async function isFamilyRevoked(d1: D1Database, familyId: string): Promise<boolean> {
+  const row = await d1.prepare('SELECT 1 FROM refresh_tokens WHERE family_id = ?1 AND revoked_at IS NOT NULL LIMIT 1').bind(familyId).first();
+  return row !== null;
+}
+
+/**
+ * The signed-in user's id from a valid access token, or null. The algorithm is fixed. An access
+ * token lives 15 minutes, but the session it belongs to can end sooner: its refresh family is
+ * checked on every request, so sign-out, family revocation and password resets take effect at once
+ * (docs/security.md §8, decision 0018).
+ */
 export async function currentUserId<E extends AppEnv>(c: Context<E>): Promise<string | null> {
   const token = getCookie(c, ACCESS_COOKIE, 'host');
   if (!token) return null;
+  let payload: Awaited<ReturnType<typeof verify>>;
   try {
-    const payload = await verify(token, sessionSecret(c.env), 'HS256');
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    payload = await verify(token, sessionSecret(c.env), 'HS256');
   } catch {
     return null;
   }
+  if (typeof payload.sub !== 'string' || typeof payload.fid !== 'string') return null;
+  if (await isFamilyRevoked(c.env.DB, payload.fid)) return null;
+  return payload.sub;
 }
 
 export type SignedInEnv = AppEnv & { Variables: { userId: string } };
