@@ -1,4 +1,5 @@
 import { REFERRAL_CODE_SHAPE } from './referral-code';
+import { EMAIL_SHAPE, hasControlCharacters } from './text';
 import { z } from './zod';
 
 export { REFERRAL_CODE_SHAPE };
@@ -13,10 +14,6 @@ export const REFERRAL_CODE_MESSAGE = 'Referral codes use 1 to 64 letters, digits
 export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';
 export const AFFILIATE_TEXT_MAX = 2000;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
-// Free text may hold line breaks and tabs, nothing else below U+0020.
-const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const required = (max: number, allowLineBreaks = false) =>
   z
@@ -24,7 +21,7 @@ const required = (max: number, allowLineBreaks = false) =>
     .trim()
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(max, `Please keep this field under ${max} characters.`)
-    .refine((value) => !(allowLineBreaks ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value), 'Please remove control characters.');
+    .refine((value) => !hasControlCharacters(value, { multiline: allowLineBreaks }), 'Please remove control characters.');
 
 const email = (message: string) =>
   required(254)

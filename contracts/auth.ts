@@ -1,3 +1,4 @@
+import { EMAIL_SHAPE, hasControlCharacters, withoutControlCharacters } from './text';
 import { z } from './zod';
 
 /**
@@ -7,7 +8,6 @@ import { z } from './zod';
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })
@@ -24,7 +24,9 @@ export const PasswordSchema = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
   .refine((password) => !password.includes('\u0000'), 'Password must not contain NUL characters');
 
-const attributionText = z.string().max(500).nullable().optional();
+// Attribution is read from addresses and referrers, not typed: control characters are dropped
+// rather than failing a sign-up.
+const attributionText = z.string().max(500).transform(withoutControlCharacters).nullable().optional();
 
 /** Where a visitor came from; every text is trimmed and cut at 500 by the client. */
 export const AttributionSchema = z.strictObject({
@@ -70,7 +72,7 @@ export const ProjectNameSchema = z
   .string()
   .trim()
   .max(PROJECT_NAME_MAX, `Project names are at most ${PROJECT_NAME_MAX} characters`)
-  .refine((name) => !/[\u0000-\u001F\u007F]/.test(name), 'Project names cannot contain control characters');
+  .refine((name) => !hasControlCharacters(name), 'Project names cannot contain control characters');
 
 export const CreateProjectSchema = z.strictObject({ name: ProjectNameSchema });
 export const RenameProjectSchema = z.strictObject({ name: ProjectNameSchema });

@@ -1,9 +1,18 @@
 import { EVENT_LIMITS } from './event-limits';
+import { hasControlCharacters } from './text';
 import { z } from './zod';
 
 export { EVENT_LIMITS };
 
-const propertyValue = z.union([z.string().max(EVENT_LIMITS.propertyValue), z.number(), z.boolean(), z.null()]);
+const propertyValue = z.union([
+  z
+    .string()
+    .max(EVENT_LIMITS.propertyValue)
+    .refine((value) => !hasControlCharacters(value), 'Event properties cannot contain control characters'),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
 
 /**
  * One first-party analytics event: a name such as 'play-demo', the page it happened on, a
@@ -11,7 +20,11 @@ const propertyValue = z.union([z.string().max(EVENT_LIMITS.propertyValue), z.num
  */
 export const AnalyticsEventSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9-]{1,64}$/, 'The event name must be 1-64 lowercase letters, digits or hyphens.'),
-  path: z.string().startsWith('/').max(EVENT_LIMITS.path),
+  path: z
+    .string()
+    .startsWith('/')
+    .max(EVENT_LIMITS.path)
+    .refine((path) => !hasControlCharacters(path), 'The path cannot contain control characters'),
   properties: z
     .record(z.string().min(1).max(EVENT_LIMITS.propertyKey), propertyValue)
     .refine((value) => Object.keys(value).length <= EVENT_LIMITS.propertyKeys, {

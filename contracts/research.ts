@@ -1,3 +1,4 @@
+import { hasControlCharacters } from './text';
 import { z } from './zod';
 
 /**
@@ -26,7 +27,6 @@ export const SUBMISSION_BODY_MAX = 64 * 1024;
 
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Control characters other than tab and line breaks. */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** A partner respondent id goes into the callback address, so only URL-safe ids are taken. */
 export const SURVEYSWAP_ID_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -51,13 +51,13 @@ export function ratingScale(config: RatingConfig | null | undefined): { min: num
   return { min: config?.min_rating ?? DEFAULT_MIN_RATING, max: config?.max_rating ?? DEFAULT_MAX_RATING };
 }
 
-const plainText = (max: number, what: string) =>
+const plainText = (max: number, what: string, multiline = false) =>
   z
     .string()
     .trim()
     .min(1, `${what} cannot be empty`)
     .max(max, `${what} is at most ${max} characters`)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), `${what} cannot contain control characters`);
+    .refine((text) => !hasControlCharacters(text, { multiline }), `${what} cannot contain control characters`);
 
 const ratingValue = z.int('Rating scales use whole numbers').min(RATING_LOWEST).max(RATING_HIGHEST);
 
@@ -78,7 +78,7 @@ const RatingConfigSchema = z
 
 export const QuestionInputSchema = z
   .strictObject({
-    text: plainText(QUESTION_TEXT_MAX, 'A question'),
+    text: plainText(QUESTION_TEXT_MAX, 'A question', true),
     type: z.enum(QUESTION_TYPES, 'Unknown question type'),
     options: z.array(plainText(OPTION_TEXT_MAX, 'An option')).max(OPTIONS_MAX, `A question has at most ${OPTIONS_MAX} options`).nullable().optional(),
     config: RatingConfigSchema.nullable().optional(),
@@ -177,7 +177,7 @@ function answerProblem(question: PublicQuestion, response: AnswerValue): string 
     case 'text':
       if (typeof response !== 'string') return 'the answer must be text.';
       if (response.trim().length > TEXT_ANSWER_MAX) return `answers are at most ${TEXT_ANSWER_MAX} characters.`;
-      if (CONTROL_CHARACTERS.test(response)) return 'the answer cannot contain control characters.';
+      if (hasControlCharacters(response, { multiline: true })) return 'the answer cannot contain control characters.';
       return null;
     case 'email':
       if (typeof response !== 'string') return 'the answer must be an email address.';

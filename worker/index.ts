@@ -3,6 +3,7 @@ import type { AppEnv } from './env';
 import { sameOriginJsonOnly } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
+import { limitBody } from './middleware/validate';
 import { affiliate } from './routes/affiliate';
 import { auth } from './routes/auth';
 import { blogFiles } from './routes/blog-files';
@@ -17,8 +18,13 @@ import { seo } from './routes/seo';
 import { user } from './routes/user';
 import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
 
+/** No API call takes more than this; routes that read a body set their own, smaller limit. */
+const API_BODY_MAX = 128 * 1024;
+
 /** The API, one sub-app per feature. Its type feeds the app's typed client (app/lib/api.ts). */
 const api = new Hono<AppEnv>()
+  // Before anything else, so an oversized body is refused unread even where no route reads it.
+  .use('*', limitBody(API_BODY_MAX))
   // RFC 8058: mail providers post one-click unsubscribes cross-site, with a form body.
   .use('*', sameOriginJsonOnly({ exemptPaths: [/^\/api\/user\/unsubscribe\/[^/]+$/] }))
   .route('/auth', auth)
