@@ -1,5 +1,5 @@
 // `npm start`: build the product, migrate the local D1 database, load the blog and serve the built Worker with
-// its embedded defaults (local D1 and KV, the dev outbox, the offline demo generator).
+// its embedded defaults (local D1, the dev outbox, the offline demo generator).
 import { spawnSync, spawn } from 'node:child_process';
 import { localAppUrl } from './local-address.ts';
 

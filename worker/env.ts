@@ -1,8 +1,6 @@
 /** Bindings and configuration of the Worker, as wrangler.toml and `.dev.vars` declare them. */
 export interface Bindings {
   DB: D1Database;
-  /** Fixed-window counters for per-client limits (eventually consistent; see services/rate-limit.ts). */
-  RATE_LIMITS: KVNamespace;
   ASSETS: Fetcher;
 
   /** The public origin of the product; every link in mail and every Origin check uses it. */
@@ -21,8 +19,9 @@ export interface Bindings {
   GOOGLE_AUTHORIZATION_URL?: string;
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_USERINFO_URL?: string;
-  /** Sign-in failures allowed per client per minute, and consecutive failures per account. */
+  /** Failed sign-ins: per client per minute, per account and client per 15 minutes, per account per hour. */
   SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE: string;
+  SIGN_IN_FAILURES_PER_ACCOUNT_PER_CLIENT: string;
   SIGN_IN_FAILURES_PER_ACCOUNT: string;
   /**
    * Where a partner respondent (?surveyswap_id=…) goes after submitting a research page, with

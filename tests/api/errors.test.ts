@@ -168,6 +168,15 @@ describe('POST /api/errors/log-frontend-error', () => {
     expect(await storedReports()).toHaveLength(11);
   });
 
+  it('keeps exactly 10 of 50 simultaneous reports from one client', async () => {
+    const client = freshClient();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => postJson(ENDPOINT, { ...validReport, message: `burst ${i}` }, { 'CF-Connecting-IP': client }).then((response) => response.status)),
+    );
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    expect(await storedReports()).toHaveLength(10);
+  });
+
   it('counts an IPv6 /64 as one client and ignores X-Forwarded-For', async () => {
     const prefix = freshClient().split('::')[0];
     for (let i = 0; i < 12; i++) {

@@ -95,4 +95,11 @@ describe('POST /api/events', () => {
     expect((await postJson(ENDPOINT, validEvent, { 'CF-Connecting-IP': freshClient() })).status).toBe(204);
     expect(await storedEvents()).toHaveLength(limit + 1);
   });
+
+  it('keeps exactly the per-client limit of 100 simultaneous events from one client', async () => {
+    const limit = Number(env.ANALYTICS_EVENTS_PER_CLIENT_PER_MINUTE);
+    const client = freshClient();
+    await Promise.all(Array.from({ length: 100 }, (_, i) => postJson(ENDPOINT, { ...validEvent, properties: { n: i } }, { 'CF-Connecting-IP': client })));
+    expect(await storedEvents()).toHaveLength(limit);
+  });
 });

@@ -263,7 +263,8 @@ describe('limits', () => {
     const today = new Date().toISOString().slice(0, 10);
     const used = (await db().prepare('SELECT requests FROM llm_daily_usage WHERE day = ?').bind(today).first<{ requests: number }>())?.requests ?? 0;
     const cap = String(used + 4);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => generateIdeas('Logistics', { env: llmEnv({ FREE_TOOLS_GLOBAL_PER_DAY: cap }) })));
+    // Parsing streamed JSON costs CPU: concurrent runs get more time than the 2 s of single ones.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => generateIdeas('Logistics', { env: llmEnv({ FREE_TOOLS_GLOBAL_PER_DAY: cap, LLM_TIMEOUT_MS: '20000' }) })));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(4);
     expect(statuses.filter((status) => status === 503)).toHaveLength(8);
@@ -271,13 +272,45 @@ describe('limits', () => {
     expect(await fakeRequests(env.FAKE_OPENAI_URL)).toHaveLength(4);
   });
 
-  it('counts runs even when the model fails (the per-client limit guards the upstream too)', async () => {
+  it('does not charge the visitor for runs the model failed', async () => {
     await fake(env.FAKE_OPENAI_URL, { status: 500 });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const client = freshClient();
-    const options = { client, env: llmEnv({ LLM_TIMEOUT_MS: '10000' }) };
+    const options = { client: freshClient(), env: llmEnv({ LLM_TIMEOUT_MS: '10000' }) };
     for (let i = 0; i < 5; i++) expect((await generateIdeas('Retail', options)).status).toBe(502);
+    // The model works again: the visitor still has all 5 runs of the minute.
+    await fake(env.FAKE_OPENAI_URL);
+    for (let i = 0; i < 5; i++) expect((await generateIdeas('Retail', options)).status).toBe(200);
     expect((await generateIdeas('Retail', options)).status).toBe(429);
+  });
+
+  it('does not charge the visitor for a stream the model broke half-way', async () => {
+    await fake(env.FAKE_OPENAI_URL, { cutAfterChars: 400 });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = freshClient();
+    const options = { client, accept: 'application/x-ndjson', env: llmEnv({ FREE_TOOLS_PER_MINUTE: '1' }) };
+    const broken = await ndjson(await generateIdeas('Retail', options));
+    expect(broken.at(-1)).toEqual({ type: 'error', error: UNEXPECTED });
+    await fake(env.FAKE_OPENAI_URL);
+    expect((await generateIdeas('Retail', options)).status).toBe(200);
+    expect((await generateIdeas('Retail', options)).status).toBe(429);
+  });
+
+  it('admits exactly 5 of 50 simultaneous runs from one anonymous client', async () => {
+    const client = freshClient();
+    const env20s = llmEnv({ LLM_TIMEOUT_MS: '20000' });
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => generateIdeas('Retail', { client, env: env20s }).then((response) => response.status)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+    expect(await fakeRequests(env.FAKE_OPENAI_URL)).toHaveLength(5);
+  });
+
+  it('admits exactly 10 of 30 simultaneous runs from one signed-in founder', async () => {
+    const { jar } = await signedInUser();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => generateIdeas('Retail', { client: freshClient(), jar, env: llmEnv({ LLM_TIMEOUT_MS: '20000' }) }).then((response) => response.status)),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../worker/services/passwords';
-import { CookieJar, db, freshClient, freshEmail, medianMs, postJson, signedInUser } from '../utils';
+import { CookieJar, db, freshClient, freshEmail, medianMs, outboxFor, postJson, signedInUser } from '../utils';
 
 const signIn = (email: string, password: string, client = freshClient(), jar?: CookieJar) =>
   postJson('/api/auth/sign-in', { email, password }, { 'CF-Connecting-IP': client }, { jar });
@@ -74,44 +74,92 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   describe('throttling', () => {
-    it('refuses an 11th attempt from one client within a minute, even with the right password', async () => {
+    const TOO_MANY = { error: 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.' };
+
+    it('refuses an 11th attempt from one client within a minute, whatever the accounts, even with the right password', async () => {
       const { email, password } = await signedInUser();
       const client = freshClient();
-      for (let i = 0; i < 10; i++) expect((await signIn(email, `wrong ${i}`, client)).status).toBe(401);
+      for (let i = 0; i < 10; i++) expect((await signIn(freshEmail('other'), 'wrong', client)).status).toBe(401);
       const blocked = await signIn(email, password, client);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
-      expect(await blocked.json()).toEqual({ error: 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.' });
-      // Another client is not blocked; the account itself is not locked by 10 failures.
+      expect(await blocked.json()).toEqual(TOO_MANY);
+      // Another client is not blocked.
       expect((await signIn(email, password, freshClient())).status).toBe(200);
     });
 
+    it('refuses a 6th failure on one account from one client, while the owner elsewhere signs in', async () => {
+      const { email, password } = await signedInUser();
+      const attacker = freshClient();
+      for (let i = 0; i < 5; i++) expect((await signIn(email, `wrong ${i}`, attacker)).status).toBe(401);
+      expect((await signIn(email, password, attacker)).status).toBe(429);
+      expect((await signIn(email, password, freshClient())).status).toBe(200);
+    });
+
+    it('does not count a correct password against the client', async () => {
+      const { email, password } = await signedInUser();
+      const client = freshClient();
+      for (let i = 0; i < 12; i++) expect((await signIn(email, password, client)).status).toBe(200);
+    });
+
     it('uses CF-Connecting-IP only: a changing X-Forwarded-For does not escape the limit', async () => {
-      const { email } = await signedInUser();
       const client = freshClient();
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        statuses.push((await postJson('/api/auth/sign-in', { email, password: 'wrong' }, { 'CF-Connecting-IP': client, 'X-Forwarded-For': `203.0.113.${i}` })).status);
+        statuses.push((await postJson('/api/auth/sign-in', { email: freshEmail(), password: 'wrong' }, { 'CF-Connecting-IP': client, 'X-Forwarded-For': `203.0.113.${i}` })).status);
       }
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses.slice(10)).toEqual([429, 429]);
     });
 
-    it('locks an account after 100 consecutive failures with the same plain 429, until a reset', async () => {
+    it('checks at most 5 of 100 simultaneous wrong passwords for one account from one client', async () => {
       const { email, password } = await signedInUser();
-      await db().prepare('UPDATE users SET failed_sign_ins = ? WHERE email = ?').bind(Number(env.SIGN_IN_FAILURES_PER_ACCOUNT), email).run();
-      const locked = await signIn(email, password);
-      expect(locked.status).toBe(429);
-      expect(await locked.json()).toEqual({ error: 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.' });
+      const client = freshClient();
+      const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(email, `wrong ${i}`, client).then((response) => response.status)));
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+      // The owner is not locked out.
+      expect((await signIn(email, password, freshClient())).status).toBe(200);
     });
 
-    it('counts consecutive failures and forgets them after a success', async () => {
+    it('checks at most 10 of 50 simultaneous attempts from one client across accounts', async () => {
+      const client = freshClient();
+      const statuses = await Promise.all(Array.from({ length: 50 }, () => signIn(freshEmail(), 'wrong', client).then((response) => response.status)));
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    });
+
+    it('after a burst against an account: clients that failed are refused, a clean client signs in, the owner is told once', async () => {
       const { email, password } = await signedInUser();
-      for (let i = 0; i < 3; i++) await signIn(email, 'wrong');
-      const failures = () => db().prepare('SELECT failed_sign_ins AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>();
-      expect((await failures())?.n).toBe(3);
-      await signIn(email, password);
-      expect((await failures())?.n).toBe(0);
+      const settings = { env: { SIGN_IN_FAILURES_PER_ACCOUNT: '3' } };
+      const attackers = [freshClient(), freshClient(), freshClient(), freshClient()];
+      const attempt = (password: string, client: string) => postJson('/api/auth/sign-in', { email, password }, { 'CF-Connecting-IP': client }, settings);
+      for (const attacker of attackers.slice(0, 3)) expect((await attempt('wrong', attacker)).status).toBe(401);
+
+      // The threshold is reached: a client that already failed here is refused, even when right.
+      expect((await attempt('wrong again', attackers[0]!)).status).toBe(429);
+      expect((await attempt(password, attackers[1]!)).status).toBe(429);
+      // A new client is still checked; the owner from their own device signs in.
+      expect((await attempt('wrong', attackers[3]!)).status).toBe(401);
+      expect((await attempt(password, freshClient())).status).toBe(200);
+
+      const notices = (await outboxFor(email)).filter((message) => message.subject === 'Someone is trying to sign in to your Launchmate account');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.text).toContain('3 failed attempts');
+      expect(notices[0]!.text).toMatch(/\/forgot-password/);
+    });
+
+    it('answers an unknown address under a burst exactly as a known one, and mails nobody', async () => {
+      const unknown = freshEmail('nobody');
+      const settings = { env: { SIGN_IN_FAILURES_PER_ACCOUNT: '2' } };
+      const client = freshClient();
+      const attempt = () => postJson('/api/auth/sign-in', { email: unknown, password: 'wrong' }, { 'CF-Connecting-IP': client }, settings);
+      expect((await attempt()).status).toBe(401);
+      expect((await postJson('/api/auth/sign-in', { email: unknown, password: 'wrong' }, { 'CF-Connecting-IP': freshClient() }, settings)).status).toBe(401);
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual(TOO_MANY);
+      expect(await outboxFor(unknown)).toEqual([]);
     });
   });
 

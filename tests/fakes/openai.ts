@@ -13,6 +13,8 @@ export interface OpenAiScenario {
   stallAfterChars?: number;
   /** Wait this long before the first byte. */
   delayMs?: number;
+  /** Drop the connection after this many characters: a stream that stops half-way. */
+  cutAfterChars?: number;
 }
 
 export const FAKE_IDEAS = Array.from({ length: 10 }, (_, i) => ({
@@ -65,6 +67,10 @@ function streamCompletion(response: ServerResponse, model: string, content: stri
       return;
     }
     if (sent >= limit) return; // Stalled: the connection stays open and silent.
+    if (scenario.cutAfterChars !== undefined && sent >= scenario.cutAfterChars) {
+      response.destroy();
+      return;
+    }
     response.write(chunk({ content: content.slice(sent, sent + CHUNK_CHARS) }));
     sent += CHUNK_CHARS;
     if (interval > 0) setTimeout(next, interval);

@@ -44,7 +44,7 @@ export const users = sqliteTable('users', {
   attribution: text('attribution'),
   /** The affiliate referral code this founder signed up through, if any. */
   referredBy: text('referred_by'),
-  /** Consecutive failed sign-ins; reset by a successful one (docs/security.md §4). */
+  /** No longer read: failed sign-ins are counted per window in rate_limit_windows (decision 0017). */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   createdAt: createdAt(),
 });
@@ -310,3 +310,19 @@ export const toolResults = sqliteTable('tool_results', {
   offlineDemo: integer('offline_demo', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
 });
+
+/**
+ * Fixed-window counters of the per-client limits (decision 0016). One row per rule, client and
+ * window; admission is one conditional upsert, so concurrent requests cannot pass the limit.
+ */
+export const rateLimitWindows = sqliteTable(
+  'rate_limit_windows',
+  {
+    /** `rule:client:windowStart`. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** When the window ends (ms); later rows are pruned. */
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_expiry').on(t.expiresAt)],
+);

@@ -19,7 +19,6 @@ import {
   findUserById,
   isSubscribed,
   issueEmailToken,
-  recordFailedSignIn,
   takeMailLock,
   USED_TOKEN_USER,
   type User,
@@ -27,14 +26,16 @@ import {
 import { users } from '../db/schema';
 import { accountExistsEmail } from '../emails/account-exists';
 import { passwordChangedEmail } from '../emails/password-changed';
+import { signInAttemptsEmail } from '../emails/sign-in-attempts';
 import { passwordResetEmail } from '../emails/password-reset';
 import { verificationEmail } from '../emails/verification';
+import { config } from '../config';
 import type { AppEnv, Bindings } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { fetchGoogleProfile, googleAuthorizationUrl, GoogleSignInError, isGoogleConfigured } from '../services/google';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../services/passwords';
-import { checkWindow, clientAddress, countInWindow } from '../services/rate-limit';
+import { admit, clientAddress, countEvent, readCount, type WindowLimit } from '../services/rate-limit';
 import { currentUserId, endSession, revokeAllSessions, rotateSession, startSession } from '../services/sessions';
 import { sameSecret, TOKEN_SHAPE } from '../services/tokens';
 import { creditReferral } from './affiliate';
@@ -59,11 +60,24 @@ async function sendVerification(c: Context<AppEnv>, user: User) {
   sendEmailLater(c.env, c.executionCtx, verificationEmail(user.email, link(c.env, `/verify-email/${token}`)));
 }
 
-const signInFailuresRule = (env: Bindings) => ({
-  name: 'sign-in-failures',
-  limit: Number(env.SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE),
-  windowSeconds: 60,
-});
+/**
+ * Sign-in throttles (decision 0017). Attempts are admitted per client and per account and client
+ * exactly, and a correct password gives its units back, so only failures stay counted. Failures
+ * against the account as a whole are counted too: past their threshold, only clients that have
+ * already failed on this account are refused, so whoever hammers an account cannot lock its owner
+ * out. Accounts are keyed by the address typed, whether or not it exists, so answers do not tell.
+ */
+function signInRules(env: Bindings, email: string, client: string) {
+  const limits = config(env);
+  const perClient: WindowLimit = { name: 'sign-in:client', limit: limits.SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE, windowSeconds: 60 };
+  const perAccountAndClient: WindowLimit = {
+    name: `sign-in:account-client:${email}`,
+    limit: limits.SIGN_IN_FAILURES_PER_ACCOUNT_PER_CLIENT,
+    windowSeconds: 15 * 60,
+  };
+  const perAccount = { name: `sign-in:account:${email}`, windowSeconds: 60 * 60, threshold: limits.SIGN_IN_FAILURES_PER_ACCOUNT };
+  return { perClient, perAccountAndClient, perAccount, client };
+}
 
 // Google's short-lived, single-use cookies: state, PKCE verifier, and what the visitor brought
 // with them (attribution and privacy mode) for a new account.
@@ -143,33 +157,40 @@ export const auth = new Hono<AppEnv>()
   .post('/sign-in', limitBody(AUTH_BODY_LIMIT), jsonBody(SignInSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const client = clientAddress(c.req.raw.headers);
-    const rule = signInFailuresRule(c.env);
-    const clientWindow = await checkWindow(c.env.RATE_LIMITS, rule, client);
-    if (!clientWindow.allowed) {
-      c.header('Retry-After', String(clientWindow.retryAfterSeconds));
+    const rules = signInRules(c.env, email, client);
+    // Refused before the account is looked up, so a refusal says nothing about whether it
+    // exists, and a flood of refused attempts costs no password hashing.
+    const tooMany = (retryAfterSeconds: number) => {
+      c.header('Retry-After', String(retryAfterSeconds));
       return c.json({ error: TOO_MANY_SIGN_INS }, 429);
+    };
+
+    // Whether this client already failed on this account in the current window: read before
+    // this attempt is admitted, which would count it.
+    const failedHereBefore = (await readCount(c.env.DB, rules.perAccountAndClient, client)) > 0;
+    const attempt = await admit(c.env.DB, [rules.perClient, rules.perAccountAndClient], client);
+    if (!attempt.allowed) return tooMany(attempt.retryAfterSeconds);
+    const accountFailures = await readCount(c.env.DB, rules.perAccount, 'all');
+    if (failedHereBefore && accountFailures >= rules.perAccount.threshold) {
+      await attempt.release();
+      return tooMany(60);
     }
 
     const db = getDb(c.env.DB);
     const user = await findUserByEmail(db, email);
-    if (user && user.failedSignIns >= Number(c.env.SIGN_IN_FAILURES_PER_ACCOUNT)) {
-      await spendPasswordCheckTime(password);
-      c.header('Retry-After', '60');
-      return c.json({ error: TOO_MANY_SIGN_INS }, 429);
-    }
-
     const check = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : null;
     if (!user || !check?.matches) {
       if (!check) await spendPasswordCheckTime(password);
-      await countInWindow(c.env.RATE_LIMITS, rule, client, Date.now(), clientWindow.used);
-      if (user) await recordFailedSignIn(db, user.id);
+      const failures = await countEvent(c.env.DB, rules.perAccount, 'all');
+      // Exactly one failure reaches the threshold in a window, so the owner hears of a burst once.
+      if (user && failures === rules.perAccount.threshold) {
+        sendEmailLater(c.env, c.executionCtx, signInAttemptsEmail(user.email, failures, link(c.env, '/forgot-password'), c.env.CONTACT_EMAIL));
+      }
       return c.json({ error: BAD_CREDENTIALS }, 401);
     }
 
-    await db
-      .update(users)
-      .set({ failedSignIns: 0, ...(check.needsRehash ? { passwordHash: await hashPassword(password) } : {}) })
-      .where(eq(users.id, user.id));
+    await attempt.release();
+    if (check.needsRehash) await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
 
     if (user.emailVerifiedAt === null) {
       if ((await takeMailLock(c.env.DB, `verify-email:${email}`, MAIL_LOCK_MS)).taken) await sendVerification(c, user);
@@ -232,7 +253,7 @@ export const auth = new Hono<AppEnv>()
     const userId = await consumeEmailToken(c.env.DB, token, 'reset-password', ({ tokenHash, now }) => [
       // The reset link proves the mailbox, so the address counts as verified too.
       c.env.DB.prepare(
-        `UPDATE users SET password_hash = ?3, failed_sign_ins = 0, email_verified_at = coalesce(email_verified_at, ?2) WHERE id = ${USED_TOKEN_USER}`,
+        `UPDATE users SET password_hash = ?3, email_verified_at = coalesce(email_verified_at, ?2) WHERE id = ${USED_TOKEN_USER}`,
       ).bind(tokenHash, now, passwordHash),
     ]);
     if (!userId) return invalid();
@@ -283,7 +304,7 @@ export const auth = new Hono<AppEnv>()
       if (byEmail) {
         await db
           .update(users)
-          .set({ googleSub: profile.sub, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`, failedSignIns: 0 })
+          .set({ googleSub: profile.sub, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})` })
           .where(eq(users.id, byEmail.id));
         await startSession(c, byEmail.id);
         return c.redirect('/dashboard', 302);

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { ErrorReportSchema } from '#contracts/errors';
 import { insertFrontendErrorUnderCap } from '../db/queries/frontend-errors';
+import { config } from '../config';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
-import { clientAddress, takeFromWindow } from '../services/rate-limit';
+import { admit, clientAddress } from '../services/rate-limit';
 import { redact, stripControlCharacters } from '../services/redact';
 
 const clean = (text: string | undefined) => (text === undefined ? null : redact(stripControlCharacters(text)));
@@ -16,9 +17,10 @@ const clean = (text: string | undefined) => (text === undefined ? null : redact(
  */
 export const errors = new Hono<AppEnv>().post('/log-frontend-error', limitBody(8 * 1024), jsonBody(ErrorReportSchema), async (c) => {
   const report = c.req.valid('json');
-  const perClient = await takeFromWindow(
-    c.env.RATE_LIMITS,
-    { name: 'error-report', limit: Number(c.env.ERROR_REPORTS_PER_CLIENT_PER_MINUTE), windowSeconds: 60 },
+  const limits = config(c.env);
+  const perClient = await admit(
+    c.env.DB,
+    [{ name: 'error-report', limit: limits.ERROR_REPORTS_PER_CLIENT_PER_MINUTE, windowSeconds: 60 }],
     clientAddress(c.req.raw.headers),
   );
   if (!perClient.allowed) return c.body(null, 204);
@@ -36,7 +38,7 @@ export const errors = new Hono<AppEnv>().post('/log-frontend-error', limitBody(8
         context: report.context ? clean(JSON.stringify(report.context)) : null,
         userAgent: userAgent ? stripControlCharacters(userAgent).slice(0, 300) : null,
       },
-      Number(c.env.ERROR_REPORTS_GLOBAL_PER_MINUTE),
+      limits.ERROR_REPORTS_GLOBAL_PER_MINUTE,
     );
   } catch (error) {
     console.error('Could not store a browser error report', error);

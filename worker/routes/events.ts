@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { AnalyticsEventSchema } from '#contracts/events';
 import { insertAnalyticsEvent } from '../db/queries/analytics';
+import { config } from '../config';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
-import { clientAddress, takeFromWindow } from '../services/rate-limit';
+import { admit, clientAddress } from '../services/rate-limit';
 
 /**
  * First-party analytics (no third-party script): the browser's `track()` posts named events
@@ -12,9 +13,9 @@ import { clientAddress, takeFromWindow } from '../services/rate-limit';
  */
 export const events = new Hono<AppEnv>().post('/', limitBody(8 * 1024), jsonBody(AnalyticsEventSchema), async (c) => {
   const event = c.req.valid('json');
-  const perClient = await takeFromWindow(
-    c.env.RATE_LIMITS,
-    { name: 'analytics-event', limit: Number(c.env.ANALYTICS_EVENTS_PER_CLIENT_PER_MINUTE), windowSeconds: 60 },
+  const perClient = await admit(
+    c.env.DB,
+    [{ name: 'analytics-event', limit: config(c.env).ANALYTICS_EVENTS_PER_CLIENT_PER_MINUTE, windowSeconds: 60 }],
     clientAddress(c.req.raw.headers),
   );
   if (!perClient.allowed) return c.body(null, 204);

@@ -13,11 +13,12 @@ import {
 import { z } from '#contracts/zod';
 import { getDb } from '../db/client';
 import { findResult, readCounter, recordResult, secondsUntilTomorrow, takeDailyModelCall, type Tool } from '../db/queries/free-tools';
+import { config } from '../config';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { personaAvatarSvg, personaAvatarUrl } from '../services/avatars';
 import { llmMode, streamBusinessIdeas, streamUserPersona } from '../services/llm';
-import { checkWindow, clientAddress, countInWindow } from '../services/rate-limit';
+import { admit, clientAddress } from '../services/rate-limit';
 import { currentUserId } from '../services/sessions';
 
 /** The spec's messages (section 8), shared with the tool pages. */
@@ -28,31 +29,34 @@ const NDJSON = 'application/x-ndjson';
 const wantsStream = (c: Context<AppEnv>) => (c.req.header('Accept') ?? '').includes(NDJSON);
 
 /**
- * Per-client limits (KV, approximate: see services/rate-limit.ts) and the global daily cap (D1,
- * exact). Signed-in founders get more. Returns the refusal, or null when the call may go ahead.
+ * Admission of one run: the client's minute and day windows (exact, decision 0016; signed-in
+ * founders get more), then the global daily cap of model calls. Returns the refusal, or the
+ * admission whose `release` gives the client's units back when the model fails: a run the model
+ * did not produce is not charged to the visitor. The global cap counts attempts, since a failed
+ * call can still cost tokens.
  */
-async function refuseOverLimit(c: Context<AppEnv>, tool: Tool): Promise<Response | null> {
+async function admitRun(c: Context<AppEnv>, tool: Tool): Promise<{ refusal: Response } | { release: () => Promise<void> }> {
   const userId = await currentUserId(c);
   const client = userId ? `user:${userId}` : clientAddress(c.req.raw.headers);
-  const env = c.env;
-  const rules = [
-    { name: `${tool}:minute`, limit: Number(userId ? env.FREE_TOOLS_SIGNED_IN_PER_MINUTE : env.FREE_TOOLS_PER_MINUTE), windowSeconds: 60 },
-    { name: `${tool}:day`, limit: Number(userId ? env.FREE_TOOLS_SIGNED_IN_PER_DAY : env.FREE_TOOLS_PER_DAY), windowSeconds: 86_400 },
-  ];
-  const now = Date.now();
-  const windows = await Promise.all(rules.map((rule) => checkWindow(env.RATE_LIMITS, rule, client, now)));
-  const full = windows.filter((window) => !window.allowed);
-  if (full.length > 0) {
-    c.header('Retry-After', String(Math.max(...full.map((window) => window.retryAfterSeconds))));
-    return c.json({ error: RATE_LIMITED }, 429);
+  const limits = config(c.env);
+  const admission = await admit(
+    c.env.DB,
+    [
+      { name: `${tool}:minute`, limit: userId ? limits.FREE_TOOLS_SIGNED_IN_PER_MINUTE : limits.FREE_TOOLS_PER_MINUTE, windowSeconds: 60 },
+      { name: `${tool}:day`, limit: userId ? limits.FREE_TOOLS_SIGNED_IN_PER_DAY : limits.FREE_TOOLS_PER_DAY, windowSeconds: 86_400 },
+    ],
+    client,
+  );
+  if (!admission.allowed) {
+    c.header('Retry-After', String(admission.retryAfterSeconds));
+    return { refusal: c.json({ error: RATE_LIMITED }, 429) };
   }
-  await Promise.all(rules.map((rule, i) => countInWindow(env.RATE_LIMITS, rule, client, now, windows[i]!.used)));
-
-  if (!(await takeDailyModelCall(env.DB, Number(env.FREE_TOOLS_GLOBAL_PER_DAY)))) {
+  if (!(await takeDailyModelCall(c.env.DB, limits.FREE_TOOLS_GLOBAL_PER_DAY))) {
+    await admission.release();
     c.header('Retry-After', String(secondsUntilTomorrow()));
-    return c.json({ error: 'The free tools have reached their limit for today. Please try again tomorrow.' }, 503);
+    return { refusal: c.json({ error: 'The free tools have reached their limit for today. Please try again tomorrow.' }, 503) };
   }
-  return null;
+  return { release: admission.release };
 }
 
 function modelUnavailable(c: Context<AppEnv>) {
@@ -70,8 +74,12 @@ function isBusy(error: unknown, depth = 0): boolean {
   return isBusy(cause, depth + 1) || isBusy(lastError, depth + 1);
 }
 
-/** The model failed before anything reached the visitor: a plain 502/503, counters untouched. */
-function upstreamFailure(c: Context<AppEnv>, error: unknown) {
+/**
+ * The model failed before anything reached the visitor: a plain 502/503, public counters
+ * untouched, and the run given back to the visitor's windows.
+ */
+async function upstreamFailure(c: Context<AppEnv>, error: unknown, release: () => Promise<void>) {
+  await release();
   console.error('Free tool generation failed', error instanceof Error ? error.message : error);
   const busy = isBusy(error);
   if (busy) c.header('Retry-After', '30');
@@ -95,9 +103,10 @@ type StreamEvent =
 
 /**
  * A newline-delimited JSON stream fed by `produce`. Cancelling it (the visitor left) aborts the
- * model call; a failure half-way ends it with an error event, and nothing is recorded.
+ * model call; a failure half-way ends it with an error event, nothing is recorded, and the run is
+ * given back to the visitor's windows (`release`).
  */
-function ndjsonResponse(controller: AbortController, produce: (send: (event: StreamEvent) => void) => Promise<void>) {
+function ndjsonResponse(controller: AbortController, release: () => Promise<void>, produce: (send: (event: StreamEvent) => void) => Promise<void>) {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(stream) {
@@ -107,6 +116,7 @@ function ndjsonResponse(controller: AbortController, produce: (send: (event: Str
       } catch (error) {
         if (!controller.signal.aborted) {
           console.error('Free tool stream failed', error instanceof Error ? error.message : error);
+          await release();
           send({ type: 'error', error: UNEXPECTED });
         }
       }
@@ -137,8 +147,11 @@ export const freeTools = new Hono<AppEnv>()
    */
   .post('/business-ideas', limitBody(INPUT_BODY_LIMIT), jsonBody(BusinessIdeasRequestSchema), async (c) => {
     const { industry } = c.req.valid('json');
-    const refusal = modelUnavailable(c) ?? (await refuseOverLimit(c, 'business-ideas'));
-    if (refusal) return refusal;
+    const unavailable = modelUnavailable(c);
+    if (unavailable) return unavailable;
+    const admission = await admitRun(c, 'business-ideas');
+    if ('refusal' in admission) return admission.refusal;
+    const { release } = admission;
 
     const controller = abortOnDisconnect(c);
     const ideas = streamBusinessIdeas(c.env, industry, controller.signal);
@@ -146,7 +159,7 @@ export const freeTools = new Hono<AppEnv>()
     try {
       first = await ideas.next();
     } catch (error) {
-      return upstreamFailure(c, error);
+      return upstreamFailure(c, error, release);
     }
     const offlineDemo = llmMode(c.env) === 'offline-demo';
     const record = (pairs: ProblemSolutionPair[]) =>
@@ -157,12 +170,12 @@ export const freeTools = new Hono<AppEnv>()
       try {
         for await (const idea of ideas) pairs.push(toPair(idea));
       } catch (error) {
-        return upstreamFailure(c, error);
+        return upstreamFailure(c, error, release);
       }
       return c.json({ problem_solution_pairs: pairs, id: await record(pairs), offline_demo: offlineDemo }, 200);
     }
 
-    return ndjsonResponse(controller, async (send) => {
+    return ndjsonResponse(controller, release, async (send) => {
       const pairs: ProblemSolutionPair[] = [];
       if (!first.done) {
         pairs.push(toPair(first.value));
@@ -179,8 +192,11 @@ export const freeTools = new Hono<AppEnv>()
   /** One detailed persona for a product; streamed field by field with `Accept: application/x-ndjson`. */
   .post('/user-persona', limitBody(INPUT_BODY_LIMIT), jsonBody(UserPersonaRequestSchema), async (c) => {
     const { product_description: description } = c.req.valid('json');
-    const refusal = modelUnavailable(c) ?? (await refuseOverLimit(c, 'user-persona'));
-    if (refusal) return refusal;
+    const unavailable = modelUnavailable(c);
+    if (unavailable) return unavailable;
+    const admission = await admitRun(c, 'user-persona');
+    if ('refusal' in admission) return admission.refusal;
+    const { release } = admission;
 
     const controller = abortOnDisconnect(c);
     const persona = streamUserPersona(c.env, description, controller.signal);
@@ -188,7 +204,7 @@ export const freeTools = new Hono<AppEnv>()
     try {
       first = await persona.next();
     } catch (error) {
-      return upstreamFailure(c, error);
+      return upstreamFailure(c, error, release);
     }
     const offlineDemo = llmMode(c.env) === 'offline-demo';
     const finish = async (generated: GeneratedPersona) => {
@@ -210,13 +226,13 @@ export const freeTools = new Hono<AppEnv>()
       try {
         generated = await drain(() => undefined);
       } catch (error) {
-        return upstreamFailure(c, error);
+        return upstreamFailure(c, error, release);
       }
       const { complete, id } = await finish(generated);
       return c.json({ user_persona: complete, id, offline_demo: offlineDemo }, 200);
     }
 
-    return ndjsonResponse(controller, async (send) => {
+    return ndjsonResponse(controller, release, async (send) => {
       const generated = await drain((partial) => send({ type: 'persona', user_persona: partial }));
       const { complete, id } = await finish(generated);
       send({ type: 'done', id, offline_demo: offlineDemo, user_persona: complete });

@@ -7,6 +7,7 @@ import {
   type BusinessIdea,
   type GeneratedPersona,
 } from '#contracts/free-tools';
+import { config } from '../config';
 import type { Bindings } from '../env';
 import { offlineBusinessIdeas, offlineUserPersona } from './offline-demo';
 
@@ -42,7 +43,7 @@ const callSettings = (env: Bindings, signal: AbortSignal, maxOutputTokens: numbe
   maxOutputTokens,
   maxRetries: 1,
   abortSignal: signal,
-  timeout: { totalMs: Number(env.LLM_TIMEOUT_MS) || 30_000 },
+  timeout: { totalMs: config(env).LLM_TIMEOUT_MS },
   temperature: 0.9,
 });
 

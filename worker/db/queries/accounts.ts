@@ -111,12 +111,6 @@ export async function takeMailLock(d1: D1Database, key: string, ms: number): Pro
   return { taken: false, retryAfterSeconds: Math.max(1, Math.ceil(((held[0]?.lockedUntil ?? now) - now) / 1000)) };
 }
 
-export async function recordFailedSignIn(db: Db, userId: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
-    .where(eq(users.id, userId));
-}
 
 export async function isSubscribed(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select().from(emailSubscriptions).where(eq(emailSubscriptions.email, email));

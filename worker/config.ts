@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { Bindings } from './env';
+
+/**
+ * The Worker's numeric settings, parsed once per environment from the strings wrangler gives
+ * (`[vars]` in wrangler.toml, `.dev.vars`, `--var`). A missing or malformed value is a deploy
+ * mistake: it fails loudly on the first request that needs it rather than turning into NaN.
+ */
+const count = z.coerce.number().int().min(0);
+const ConfigSchema = z.object({
+  SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE: count,
+  SIGN_IN_FAILURES_PER_ACCOUNT_PER_CLIENT: count,
+  SIGN_IN_FAILURES_PER_ACCOUNT: count,
+  FREE_TOOLS_PER_MINUTE: count,
+  FREE_TOOLS_PER_DAY: count,
+  FREE_TOOLS_SIGNED_IN_PER_MINUTE: count,
+  FREE_TOOLS_SIGNED_IN_PER_DAY: count,
+  FREE_TOOLS_GLOBAL_PER_DAY: count,
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive(),
+  ERROR_REPORTS_PER_CLIENT_PER_MINUTE: count,
+  ERROR_REPORTS_GLOBAL_PER_MINUTE: count,
+  ANALYTICS_EVENTS_PER_CLIENT_PER_MINUTE: count,
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+const parsed = new WeakMap<Bindings, Config>();
+
+export function config(env: Bindings): Config {
+  let values = parsed.get(env);
+  if (!values) {
+    values = ConfigSchema.parse(env);
+    parsed.set(env, values);
+  }
+  return values;
+}
