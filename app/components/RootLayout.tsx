@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { matchPage, NOT_FOUND_META } from '../content/page-meta';
 import { NotificationsProvider } from './Notifications';
+import { SkipLink } from './SkipLink';
 import { FullScreenLoader } from './Spinner';
 
 /** How long a navigation may take before the full-screen loader shows (avoids a flash). */
@@ -34,6 +35,7 @@ export function RootLayout() {
   useDocumentTitle();
   return (
     <NotificationsProvider>
+      <SkipLink />
       {/* New pages start at the top; back and forward restore where the visitor was. */}
       <ScrollRestoration />
       {loading && <FullScreenLoader />}

@@ -115,3 +115,29 @@ describe('POST /api/auth/reset-password/:token', () => {
     expect((await signIn(email, 'a brand new password')).status).toBe(200);
   });
 });
+
+describe('GET /api/auth/reset-password/:token', () => {
+  const check = (token: string) => request(`/api/auth/reset-password/${token}`);
+
+  it('says whether a link still works, without using it', async () => {
+    const { email, jar } = await signedInUser();
+    const token = await resetToken(email);
+    for (let i = 0; i < 2; i++) {
+      const usable = await check(token);
+      expect(usable.status).toBe(200);
+      expect(await usable.json()).toEqual({ usable: true });
+    }
+    // Checking used nothing: the link still resets the password, once.
+    expect((await reset(token, 'a brand new password', jar)).status).toBe(200);
+    const used = await check(token);
+    expect(used.status).toBe(400);
+    expect(await used.json()).toEqual({ error: 'This reset link is invalid or has expired. Please ask for a new one.' });
+  });
+
+  it('refuses an expired, malformed or unknown link alike', async () => {
+    const { email } = await signedInUser();
+    const token = await resetToken(email);
+    await db().prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?').bind(Date.now() - 1000, await hashToken(token)).run();
+    for (const bad of [token, 'x', 'A'.repeat(43)]) expect((await check(bad)).status).toBe(400);
+  });
+});

@@ -6,6 +6,8 @@ import { currentUrl, landingPages, renderPage } from './render-page';
 
 const TOKEN = 'reset-token-1';
 const routes = [{ path: '/reset-password/:token', Component: ResetPassword }, ...landingPages('/signin', '/forgot-password')];
+/** The link check the page makes on opening: this link still works. */
+const USABLE = { [`GET /api/auth/reset-password/${TOKEN}`]: () => json(200, { usable: true }) };
 const RESET_DONE = 'Your password has been reset. You can now sign in with your new password.';
 
 afterEach(() => {
@@ -27,28 +29,42 @@ async function settle() {
 }
 
 describe('reset password', () => {
+  it('says at once that a used or expired link no longer works, with no form to fill', async () => {
+    const server = fakeApi({
+      [`GET /api/auth/reset-password/${TOKEN}`]: () => json(400, { error: 'This reset link is invalid or has expired. Please ask for a new one.' }),
+    });
+    renderPage(routes, `/reset-password/${TOKEN}`);
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This link no longer works');
+    expect(screen.getByRole('alert').textContent).toContain('This reset link is invalid or has expired. Please ask for a new one.');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(server.calls(`GET /api/auth/reset-password/${TOKEN}`)).toHaveLength(1);
+  });
+
   it('asks for matching entries', () => {
-    const server = fakeApi();
+    const server = fakeApi(USABLE);
     renderPage(routes, `/reset-password/${TOKEN}`);
     submit('correct horse', 'correct hose');
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
     expect(confirmPassword().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(confirmPassword());
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls(`POST /api/auth/reset-password/${TOKEN}`)).toHaveLength(0);
   });
 
   it('asks for at least 8 characters', () => {
-    const server = fakeApi();
+    const server = fakeApi(USABLE);
     renderPage(routes, `/reset-password/${TOKEN}`);
     submit('1234567', '1234567');
     expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
     expect(screen.queryByText('Passwords do not match')).toBeNull();
     expect(document.activeElement).toBe(newPassword());
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls(`POST /api/auth/reset-password/${TOKEN}`)).toHaveLength(0);
   });
 
   it("shows the server's error and keeps the form", async () => {
     fakeApi({
+      ...USABLE,
       [`POST /api/auth/reset-password/${TOKEN}`]: () =>
         json(400, { error: 'This reset link is invalid or has expired. Please ask for a new one.' }),
     });
@@ -61,7 +77,7 @@ describe('reset password', () => {
   });
 
   it('falls back to the generic message', async () => {
-    fakeApi({ [`POST /api/auth/reset-password/${TOKEN}`]: () => new Response('', { status: 500 }) });
+    fakeApi({ ...USABLE, [`POST /api/auth/reset-password/${TOKEN}`]: () => new Response('', { status: 500 }) });
     renderPage(routes, `/reset-password/${TOKEN}`);
     submit('correct horse', 'correct horse');
     expect((await screen.findByRole('alert')).textContent).toBe('An error occurred. Please try again.');
@@ -70,7 +86,7 @@ describe('reset password', () => {
   it('on success shows the message, then opens sign-in at exactly 3000 ms', async () => {
     expect(REDIRECT_AFTER_RESET_MS).toBe(3000);
     vi.useFakeTimers();
-    const server = fakeApi({ [`POST /api/auth/reset-password/${TOKEN}`]: () => json(200, { message: RESET_DONE }) });
+    const server = fakeApi({ ...USABLE, [`POST /api/auth/reset-password/${TOKEN}`]: () => json(200, { message: RESET_DONE }) });
     const router = renderPage(routes, `/reset-password/${TOKEN}`);
     submit('correct horse', 'correct horse');
     await settle();

@@ -14,6 +14,7 @@ import {
 import { getDb } from '../db/client';
 import {
   consumeEmailToken,
+  isEmailTokenUsable,
   createUser,
   findUserByEmail,
   findUserById,
@@ -48,6 +49,7 @@ const CHECK_INBOX = { message: 'Check your inbox' } as const;
 const RESET_LINK_SENT = { message: 'If an account with that email exists, a password reset link has been sent.' } as const;
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.';
 const BAD_CREDENTIALS = 'Invalid email or password.';
+const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 const link = (env: Bindings, path: string) => new URL(path, env.APP_URL).href;
 
@@ -245,9 +247,18 @@ export const auth = new Hono<AppEnv>()
    * Sets the new password and uses the token in one batch, signs every device out and sends a
    * notice. It does not sign the visitor in (docs/security.md §9).
    */
+  /** Whether a reset link still works, so the page can say so before a new password is typed. */
+  .get('/reset-password/:token', async (c) => {
+    const token = c.req.param('token');
+    if (!TOKEN_SHAPE.test(token) || !(await isEmailTokenUsable(c.env.DB, token, 'reset-password'))) {
+      return c.json({ error: RESET_LINK_INVALID }, 400);
+    }
+    return c.json({ usable: true }, 200);
+  })
+
   .post('/reset-password/:token', limitBody(AUTH_BODY_LIMIT), jsonBody(ResetPasswordSchema), async (c) => {
     const token = c.req.param('token');
-    const invalid = () => c.json({ error: 'This reset link is invalid or has expired. Please ask for a new one.' }, 400);
+    const invalid = () => c.json({ error: RESET_LINK_INVALID }, 400);
     if (!TOKEN_SHAPE.test(token)) return invalid();
     const passwordHash = await hashPassword(c.req.valid('json').new_password);
     const userId = await consumeEmailToken(c.env.DB, token, 'reset-password', ({ tokenHash, now }) => [

@@ -4,7 +4,7 @@ import { ResetPasswordSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
-import { api, ApiError, send } from '../../lib/api';
+import { api, ApiError, send, toApiError } from '../../lib/api';
 import { errorMessage, fieldError, useFormFields } from '../../lib/forms';
 
 /** The success message stays this long before sign-in opens. */
@@ -21,7 +21,23 @@ export function Component() {
   const [formError, setFormError] = useState<{ message: string; linkRejected: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
-  const headingRef = useFocusOnViewChange(doneMessage === null ? 'form' : 'done');
+  // A used or expired link says so when the page opens, not after the password was typed twice.
+  const [rejectedLink, setRejectedLink] = useState<string | null>(null);
+  const headingRef = useFocusOnViewChange(doneMessage !== null ? 'done' : rejectedLink !== null ? 'rejected' : 'form');
+
+  useEffect(() => {
+    let current = true;
+    api.auth['reset-password'][':token']
+      .$get({ param: { token } })
+      .then(async (response) => {
+        if (current && response.status === 400) setRejectedLink(errorMessage(await toApiError(response)));
+      })
+      // Offline or a server fault: the form stays, and sending it gives the answer.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   useEffect(() => {
     if (doneMessage === null) return;
@@ -64,6 +80,20 @@ export function Component() {
           <Link to="/signin" replace>
             Sign in now
           </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  if (rejectedLink !== null) {
+    return (
+      <AuthLayout>
+        <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+          This link no longer works
+        </h1>
+        <FormAlert>{rejectedLink}</FormAlert>
+        <p className="auth-switch">
+          <Link to="/forgot-password">Ask for a new link</Link>
         </p>
       </AuthLayout>
     );

@@ -65,6 +65,15 @@ export async function issueEmailToken(db: Db, userId: string, purpose: EmailToke
  */
 export const USED_TOKEN_USER = '(SELECT user_id FROM email_tokens WHERE token_hash = ?1 AND used_at = ?2)';
 
+/** Whether a link token can still be used, without using it (a page checks its link on opening). */
+export async function isEmailTokenUsable(d1: D1Database, token: string, purpose: EmailTokenPurpose): Promise<boolean> {
+  const row = await d1
+    .prepare('SELECT 1 FROM email_tokens WHERE token_hash = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3')
+    .bind(await hashToken(token), purpose, Date.now())
+    .first();
+  return row !== null;
+}
+
 /**
  * Uses a link token, once: a single conditional UPDATE, so of two simultaneous uses exactly one
  * succeeds. `thenRun` statements run in the same batch and change something only if it did:
