@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeJsonSetting } from '../../app/lib/local-settings';
+import { Component as ForgotPassword } from '../../app/pages/auth/ForgotPassword';
 import { Component as SignIn } from '../../app/pages/auth/SignIn';
 import { deferred, fakeApi, json } from './fake-api';
 import { currentUrl, landingPages, renderPage } from './render-page';
@@ -51,6 +52,16 @@ describe('sign-in views', () => {
     expect(screen.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe('/signin?newProject=true');
     fireEvent.click(screen.getByRole('link', { name: 'Go back' }));
     expect(await screen.findByRole('link', { name: 'Sign in with email' })).toBeTruthy();
+  });
+
+  it("carries the address typed to 'Forgot your password?', without putting it in the URL", async () => {
+    fakeApi({ 'GET /api/auth/check-auth': signedOut, 'GET /api/auth/providers': () => json(200, { google: true }) });
+    const router = renderPage([{ path: '/signin', Component: SignIn }, { path: '/forgot-password', Component: ForgotPassword }], '/signin?method=email');
+    fireEvent.change(emailInput(), { target: { value: ' ada@example.com ' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    expect(email.value).toBe('ada@example.com');
+    expect(currentUrl(router)).toBe('/forgot-password');
   });
 
   it.each([

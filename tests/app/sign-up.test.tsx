@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeJsonSetting } from '../../app/lib/local-settings';
-import { Component as SignUp, RESEND_LOCK_MS, RESENT_MESSAGE } from '../../app/pages/auth/SignUp';
+import { Component as SignUp, NEWEST_LINK_ONLY, RESEND_LOCK_MS, RESENT_MESSAGE } from '../../app/pages/auth/SignUp';
 import { fakeApi, json } from './fake-api';
 import { landingPages, renderPage } from './render-page';
 
@@ -182,6 +182,8 @@ describe('resending the verification email', () => {
     act(() => vi.advanceTimersByTime(100));
     expect(button().disabled).toBe(false);
     expect(screen.queryByText(RESENT_MESSAGE)).toBeNull();
+    // Which link to use stays said: the first e-mail's link no longer works.
+    expect(screen.getByText(NEWEST_LINK_ONLY)).toBeTruthy();
   });
 
   it('treats a 429 answer as the same 60-second lock, without an error banner', async () => {
@@ -193,6 +195,8 @@ describe('resending the verification email', () => {
     expect(button().disabled).toBe(true);
     expect(screen.getByText(RESENT_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+    // Nothing new was sent: the earlier link is still the one to use.
+    expect(screen.queryByText(NEWEST_LINK_ONLY)).toBeNull();
 
     act(() => vi.advanceTimersByTime(59_900));
     expect(button().disabled).toBe(true);

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as VerifyEmail } from '../../app/pages/auth/VerifyEmail';
+import { Component as VerifyEmail, ONLY_NEWEST_LINK } from '../../app/pages/auth/VerifyEmail';
 import { deferred, fakeApi, json } from './fake-api';
 import { currentUrl, landingPages, renderPage } from './render-page';
 
@@ -45,6 +45,7 @@ describe('email verification', () => {
     expect(
       screen.getByText('It seems like the verification link is invalid or expired. Please try to sign up again.'),
     ).toBeTruthy();
+    expect(screen.getByText(ONLY_NEWEST_LINK)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to sign up' }).getAttribute('href')).toBe('/signup');
     expect(server.calls('POST /api/auth/verify-email/token-bad')).toHaveLength(1);
   });

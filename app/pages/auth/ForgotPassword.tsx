@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { EmailSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, TextField } from '../../components/FormField';
@@ -9,8 +10,15 @@ import { fieldError, GENERIC_ERROR, useFormFields } from '../../lib/forms';
 /** The same answer whether or not the address has an account (docs/security.md §3). */
 export const RESET_LINK_SENT = 'If an account with that email exists, a password reset link has been sent.';
 
+/** The address typed on the sign-in form, carried by its 'Forgot your password?' link. */
+function carriedEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function Component() {
-  const form = useFormFields({ email: '' }, (values) => ({ email: fieldError(EmailSchema, values.email) }));
+  const { state } = useLocation();
+  const form = useFormFields({ email: carriedEmail(state) }, (values) => ({ email: fieldError(EmailSchema, values.email) }));
   const { email } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

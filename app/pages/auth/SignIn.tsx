@@ -165,7 +165,8 @@ function EmailSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         />
         <div className="signin-password">
           <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
-          <Link to="/forgot-password" className="signin-forgot">
+          {/* The address typed here comes along in the navigation state, never in the URL. */}
+          <Link to="/forgot-password" state={{ email: email.trim() }} className="signin-forgot">
             Forgot your password?
           </Link>
         </div>

@@ -14,6 +14,8 @@ import { readPrivacyMode } from '../../lib/privacy-mode';
 /** One verification e-mail a minute; the server holds the same lock. */
 export const RESEND_LOCK_MS = 60_000;
 export const RESENT_MESSAGE = 'Email resent... you can resend again in 1 minute';
+/** A new link replaces the earlier one (docs/security.md §9), so the page says which to use. */
+export const NEWEST_LINK_ONLY = 'Use the link in the newest email: the earlier link no longer works.';
 
 type SignUpForm = ReturnType<typeof useSignUpFields>;
 
@@ -154,6 +156,7 @@ function EmailForm({ headingRef, form, onSignedUp }: EmailFormProps) {
 function CheckInbox({ headingRef, email }: ViewProps & { email: string }) {
   const notify = useNotify();
   const [locked, setLocked] = useState(false);
+  const [resent, setResent] = useState(false);
   const unlockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(unlockTimer.current), []);
@@ -170,6 +173,7 @@ function CheckInbox({ headingRef, email }: ViewProps & { email: string }) {
     unlockTimer.current = setTimeout(unlock, RESEND_LOCK_MS);
     try {
       await send(() => api.auth['resend-verification-email'].$post({ json: { email } }));
+      setResent(true);
     } catch (error) {
       // 429: the server's one-a-minute lock is on; ours already says to wait a minute.
       if (error instanceof ApiError && error.status === 429) return;
@@ -196,6 +200,7 @@ function CheckInbox({ headingRef, email }: ViewProps & { email: string }) {
         <p className="auth-note" role="status">
           {locked ? RESENT_MESSAGE : ''}
         </p>
+        {resent && <p className="auth-note">{NEWEST_LINK_ONLY}</p>}
       </div>
       <AuthBackLink to="/signup">Go back</AuthBackLink>
     </>

@@ -18,6 +18,9 @@ function verify(token: string): Promise<boolean> {
   );
 }
 
+/** A resend replaces the earlier link: said on the failure view and after 'Resend email'. */
+export const ONLY_NEWEST_LINK = 'If you asked us to resend the email, only the link in the newest one works.';
+
 export function Component() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -43,6 +46,7 @@ export function Component() {
         <p className="auth-status-text">
           It seems like the verification link is invalid or expired. Please try to sign up again.
         </p>
+        <p className="auth-status-text">{ONLY_NEWEST_LINK}</p>
         <Link to="/signup" className="button">
           Go to sign up
         </Link>
