@@ -23,6 +23,12 @@ export const SHARE = {
   failed: 'Failed to copy link to clipboard.',
 } as const;
 
+/**
+ * The public counters show only from these totals: '0 ideas generated so far' on a fresh install
+ * says the opposite of what a counter is for.
+ */
+export const COUNTER_SHOWN_FROM = { ideas: 100, personas: 20 } as const;
+
 export const TRY_FOR_FREE = 'Try Launchmate for free';
 export const OFFLINE_DEMO_NOTE = 'offline demo — not AI';
 
@@ -54,7 +60,7 @@ export const BUSINESS_IDEAS = {
   randomButton: 'Random industry',
   submit: 'Generate business ideas',
   pending: 'Generating ideas',
-  pendingNote: 'This takes about 15 seconds.',
+  pendingNote: 'The first ideas appear in a few seconds; all ten take a little longer.',
   stepTwo: 'Step 2',
   stepTwoHeading: 'Problems and solutions in the industry',
   problem: 'Problem',
@@ -62,7 +68,7 @@ export const BUSINESS_IDEAS = {
   copy: 'Copy idea',
   copied: 'Copied',
   again: 'Generate new ideas',
-  counter: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'idea' : 'ideas'} generated so far`,
+  counter: (count: number) => (count < COUNTER_SHOWN_FROM.ideas ? null : `${count.toLocaleString('en-US')} ideas generated so far`),
   progress: (ready: number, total: number) => `Idea ${ready} of ${total} ready`,
   howItWorks: [
     { title: 'Pick an industry', text: 'Type one you know well or want to explore, or let the random button surprise you.' },
@@ -88,7 +94,7 @@ export const USER_PERSONA = {
   placeholder: 'Example: A platform that helps people learn to code with AI',
   submit: 'Generate user persona',
   pending: 'Generating user persona',
-  pendingNote: 'This takes about 30 seconds.',
+  pendingNote: 'The persona appears field by field, in a few seconds.',
   stepTwo: 'Step 2',
   stepTwoHeading: 'User persona',
   pictureAlt: (name: string) => `Portrait of ${name}`,
@@ -103,7 +109,7 @@ export const USER_PERSONA = {
   traits: 'Traits',
   again: 'Generate new persona',
   writing: 'Writing…',
-  counter: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'persona' : 'personas'} generated so far`,
+  counter: (count: number) => (count < COUNTER_SHOWN_FROM.personas ? null : `${count.toLocaleString('en-US')} personas generated so far`),
   ready: 'Your user persona is ready',
   howItWorks: [
     { title: 'Describe your product', text: 'One sentence is enough: who it is for and what it does.' },

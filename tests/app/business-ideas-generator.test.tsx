@@ -32,7 +32,7 @@ async function submit(industry: string) {
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  api = fakeApi({ 'GET /api/free-tools/business-ideas/count': () => json(200, { count: 40 }) });
+  api = fakeApi({ 'GET /api/free-tools/business-ideas/count': () => json(200, { count: 400 }) });
 });
 
 afterEach(() => {
@@ -42,13 +42,20 @@ afterEach(() => {
 });
 
 describe('the business ideas generator', () => {
+  it('hides the public counter below its minimum, so a fresh install does not boast of 0 ideas', async () => {
+    api.on('GET /api/free-tools/business-ideas/count', () => json(200, { count: 90 }));
+    renderTool();
+    await settle();
+    expect(screen.queryByText(/generated so far/)).toBeNull();
+  });
+
   it('asks for the stream, disables the form, ticks every second and shows each card as it arrives', async () => {
     vi.useFakeTimers();
     const stream = ndjsonStream();
     api.on(GENERATE, () => stream.response);
     renderTool();
     await settle();
-    expect(screen.getByText('40 ideas generated so far')).toBeTruthy();
+    expect(screen.getByText('400 ideas generated so far')).toBeTruthy();
 
     await submit('  Dental clinics ');
     const [request] = api.calls(GENERATE);
@@ -60,7 +67,7 @@ describe('the business ideas generator', () => {
     expect(submitButton()).toBeNull();
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Generating ideas');
-    expect(status.textContent).toContain('This takes about 15 seconds.');
+    expect(status.textContent).toContain('The first ideas appear in a few seconds; all ten take a little longer.');
     expect(within(status).getByText('0s')).toBeTruthy();
     act(() => vi.advanceTimersByTime(999));
     expect(within(status).getByText('0s')).toBeTruthy();
@@ -91,7 +98,7 @@ describe('the business ideas generator', () => {
     expect(screen.queryByLabelText('Which industry do you know best or want to explore?')).toBeNull();
     expect(screen.getByRole('button', { name: 'Generate new ideas' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try Launchmate for free' }).getAttribute('href')).toBe('/signup');
-    expect(screen.getByText('50 ideas generated so far')).toBeTruthy();
+    expect(screen.getByText('410 ideas generated so far')).toBeTruthy();
     expect(screen.queryByText('offline demo — not AI')).toBeNull();
     // The timer has stopped: nothing is left ticking.
     expect(vi.getTimerCount()).toBe(0);

@@ -30,7 +30,7 @@ async function settle() {
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  api = fakeApi({ 'GET /api/free-tools/user-persona/count': () => json(200, { count: 1 }) });
+  api = fakeApi({ 'GET /api/free-tools/user-persona/count': () => json(200, { count: 30 }) });
   renderPage([{ path: '/user-persona-generator', Component: UserPersonaGenerator }], '/user-persona-generator');
 });
 
@@ -52,7 +52,7 @@ describe('the user persona generator', () => {
     const stream = ndjsonStream();
     api.on(GENERATE, () => stream.response);
     await settle();
-    expect(screen.getByText('1 persona generated so far')).toBeTruthy();
+    expect(screen.getByText('30 personas generated so far')).toBeTruthy();
     expect(input().placeholder).toBe('Example: A platform that helps people learn to code with AI');
     expect(input().maxLength).toBe(100);
 
@@ -61,7 +61,7 @@ describe('the user persona generator', () => {
     expect(api.calls(GENERATE)[0]!.headers.get('Accept')).toBe('application/x-ndjson');
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Generating user persona');
-    expect(status.textContent).toContain('This takes about 30 seconds.');
+    expect(status.textContent).toContain('The persona appears field by field, in a few seconds.');
     expect(input().disabled).toBe(true);
     act(() => vi.advanceTimersByTime(1000));
     expect(within(status).getByText('1s')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('the user persona generator', () => {
       for (const text of texts) expect(within(section).getByText(text)).toBeTruthy();
     }
     expect(screen.getByRole('button', { name: 'Generate new persona' })).toBeTruthy();
-    expect(screen.getByText('2 personas generated so far')).toBeTruthy();
+    expect(screen.getByText('31 personas generated so far')).toBeTruthy();
     expect(vi.getTimerCount()).toBe(0);
   });
 
