@@ -13,6 +13,18 @@ export interface AvatarInput {
 }
 
 const GREY_HAIR = ['9ca3af', 'd1d5db'];
+/**
+ * Faces for a professional persona. Left out: the pacifier, a sleeping or winking face and
+ * sunglasses; the 'wrinkles' nose and the 'walrus' and 'pyramid' moustaches, which read as a second
+ * mouth at this size.
+ */
+const FACE = {
+  mouth: ['smile', 'bigSmile', 'smirk', 'lips'],
+  nose: ['mediumRound', 'smallRound'],
+  eyes: ['open', 'happy', 'glasses'],
+  facialHair: ['beardMustache', 'goatee', 'shadow', 'soulPatch'],
+  facialHairProbability: 15,
+} as const satisfies personas.Options;
 const HAIR = ['362c47', '6c4545', 'e15c66', 'dee1f5', 'f29c65', 'e16381', '2c1b18'];
 
 export function personaAvatarSvg({ name, age, traits }: AvatarInput): string {
@@ -23,6 +35,7 @@ export function personaAvatarSvg({ name, age, traits }: AvatarInput): string {
     radius: 50,
     backgroundColor: ['eef2ff', 'ecfdf5', 'fef3c7', 'fce7f3'],
     hairColor: age >= 55 ? GREY_HAIR : HAIR,
+    ...FACE,
     ...(wearsGlasses ? { eyes: ['glasses'] as const } : {}),
   }).toString();
 }
