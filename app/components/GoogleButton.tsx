@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { api, ApiError, send } from '../lib/api';
 import { readAttribution } from '../lib/attribution';
 import { readPrivacyMode } from '../lib/privacy-mode';
-import { useNotify } from './Notifications';
+import { useNotify } from '../lib/notifications';
 import { Spinner } from './Spinner';
 import './GoogleButton.css';
 

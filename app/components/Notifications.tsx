@@ -1,7 +1,5 @@
 import {
-  createContext,
   useCallback,
-  useContext,
   useEffect,
   useEffectEvent,
   useMemo,
@@ -9,19 +7,15 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { NotifyContext, type Notify } from '../lib/notifications';
 import './Notifications.css';
 
-/** Spec section 9: a banner fades in 100 ms after it appears, lives 4 s from its timestamp, then takes 300 ms to leave. */
+/** A banner fades in 100 ms after it appears, lives 4 s from its timestamp, then takes 300 ms to leave. */
 export const BANNER_VISIBLE_DELAY_MS = 100;
 export const BANNER_LIFE_MS = 4000;
 export const BANNER_EXIT_MS = 300;
 
 export type BannerKind = 'success' | 'error';
-
-export interface Notify {
-  success(message: string): void;
-  error(message: string): void;
-}
 
 interface BannerProps {
   kind: BannerKind;
@@ -91,8 +85,6 @@ interface BannerEntry {
   createdAt: number;
 }
 
-const NotifyContext = createContext<Notify | null>(null);
-
 /** Holds the banners of the whole app and renders them in one stack at the top right. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [banners, setBanners] = useState<BannerEntry[]>([]);
@@ -128,13 +120,6 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       </div>
     </NotifyContext>
   );
-}
-
-/** Shows a green success or red error banner from anywhere under NotificationsProvider. */
-export function useNotify(): Notify {
-  const notify = useContext(NotifyContext);
-  if (!notify) throw new Error('useNotify() must be called inside <NotificationsProvider>.');
-  return notify;
 }
 
 function SuccessIcon() {

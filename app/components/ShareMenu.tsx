@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { SHARE } from '../content/free-tools';
 import { useDismissable } from '../lib/use-dismissable';
-import { useNotify } from './Notifications';
+import { useNotify } from '../lib/notifications';
 import './ShareMenu.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNotify } from '../components/Notifications';
+import { useNotify } from './notifications';
 import {
   RATE_LIMITED,
   UNEXPECTED,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../worker/services/tokens';
+import { hashToken } from '../../worker/lib/tokens';
 import { CookieJar, db, freshClient, freshEmail, latestLink, outboxFor, postJson, request, signedInUser, tokenOf } from '../utils';
 
 const GENERIC = { message: 'If an account with that email exists, a password reset link has been sent.' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../worker/services/tokens';
+import { hashToken } from '../../worker/lib/tokens';
 import { CookieJar, db, freshEmail, latestLink, outboxFor, postJson, request, signedInUser, tokenOf } from '../utils';
 
 const createProject = (jar: CookieJar, name = '') => postJson('/api/project/', { name }, {}, { jar });

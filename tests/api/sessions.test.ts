@@ -1,7 +1,7 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { REFRESH_RETRY_GRACE_MS } from '../../worker/services/sessions';
-import { hashToken } from '../../worker/services/tokens';
+import { hashToken } from '../../worker/lib/tokens';
 import { CookieJar, db, freshClient, latestLink, postJson, request, signedInUser, tokenOf } from '../utils';
 
 const checkAuth = (jar: CookieJar) => request('/api/auth/check-auth', {}, { jar });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../worker/services/tokens';
+import { hashToken } from '../../worker/lib/tokens';
 import { CookieJar, db, freshClient, freshEmail, latestLink, medianMs, outboxFor, postJson, request, tokenOf } from '../utils';
 
 const signUp = (body: unknown, headers: Record<string, string> = {}) =>

@@ -6,8 +6,8 @@ import {
   BANNER_LIFE_MS,
   BANNER_VISIBLE_DELAY_MS,
   NotificationsProvider,
-  useNotify,
 } from '../../app/components/Notifications';
+import { useNotify } from '../../app/lib/notifications';
 
 const NOW = new Date('2026-03-02T10:00:00Z').getTime();
 

@@ -4,7 +4,7 @@ import { REFERRAL_CODE_SHAPE, STATS_DAYS, type AffiliateStats } from '#contracts
 import { approvedAffiliateOfUser, dailyFigures, findApprovedAffiliate, recordClick, recordReferral } from '../db/queries/affiliate';
 import type { AppEnv, Bindings } from '../env';
 import { requireUser, sessionSecret, type SignedInEnv } from '../services/sessions';
-import { deriveToken } from '../services/tokens';
+import { deriveToken } from '../lib/tokens';
 
 /** Spec sections 3 and 9: the `via` cookie lives 30 days (docs/security.md §20 for its attributes). */
 export const VIA_COOKIE = 'via';

@@ -38,7 +38,7 @@ import { fetchGoogleProfile, googleAuthorizationUrl, GoogleSignInError, isGoogle
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../services/passwords';
 import { admit, clientAddress, countEvent, readCount, type WindowLimit } from '../services/rate-limit';
 import { currentUserId, endSession, revokeAllSessions, rotateSession, startSession } from '../services/sessions';
-import { sameSecret, TOKEN_SHAPE } from '../services/tokens';
+import { sameSecret, TOKEN_SHAPE } from '../lib/tokens';
 import { creditReferral } from './affiliate';
 
 const AUTH_BODY_LIMIT = 16 * 1024;

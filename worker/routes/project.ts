@@ -7,7 +7,7 @@ import { invitationEmail } from '../emails/invitation';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { requireUser, type SignedInEnv } from '../services/sessions';
-import { TOKEN_SHAPE } from '../services/tokens';
+import { TOKEN_SHAPE } from '../lib/tokens';
 
 const SMALL_BODY = 4 * 1024;
 const NOT_FOUND = { error: 'Project not found.' } as const;

@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { requireUser } from '../services/sessions';
-import { TOKEN_SHAPE } from '../services/tokens';
+import { TOKEN_SHAPE } from '../lib/tokens';
 
 const SMALL_BODY = 4 * 1024;
 const UNKNOWN_LINK = { error: 'This unsubscribe link is not valid.' } as const;

@@ -6,7 +6,7 @@ import { sign, verify } from 'hono/jwt';
 import { getDb } from '../db/client';
 import { refreshTokens } from '../db/schema';
 import type { AppEnv, Bindings } from '../env';
-import { deriveToken, hashToken, newToken, TOKEN_SHAPE } from './tokens';
+import { deriveToken, hashToken, newToken, TOKEN_SHAPE } from '../lib/tokens';
 
 /**
  * Sessions (docs/security.md §6–8): a signed access token that lives 15 minutes, and a refresh token

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AffiliateStats } from '#contracts/affiliate';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { api, withSession } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
 import './AffiliateSection.css';

@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import type { CurrentUser } from '#contracts/auth';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';
 import { api, ApiError, send, withSession } from '../../lib/api';

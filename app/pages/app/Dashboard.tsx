@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { InviteSchema, PROJECT_NAME_MAX } from '#contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { api, withSession } from '../../lib/api';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PROJECT_NAME_MAX } from '#contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { Tooltip } from '../../components/Tooltip';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicQuestion, StoredAnswer } from '#contracts/research';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, withSession } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';

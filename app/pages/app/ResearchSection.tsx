@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicQuestion, ResearchPageInput } from '#contracts/research';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';

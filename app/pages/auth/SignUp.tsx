@@ -4,7 +4,7 @@ import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
 import { readAttribution } from '../../lib/attribution';

@@ -7,7 +7,7 @@ import {
   type AffiliateApplicationField,
 } from '#contracts/affiliate';
 import { TextAreaField, TextField } from '../../components/FormField';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
 import { errorMessage, logUnexpected, useFormFields } from '../../lib/forms';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Attribution } from '#contracts/auth';
-import { hashToken, newToken } from '../../services/tokens';
+import { hashToken, newToken } from '../../lib/tokens';
 import { getDb, type Db } from '../client';
 import { emailSubscriptions, emailTokens, mailLocks, unsubscribeTokens, users } from '../schema';
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { newToken } from '../../services/tokens';
+import { newToken } from '../../lib/tokens';
 import type { Db } from '../client';
 import { llmDailyUsage, toolCounters, toolResults } from '../schema';
 

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { hashToken, newToken } from '../../services/tokens';
+import { hashToken, newToken } from '../../lib/tokens';
 import type { Db } from '../client';
 import { invitations, projectMembers, projects } from '../schema';
 
