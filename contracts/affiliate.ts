@@ -58,3 +58,12 @@ export interface AffiliateStats {
   totals: { clicks: number; signUps: number };
 }
 export const STATS_DAYS = 30;
+
+/**
+ * What the application form knows before it shows: for a signed-in visitor, their name and
+ * address to fill in, and the application they already sent, if any.
+ */
+export interface AffiliateApplicationState {
+  prefill: { name: string; email: string } | null;
+  application: { status: 'pending' | 'approved' | 'rejected'; referralCode: string } | null;
+}

@@ -9,6 +9,8 @@ const KEYS = {
   attribution: 'launchmate.attribution',
   appState: 'launchmate.appState',
   pendingInvitation: 'launchmate.pendingInvitation',
+  /** The referral code of the affiliate application sent from this browser. */
+  affiliateApplication: 'launchmate.affiliateApplication',
 } as const;
 
 export type LocalSettingKey = keyof typeof KEYS;

@@ -304,3 +304,18 @@ describe("GET /api/affiliate/me: the approved affiliate's figures", () => {
     expect(affiliate.totals).toEqual({ clicks: 2, signUps: 1 });
   });
 });
+
+describe('GET /api/general/affiliate-application', () => {
+  it('tells a visitor nothing, and a signed-in applicant their details and application', async () => {
+    expect(await (await request(APPLY)).json()).toEqual({ prefill: null, application: null });
+
+    const { email, jar } = await signedInUser();
+    const before = await (await request(APPLY, {}, { jar })).json();
+    expect(before).toEqual({ prefill: { name: '', email }, application: null });
+
+    const code = `known${Date.now().toString(36)}`;
+    expect((await postJson(APPLY, application({ email, referralCode: code }), {}, { jar })).status).toBe(201);
+    const after = await (await request(APPLY, {}, { jar })).json();
+    expect(after).toEqual({ prefill: { name: '', email }, application: { status: 'pending', referralCode: code } });
+  });
+});

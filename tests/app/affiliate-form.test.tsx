@@ -1,13 +1,14 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as Affiliate } from '../../app/pages/marketing/Affiliate';
-import { APPLICATION_FAILED, APPLICATION_RECEIVED } from '../../app/pages/marketing/AffiliateForm';
+import { APPLICATION_APPROVED, APPLICATION_FAILED, APPLICATION_RECEIVED, applicationPending } from '../../app/pages/marketing/AffiliateForm';
 import { deferred, fakeApi, json } from './fake-api';
 import { renderPage } from './render-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  window.localStorage.clear();
 });
 
 const APPLY = 'POST /api/general/affiliate-application';
@@ -132,5 +133,45 @@ describe('the affiliate application form', () => {
     await settle();
     expect(alerts().filter((text) => text === APPLICATION_FAILED)).toHaveLength(2);
     expect(screen.queryByText(APPLICATION_RECEIVED)).toBeNull();
+  });
+});
+
+describe('a visitor who is known', () => {
+  const STATE = 'GET /api/general/affiliate-application';
+
+  it("fills in a signed-in visitor's name and account address", async () => {
+    fakeApi({ [STATE]: () => json(200, { prefill: { name: 'Priya Raman', email: 'priya@example.com' }, application: null }) });
+    open();
+    await settle();
+    expect((screen.getByLabelText(LABELS.name) as HTMLInputElement).value).toBe('Priya Raman');
+    expect((screen.getByLabelText(LABELS.email) as HTMLInputElement).value).toBe('priya@example.com');
+  });
+
+  it('shows a signed-in applicant that the application is pending, instead of an empty form', async () => {
+    fakeApi({ [STATE]: () => json(200, { prefill: { name: 'Priya', email: 'priya@example.com' }, application: { status: 'pending', referralCode: 'priya' } }) });
+    open();
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(applicationPending('priya'));
+    expect(screen.queryByRole('button', { name: 'Submit application' })).toBeNull();
+  });
+
+  it('tells an approved affiliate where their link is', async () => {
+    fakeApi({ [STATE]: () => json(200, { prefill: { name: 'Priya', email: 'priya@example.com' }, application: { status: 'approved', referralCode: 'priya' } }) });
+    open();
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(APPLICATION_APPROVED);
+  });
+
+  it('remembers in this browser that a signed-out visitor applied', async () => {
+    fakeApi({ [APPLY]: () => json(201, { received: true }) });
+    open();
+    fill(VALID);
+    submit();
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(APPLICATION_RECEIVED);
+    cleanup();
+    open();
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(applicationPending('priya'));
   });
 });

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { AffiliateApplicationSchema, REFERRAL_CODE_TAKEN } from '#contracts/affiliate';
+import { AffiliateApplicationSchema, REFERRAL_CODE_TAKEN, type AffiliateApplicationState } from '#contracts/affiliate';
 import { ARTICLE_SLUG_SHAPE } from '#contracts/blog';
 import { getDb } from '../db/client';
-import { insertApplication } from '../db/queries/affiliate';
+import { findUserById } from '../db/queries/accounts';
+import { findApplicationOf, insertApplication } from '../db/queries/affiliate';
 import { findArticle, listArticles } from '../db/queries/blog';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
@@ -22,6 +23,16 @@ export const general = new Hono<AppEnv>()
     const article = ARTICLE_SLUG_SHAPE.test(slug) ? await findArticle(getDb(c.env.DB), slug) : undefined;
     if (!article) return c.json(ARTICLE_NOT_FOUND, 404);
     return c.json(article, 200);
+  })
+
+  /** For the form: a signed-in visitor's details and their earlier application; nothing for others. */
+  .get('/affiliate-application', async (c) => {
+    const userId = await currentUserId(c);
+    const user = userId ? await findUserById(getDb(c.env.DB), userId) : undefined;
+    const state: AffiliateApplicationState = user
+      ? { prefill: { name: user.name ?? '', email: user.email }, application: await findApplicationOf(c.env.DB, user.id, user.email) }
+      : { prefill: null, application: null };
+    return c.json(state, 200);
   })
 
   /** Stored as pending; an operator approves or rejects it (`npm run affiliate`). */

@@ -1,19 +1,56 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
   AFFILIATE_TEXT_MAX,
   AffiliateApplicationSchema,
   REQUIRED_FIELDS_MESSAGE,
   type AffiliateApplicationField,
+  type AffiliateApplicationState,
 } from '#contracts/affiliate';
 import { TextAreaField, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
 import { errorMessage, logUnexpected, useFormFields } from '../../lib/forms';
+import { readSetting, writeSetting } from '../../lib/local-settings';
 
 export const APPLICATION_RECEIVED = "Thank you for your application! We'll review your information and contact you if you have been accepted.";
 export const APPLICATION_FAILED = 'Failed to submit application';
+export const applicationPending = (code: string) =>
+  `Your application with the referral code "${code}" is waiting for review. We will write to you as soon as it has been reviewed.`;
+export const APPLICATION_APPROVED = 'Your application was approved: your link and its figures are on your dashboard.';
+
+type Earlier = AffiliateApplicationState['application'];
+
+/**
+ * What the visitor sent before: the server knows a signed-in visitor's application; a visitor
+ * who applied signed out is remembered by this browser. Also fills in a signed-in visitor's
+ * name and address.
+ */
+function useEarlierApplication(fill: (prefill: NonNullable<AffiliateApplicationState['prefill']>) => void): Earlier {
+  const [earlier, setEarlier] = useState<Earlier>(() => {
+    const code = readSetting('affiliateApplication');
+    return code ? { status: 'pending', referralCode: code } : null;
+  });
+  const onState = useEffectEvent((state: AffiliateApplicationState) => {
+    if (state.prefill) fill(state.prefill);
+    // A rejected applicant may apply again with the form.
+    if (state.application && state.application.status !== 'rejected') setEarlier(state.application);
+  });
+  useEffect(() => {
+    let current = true;
+    api.general['affiliate-application']
+      .$get()
+      .then((response) => (response.ok ? response.json() : null))
+      .then((state) => current && state && onState(state))
+      // Without it the form is simply empty, as for any visitor.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  return earlier;
+}
 
 type Values = Record<AffiliateApplicationField, string>;
 type Errors = Partial<Record<AffiliateApplicationField, string>>;
@@ -42,6 +79,9 @@ export function AffiliateForm() {
   const form = useFormFields(EMPTY, validate);
   const { values } = form;
   const [phase, setPhase] = useState<'editing' | 'submitting' | 'submitted'>('editing');
+  const earlier = useEarlierApplication(({ name, email }) =>
+    form.setValues((current) => ({ ...current, name: current.name || name, email: current.email || email })),
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +92,7 @@ export function AffiliateForm() {
     setPhase('submitting');
     try {
       await send(() => api.general['affiliate-application'].$post({ json: values }));
+      writeSetting('affiliateApplication', values.referralCode.trim());
       setPhase('submitted');
     } catch (error) {
       logUnexpected('Submitting the affiliate application failed', error);
@@ -71,6 +112,14 @@ export function AffiliateForm() {
           <path d="m6 10.5 2.5 2.5L14 7.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <p>{APPLICATION_RECEIVED}</p>
+      </div>
+    );
+  }
+
+  if (earlier) {
+    return (
+      <div className="affiliate-form__done" role="status">
+        <p>{earlier.status === 'approved' ? APPLICATION_APPROVED : applicationPending(earlier.referralCode)}</p>
       </div>
     );
   }

@@ -29,6 +29,17 @@ export async function insertApplication(d1: D1Database, application: AffiliateAp
   return inserted !== null;
 }
 
+/** The newest application tied to this account or sent from its address. */
+export function findApplicationOf(d1: D1Database, userId: string, email: string) {
+  return d1
+    .prepare(
+      `SELECT status, referral_code AS referralCode FROM affiliates
+       WHERE user_id = ?1 OR email = ?2 COLLATE NOCASE ORDER BY created_at DESC LIMIT 1`,
+    )
+    .bind(userId, email)
+    .first<{ status: 'pending' | 'approved' | 'rejected'; referralCode: string }>();
+}
+
 export function findApprovedAffiliate(d1: D1Database, code: string): Promise<ApprovedAffiliate | null> {
   return d1
     .prepare(`SELECT id, referral_code AS referralCode FROM affiliates WHERE referral_code = ? COLLATE NOCASE AND status = 'approved'`)
