@@ -74,7 +74,8 @@ const PUBLIC_ROUTES: RouteCase[] = [
     expectedConsoleErrors: [failedFetch(400, '/api/auth/verify-email/abc123'), /^Email verification failed ApiError/],
   },
   { path: '/forgot-password', heading: 'Forgot your password?' },
-  { path: '/reset-password/abc123', heading: 'Set a new password' },
+  // An unknown token: the page says so when it opens.
+  { path: '/reset-password/abc123', heading: 'This link no longer works', expectedConsoleErrors: [failedFetch(400, '/api/auth/reset-password/abc123')] },
   // Not signed in: the invitation is kept and the visitor goes to sign-up.
   { path: '/invite/abc123', heading: 'Create your account', landsOn: '/signup', expectedConsoleErrors: NOT_SIGNED_IN },
   { path: '/terms', heading: 'Terms of Service' },
