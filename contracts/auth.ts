@@ -1,3 +1,4 @@
+import type { PlanId } from './account';
 import { z } from './zod';
 
 /**
@@ -83,4 +84,5 @@ export interface CurrentUser {
   name: string | null;
   privacyMode: boolean;
   subscribed: boolean;
+  plan: PlanId;
 }
