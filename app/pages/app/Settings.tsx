@@ -21,8 +21,8 @@ export function Component() {
       <div className="settings__header">
         <h1>Account settings</h1>
         <p>
-          Signed in as <strong className="settings__email">{user.email}</strong> · {user.plan === 'pro' ? 'Pro' : 'Free'} plan (
-          <Link to="/pricing">plans</Link>)
+          Signed in as <strong className="settings__email">{user.email}</strong> · {user.plan === 'pro' ? 'Pro' : 'Free'} plan ·{' '}
+          <Link to="/pricing">Compare plans</Link>
         </p>
       </div>
       <div className="settings__panels">
