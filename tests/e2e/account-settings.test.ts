@@ -68,6 +68,18 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
     const projectId = new URL(page.url()).searchParams.get('projectId');
     expect(await queryD1(`SELECT id FROM projects WHERE id = ${sqlText(projectId ?? '')}`)).toHaveLength(1);
 
+    // The Free plan's one project is used: "New project" explains the limit and links to /pricing.
+    await page.getByRole('button', { name: 'New project', exact: true }).click();
+    const limit = page.getByRole('status').filter({ hasText: 'The Free plan includes 1 project of your own.' });
+    expect(await limit.getByRole('link', { name: 'See Pro pricing' }).getAttribute('href')).toBe('/pricing');
+    // The project's own Delete asks for its name.
+    const panel = page.getByRole('region', { name: 'Soon gone', exact: true });
+    await panel.getByRole('button', { name: 'Delete', exact: true }).click();
+    await panel.getByLabel('Type Soon gone to confirm').waitFor();
+    expect(await panel.getByRole('button', { name: 'Delete project' }).isDisabled()).toBe(true);
+    await screenshot(page, 'dashboard-limit-and-delete');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+
     await page.goto('/app/settings');
     const section = page.getByRole('region', { name: 'Delete account' });
     await section.getByRole('button', { name: 'Delete my account…' }).click();
