@@ -28,7 +28,8 @@ export const DeleteAccountSchema = z.strictObject({
   confirmation: z.string().max(254),
   handOver: z
     .array(z.strictObject({ projectId: z.string().min(1).max(64), newOwnerId: z.string().min(1).max(64) }))
-    .max(OWN_PROJECT_LIMIT.pro)
+    // Founders may own more than their plan allows (projects handed to them), never hundreds.
+    .max(100)
     .default([]),
 });
 export type DeleteAccountRequest = z.input<typeof DeleteAccountSchema>;

@@ -168,6 +168,11 @@ describe('deleting my account', () => {
     await json('PUT', '/api/user/email-preferences', { subscribed: false }, founder.jar);
     await request('/api/user/pro-interest', { method: 'POST' }, { jar: founder.jar });
     const memberId = await userId(member.email);
+    const owned = await (await request('/api/user/owned-projects', {}, { jar: founder.jar })).json<{ projects: unknown[] }>();
+    expect(owned.projects).toEqual([
+      { id: keptProject, name: 'Lives on', members: [{ id: memberId, email: member.email }] },
+      { id: deletedProject, name: 'Goes away', members: [{ id: memberId, email: member.email }] },
+    ]);
 
     const refused = await json('DELETE', '/api/user', { confirmation: 'someone@else.com' }, founder.jar);
     expect(refused.status).toBe(400);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { ChangePasswordSchema, DeleteAccountSchema } from '#contracts/account';
 import { EmailPreferencesSchema, PrivacyModeSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
-import { accountExport, accountRowsDeletion } from '../db/queries/account';
+import { accountExport, accountRowsDeletion } from '../db/queries/account-data';
 import { findUnsubscribeEmail, findUserById, recordFailedSignIn, setSubscribed } from '../db/queries/accounts';
 import { ownedProjects } from '../db/queries/projects';
 import { proInterest, users } from '../db/schema';
