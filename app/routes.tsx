@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'onboarding', lazy: page(() => import('./pages/app/Onboarding')) },
           { path: 'dashboard', lazy: page(() => import('./pages/app/Dashboard')) },
+          { path: 'app/settings', lazy: page(() => import('./pages/app/Settings')) },
           { path: 'research/:urlKey/responses', lazy: page(() => import('./pages/app/ResearchResponses')) },
         ],
       },

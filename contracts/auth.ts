@@ -1,3 +1,4 @@
+import type { PlanId } from './account';
 import { EMAIL_SHAPE, hasControlCharacters, withoutControlCharacters } from './text';
 import { z } from './zod';
 
@@ -85,4 +86,5 @@ export interface CurrentUser {
   name: string | null;
   privacyMode: boolean;
   subscribed: boolean;
+  plan: PlanId;
 }

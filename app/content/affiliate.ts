@@ -9,8 +9,8 @@ export const AFFILIATE_STEPS: { title: string; text: string }[] = [
     text: 'Once approved, share your personal link in your newsletter, videos, posts or workshops. Visitors keep your code for 30 days.',
   },
   {
-    title: 'Earn 20% for 1 year',
-    text: 'Earn 20% of the subscription payments of every founder you refer, for their first year, paid out monthly.',
+    title: 'Earn 20% of each purchase',
+    text: 'Earn 20% of what every founder you refer pays for Pro, a one-time purchase, within a year of their sign-up. Paid out monthly.',
   },
 ];
 
@@ -21,7 +21,7 @@ export const AFFILIATE_FAQ: { question: string; answer: string }[] = [
   },
   {
     question: 'How much do I earn?',
-    answer: '20% of the subscription payments of each founder you refer, for their first year as a customer.',
+    answer: '20% of the price of Pro, a one-time lifetime purchase, for each founder you refer who buys it within a year of signing up.',
   },
   {
     question: 'How long does a referral count?',

@@ -28,7 +28,7 @@ const SPEC_ROUTES = [
 ];
 /** Answers 200 or 404 depending on the article: tests/api/blog.test.ts. */
 const ARTICLE_ROUTE = '/blog/finding-an-idea';
-const SIGNED_IN_ROUTES = ['/onboarding', '/dashboard', '/research/k3y/responses'];
+const SIGNED_IN_ROUTES = ['/onboarding', '/dashboard', '/app/settings', '/research/k3y/responses'];
 const TOKEN_ROUTES = ['/verify-email/a1b2c3', '/reset-password/a1b2c3', '/invite/a1b2c3', '/unsubscribe/a1b2c3'];
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];

@@ -20,9 +20,9 @@ describe('robots.txt', () => {
     expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/);
     const lines = (await response.text()).split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/api/', '/dashboard', '/onboarding']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/api/', '/app/', '/dashboard', '/onboarding']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${origin()}/sitemap.xml`);
-    expect(lines.filter((line) => line.startsWith('Disallow:'))).toHaveLength(3);
+    expect(lines.filter((line) => line.startsWith('Disallow:'))).toHaveLength(4);
   });
 });
 

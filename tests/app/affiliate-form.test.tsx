@@ -52,11 +52,13 @@ describe('the affiliate page', () => {
     fakeApi();
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Affiliate program' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Apply', 'Share', 'Earn 20% for 1 year']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Apply', 'Share', 'Earn 20% of each purchase']);
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' }).textContent;
-    for (const fact of ['72 hours', '20%', 'first year', '30-day cookie', '$50', '1st of each month', 'PayPal', 'clicks, conversions and commissions']) {
+    for (const fact of ['72 hours', '20%', 'one-time lifetime purchase', 'within a year of signing up', '30-day cookie', '$50', '1st of each month', 'PayPal', 'clicks, conversions and commissions']) {
       expect(faq).toContain(fact);
     }
+    // Pro is paid once: nothing may promise a share of subscriptions.
+    expect(document.body.textContent).not.toMatch(/subscription/i);
   });
 });
 

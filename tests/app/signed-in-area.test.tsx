@@ -18,7 +18,7 @@ const routes = [
   ...landingPages('/signin', '/pricing'),
 ];
 
-const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true };
+const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
 const PROJECTS = [
   { id: 'p2', name: 'Dog sitter finder', role: 'owner', createdAt: Date.UTC(2026, 2, 4) },
   { id: 'p1', name: '', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1) },
@@ -179,33 +179,6 @@ describe('Dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Link copied to clipboard!')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(link);
-  });
-
-  it('saves the product e-mails preference', async () => {
-    const server = fakeApi({
-      'GET /api/auth/check-auth': signedIn,
-      'GET /api/project': () => json(200, { projects: [] }),
-      'PUT /api/user/email-preferences': () => json(200, { subscribed: false }),
-    });
-    renderPage(routes, '/dashboard');
-    const toggle = await screen.findByRole('switch', { name: 'Product e-mails' });
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
-    fireEvent.click(toggle);
-    await waitFor(() => expect(server.calls('PUT /api/user/email-preferences').map((r) => r.body)).toEqual([{ subscribed: false }]));
-    expect(toggle.getAttribute('aria-checked')).toBe('false');
-  });
-
-  it('puts the preference back and says so when saving fails', async () => {
-    fakeApi({
-      'GET /api/auth/check-auth': signedIn,
-      'GET /api/project': () => json(200, { projects: [] }),
-      'PUT /api/user/email-preferences': () => json(500, { error: 'Something went wrong on our side. Please try again.' }),
-    });
-    renderPage(routes, '/dashboard');
-    const toggle = await screen.findByRole('switch', { name: 'Product e-mails' });
-    fireEvent.click(toggle);
-    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
   });
 });
 

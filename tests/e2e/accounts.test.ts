@@ -546,7 +546,7 @@ describe('/signin?newProject=true', () => {
 
   const isNewProjectDashboard = (address: URL) => address.pathname === '/dashboard' && address.searchParams.has('projectId');
 
-  test('signed in: a new project is created and its dashboard opens; signing in from it does the same', async () => {
+  test('signed in: a new project is created and its dashboard opens; signing in from it at the Free limit says why no second one was made', async () => {
     const account = await newAccount('newproject');
     const page = await newPage('desktop', { storageState: account.storageState });
     await page.goto('/signin?newProject=true');
@@ -559,24 +559,20 @@ describe('/signin?newProject=true', () => {
     await screenshot(page, 'accounts-new-project');
     checkpoint(page);
 
-    // Signed out, the visitor signs in from the same address and gets a project too.
+    // Signed out, the visitor signs in from the same address: the Free plan's one project is
+    // used, so the plain dashboard opens and says why (docs/decisions/0023).
     const visitor = await newPage('desktop');
     await visitor.goto('/signin?newProject=true');
     await expectSignedOutSignIn(visitor);
     await visitor.getByRole('link', { name: 'Sign in with email', exact: true }).click();
     await visitor.waitForURL((address) => address.searchParams.get('method') === 'email' && address.searchParams.get('newProject') === 'true');
     await signInWithEmail(visitor, account.email, account.password);
-    await visitor.waitForURL(isNewProjectDashboard);
+    await visitor.waitForURL(url('/dashboard'));
     await expectHeading(visitor, 'Dashboard');
-    const secondId = searchParam(visitor, 'projectId');
-    expect(secondId).not.toBe(firstId);
-    const owned = await ownedProjects(account);
-    expect(owned.map((p) => p.id).sort()).toEqual([firstId, secondId].sort());
-    await expectProjectPanel(visitor, 'Untitled project');
-    expect(await listedProjects(visitor)).toEqual(['Untitled project', 'Untitled project']);
-    const selected = projectsPanel(visitor).locator('[aria-current="page"]');
-    expect(await selected.getAttribute('href')).toBe(`/dashboard?projectId=${secondId}`);
-    checkpoint(visitor, [CHECK_AUTH_401]);
+    await visitor.getByText('The Free plan includes 1 project of your own.', { exact: false }).first().waitFor();
+    expect(await ownedProjects(account)).toEqual([{ id: firstId, name: '' }]);
+    expect(await listedProjects(visitor)).toEqual(['Untitled project']);
+    checkpoint(visitor, [CHECK_AUTH_401, failedFetch(403, '/api/project')]);
   });
 
   test('already signed in: /signin goes to /dashboard and creates nothing', async () => {

@@ -100,6 +100,7 @@ const PUBLIC_ROUTES: RouteCase[] = [
 const SIGNED_IN_ROUTES: RouteCase[] = [
   { path: '/onboarding', heading: 'Welcome to Launchmate' },
   { path: '/dashboard', heading: 'Dashboard' },
+  { path: '/app/settings', heading: 'Account settings' },
   {
     path: '/research/abc123/responses',
     heading: 'Research responses',

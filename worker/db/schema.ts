@@ -46,6 +46,8 @@ export const users = sqliteTable('users', {
   referredBy: text('referred_by'),
   /** No longer read: failed sign-ins are counted per window in rate_limit_windows (decision 0017). */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  /** How many projects of their own the founder may have (docs/decisions/0023); an operator sets 'pro'. */
+  plan: text('plan', { enum: ['free', 'pro'] }).notNull().default('free'),
   createdAt: createdAt(),
 });
 
@@ -156,6 +158,16 @@ export const invitations = sqliteTable(
   },
   (t) => [index('invitations_project').on(t.projectId)],
 );
+
+/** Signed-in founders who asked for Pro before payments exist: each is e-mailed when it opens. */
+export const proInterest = sqliteTable('pro_interest', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The address to notify, as it was when they asked. */
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Development and tests: mail that would have been sent, readable at /dev/outbox. */
 export const outbox = sqliteTable('outbox', {

@@ -54,7 +54,7 @@ const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please as
 const link = (env: Bindings, path: string) => new URL(path, env.APP_URL).href;
 
 export async function toCurrentUser(db: ReturnType<typeof getDb>, user: User): Promise<CurrentUser> {
-  return { id: user.id, email: user.email, name: user.name, privacyMode: user.privacyMode, subscribed: await isSubscribed(db, user.email) };
+  return { id: user.id, email: user.email, name: user.name, privacyMode: user.privacyMode, subscribed: await isSubscribed(db, user.email), plan: user.plan };
 }
 
 async function sendVerification(c: Context<AppEnv>, user: User) {

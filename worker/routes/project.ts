@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { planLimitMessage } from '#contracts/account';
 import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
@@ -6,6 +7,7 @@ import { acceptInvitation, createInvitation, createProject, listProjects, member
 import { invitationEmail } from '../emails/invitation';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
+import { deleteProject } from '../services/project-deletion';
 import { requireUser, type SignedInEnv } from '../services/sessions';
 import { TOKEN_SHAPE } from '../lib/tokens';
 
@@ -16,9 +18,13 @@ export const project = new Hono<SignedInEnv>()
   .use('*', requireUser)
   .get('/', async (c) => c.json({ projects: await listProjects(getDb(c.env.DB), c.var.userId) }, 200))
 
+  /** Refused with a 403 once the owner's plan has all the projects it allows (docs/decisions/0023). */
   .post('/', limitBody(SMALL_BODY), jsonBody(CreateProjectSchema), async (c) => {
-    const created = await createProject(getDb(c.env.DB), c.var.userId, c.req.valid('json').name);
-    return c.json({ project: created }, 201);
+    const answer = await createProject(c.env.DB, c.var.userId, c.req.valid('json').name);
+    if ('created' in answer) return c.json({ project: answer.created }, 201);
+    if ('noAccount' in answer) return c.json({ error: 'Please sign in to continue.' }, 401);
+    const owner = await findUserById(getDb(c.env.DB), c.var.userId);
+    return c.json({ error: planLimitMessage(owner?.plan ?? 'free'), upgrade: '/pricing' }, 403);
   })
 
   .patch('/:id', limitBody(SMALL_BODY), jsonBody(RenameProjectSchema), async (c) => {
@@ -28,6 +34,16 @@ export const project = new Hono<SignedInEnv>()
     const { name } = c.req.valid('json');
     await renameProject(db, id, name);
     return c.json({ project: { id, name } }, 200);
+  })
+
+  /** Only the owner may delete a project; the app asks them to type its name first. */
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    const membership = await membershipOf(getDb(c.env.DB), id, c.var.userId);
+    if (!membership) return c.json(NOT_FOUND, 404);
+    if (membership.role !== 'owner') return c.json({ error: "Only the project's owner can delete it." }, 403);
+    await deleteProject(c.env, id);
+    return c.json({ deleted: true }, 200);
   })
 
   /**

@@ -39,7 +39,7 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
 }
 
 /** Paths crawlers are asked to leave alone: the API and the signed-in area. */
-export const DISALLOWED_PATHS = ['/api/', '/dashboard', '/onboarding'];
+export const DISALLOWED_PATHS = ['/api/', '/app/', '/dashboard', '/onboarding'];
 
 export function renderRobots(origin: string): string {
   return [

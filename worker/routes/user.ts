@@ -1,16 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { ChangePasswordSchema, DeleteAccountSchema } from '#contracts/account';
 import { EmailPreferencesSchema, PrivacyModeSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
+import { accountExport, accountRowsDeletion } from '../db/queries/account-data';
 import { findUnsubscribeEmail, findUserById, setSubscribed } from '../db/queries/accounts';
-import { users } from '../db/schema';
+import { ownedProjects } from '../db/queries/projects';
+import { proInterest, users } from '../db/schema';
+import { accountDeletedEmail } from '../emails/account-deleted';
+import { passwordChangedEmail } from '../emails/password-changed';
+import { config } from '../config';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
-import { requireUser } from '../services/sessions';
+import { sendEmailLater } from '../services/email';
+import { hashPassword, verifyPassword } from '../services/passwords';
+import { deleteProjects } from '../services/project-deletion';
+import { admit } from '../services/rate-limit';
+import { clearSessionCookies, endOtherSessions, requireUser, revokeAllSessions } from '../services/sessions';
 import { TOKEN_SHAPE } from '../lib/tokens';
 
 const SMALL_BODY = 4 * 1024;
 const UNKNOWN_LINK = { error: 'This unsubscribe link is not valid.' } as const;
+const SIGNED_OUT = { error: 'Please sign in to continue.' } as const;
 
 async function subscriptionByToken(d1: D1Database, token: string) {
   return TOKEN_SHAPE.test(token) ? findUnsubscribeEmail(getDb(d1), token) : undefined;
@@ -27,9 +38,108 @@ export const user = new Hono<AppEnv>()
     const { subscribed } = c.req.valid('json');
     const db = getDb(c.env.DB);
     const me = await findUserById(db, c.var.userId);
-    if (!me) return c.json({ error: 'Please sign in to continue.' }, 401);
+    if (!me) return c.json(SIGNED_OUT, 401);
     await setSubscribed(db, me.email, subscribed);
     return c.json({ subscribed }, 200);
+  })
+
+  /**
+   * Changes the password: the current one is required, this browser stays signed in and every
+   * other one is signed out. Wrong current passwords count towards the account's sign-in lock.
+   */
+  .put('/password', requireUser, limitBody(SMALL_BODY), jsonBody(ChangePasswordSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const me = await findUserById(db, c.var.userId);
+    if (!me) return c.json(SIGNED_OUT, 401);
+    if (!me.passwordHash) {
+      return c.json({ error: 'Your account signs in with Google and has no password yet. Use "Forgot password?" on the sign-in page to set one.' }, 400);
+    }
+    // Guessing the current password from a stolen session is throttled like sign-in (decision 0017);
+    // the right password gives its attempt back.
+    const attempt = await admit(
+      c.env.DB,
+      [{ name: 'password-change', limit: config(c.env).SIGN_IN_FAILURES_PER_ACCOUNT_PER_CLIENT, windowSeconds: 15 * 60 }],
+      me.id,
+    );
+    if (!attempt.allowed) {
+      c.header('Retry-After', String(attempt.retryAfterSeconds));
+      return c.json({ error: 'Too many wrong passwords. Try again later, or reset your password from the sign-in page.' }, 429);
+    }
+    if (!(await verifyPassword(currentPassword, me.passwordHash)).matches) {
+      return c.json({ error: 'Your current password is not correct.', field: 'currentPassword' }, 400);
+    }
+    await attempt.release();
+    await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, me.id));
+    await endOtherSessions(c, me.id);
+    sendEmailLater(c.env, c.executionCtx, passwordChangedEmail(me.email, new URL('/forgot-password', c.env.APP_URL).href, c.env.CONTACT_EMAIL));
+    return c.json({ message: 'Your password was changed. Every other device was signed out.' }, 200);
+  })
+
+  .post('/sign-out-everywhere', requireUser, async (c) => {
+    await revokeAllSessions(c.env.DB, c.var.userId);
+    clearSessionCookies(c);
+    return c.json({ signedOut: true }, 200);
+  })
+
+  /** "Export my data": the whole account as a JSON download (docs/decisions/0024). */
+  .get('/export', requireUser, async (c) => {
+    const data = await accountExport(getDb(c.env.DB), c.var.userId);
+    if (!data) return c.json(SIGNED_OUT, 401);
+    c.header('Content-Disposition', `attachment; filename="launchmate-export-${data.exportedAt.slice(0, 10)}.json"`);
+    c.header('Cache-Control', 'no-store');
+    return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  })
+
+  /** The projects this user owns and their members: what account deletion asks about. */
+  .get('/owned-projects', requireUser, async (c) => c.json({ projects: await ownedProjects(getDb(c.env.DB), c.var.userId) }, 200))
+
+  /**
+   * Deletes the account in one D1 batch (docs/decisions/0024): owned projects are handed to the
+   * chosen members or deleted with everything in them, memberships and every row of the user
+   * go, the session ends and a confirmation e-mail is sent.
+   */
+  .delete('/', requireUser, limitBody(SMALL_BODY), jsonBody(DeleteAccountSchema), async (c) => {
+    const { confirmation, handOver } = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const me = await findUserById(db, c.var.userId);
+    if (!me) return c.json(SIGNED_OUT, 401);
+    if (confirmation.trim().toLowerCase() !== me.email) {
+      return c.json({ error: 'Type your e-mail address exactly to confirm.', field: 'confirmation' }, 400);
+    }
+    const owned = await ownedProjects(db, me.id);
+    const handedOver = new Set<string>();
+    for (const { projectId, newOwnerId } of handOver) {
+      const project = owned.find((p) => p.id === projectId);
+      if (!project || handedOver.has(projectId)) return c.json({ error: 'You can only hand over each project you own once.' }, 400);
+      if (!project.members.some((member) => member.id === newOwnerId)) {
+        return c.json({ error: 'A project can only be handed to one of its members.' }, 400);
+      }
+      handedOver.add(projectId);
+    }
+    const deleted = owned.filter((p) => !handedOver.has(p.id)).map((p) => p.id);
+    await deleteProjects(c.env, deleted, accountRowsDeletion(c.env.DB, me, handOver));
+    clearSessionCookies(c);
+    sendEmailLater(
+      c.env,
+      c.executionCtx,
+      accountDeletedEmail(me.email, { deletedProjects: deleted.length, handedOver: handedOver.size, contactEmail: c.env.CONTACT_EMAIL }),
+    );
+    return c.json({ deleted: true, deletedProjects: deleted.length, handedOver: handedOver.size }, 200);
+  })
+
+  /** Until payments exist, "Get Pro" records the wish; each address is told when Pro opens. */
+  .get('/pro-interest', requireUser, async (c) => {
+    const [row] = await getDb(c.env.DB).select({ email: proInterest.email }).from(proInterest).where(eq(proInterest.userId, c.var.userId));
+    return c.json({ interested: row !== undefined, email: row?.email ?? null }, 200);
+  })
+
+  .post('/pro-interest', requireUser, async (c) => {
+    const db = getDb(c.env.DB);
+    const me = await findUserById(db, c.var.userId);
+    if (!me) return c.json(SIGNED_OUT, 401);
+    await db.insert(proInterest).values({ userId: me.id, email: me.email }).onConflictDoNothing();
+    return c.json({ interested: true, email: me.email }, 200);
   })
 
   /**

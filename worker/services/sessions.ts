@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -43,7 +43,7 @@ async function setSessionCookies(c: Context<AppEnv>, userId: string, familyId: s
   });
 }
 
-export function clearSessionCookies(c: Context<AppEnv>) {
+export function clearSessionCookies<E extends AppEnv>(c: Context<E>) {
   deleteCookie(c, ACCESS_COOKIE, cookieOptions);
   deleteCookie(c, REFRESH_COOKIE, cookieOptions);
 }
@@ -127,17 +127,34 @@ export async function revokeAllSessions(d1: D1Database, userId: string): Promise
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
+/** The refresh family of this browser's refresh cookie, if it has a known one. */
+async function currentFamilyId<E extends AppEnv>(c: Context<E>): Promise<string | undefined> {
+  const presented = getCookie(c, REFRESH_COOKIE, 'host');
+  if (!presented || !TOKEN_SHAPE.test(presented)) return undefined;
+  const [row] = await getDb(c.env.DB)
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, await hashToken(presented)));
+  return row?.familyId;
+}
+
 /** Signs this browser out: its refresh family is revoked on the server, its cookies cleared. */
 export async function endSession(c: Context<AppEnv>): Promise<void> {
-  const presented = getCookie(c, REFRESH_COOKIE, 'host');
-  if (presented && TOKEN_SHAPE.test(presented)) {
-    const [row] = await getDb(c.env.DB)
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, await hashToken(presented)));
-    if (row) await revokeFamily(c.env.DB, row.familyId);
-  }
+  const familyId = await currentFamilyId(c);
+  if (familyId) await revokeFamily(c.env.DB, familyId);
   clearSessionCookies(c);
+}
+
+/**
+ * After a password change: every other browser of the user must sign in again; this one stays
+ * signed in. One call, so how sessions end can change in one place.
+ */
+export async function endOtherSessions<E extends AppEnv>(c: Context<E>, userId: string): Promise<void> {
+  const keep = await currentFamilyId(c);
+  await getDb(c.env.DB)
+    .update(refreshTokens)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), ...(keep ? [ne(refreshTokens.familyId, keep)] : [])));
 }
 
 /**

@@ -50,7 +50,7 @@ export const PRIVACY: LegalDocument = {
       title: 'AI processing',
       blocks: [
         'To answer you, Launchmate sends the relevant parts of your messages and project to AI model providers. This AI processing may take place outside the European Union. Providers process the data only to produce the answer, under data processing agreements and the safeguards described below.',
-        'With privacy mode on, your projects are never used to train AI models, neither ours nor our providers’. Privacy mode is stored in your browser and applied when you send a message.',
+        'With privacy mode on, your projects are never used to train AI models, neither ours nor our providers’. You can turn privacy mode on before you sign up and at any time in your account settings; it is saved with your account.',
       ],
     },
     {
@@ -87,14 +87,15 @@ export const PRIVACY: LegalDocument = {
       id: 'retention',
       title: 'How long we keep data',
       blocks: [
-        'We keep account and project data for as long as your account exists. When you delete your account, we delete your projects within 30 days, except records we must keep by law, such as invoices. Security logs and IP-based counters are kept for a short time only, from minutes to a few weeks. Error reports are kept for up to 90 days.',
+        'We keep account and project data for as long as your account exists. When you delete your account in your account settings, it is deleted at once and in one step: your account, your sessions, your memberships of other founders’ projects, and every project you own with its research pages and responses, except the projects you choose to hand to one of their members, which from then on belong to that member. We confirm the deletion by e-mail. Our database provider’s recovery copies expire within 30 days; we keep only records the law requires, such as invoices. Security logs and IP-based counters are kept for a short time only, from minutes to a few weeks. Error reports are kept for up to 90 days.',
       ],
     },
     {
       id: 'your-rights',
       title: 'Your rights',
       blocks: [
-        'Under the GDPR you have the right to access your data, to have it corrected or deleted, to restrict or object to its processing, to receive it in a portable format, and to withdraw consent at any time. Write to us to exercise them; we answer within one month.',
+        'Under the GDPR you have the right to access your data, to have it corrected or deleted, to restrict or object to its processing, to receive it in a portable format, and to withdraw consent at any time.',
+        'Two of these rights you can use yourself, at any time, in your account settings. “Export my data” downloads a JSON file of your account, your projects and memberships, and their research pages and responses (never your password, which we do not have, nor its hash). “Delete my account” deletes your account as described under “How long we keep data”. For every other request, write to us; we answer within one month.',
         'You also have the right to complain to a supervisory authority, in Romania the National Supervisory Authority for Personal Data Processing (ANSPDCP), or the authority of the country where you live.',
       ],
     },

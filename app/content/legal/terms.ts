@@ -109,7 +109,7 @@ export const TERMS: LegalDocument = {
         'Our affiliate program lets approved partners earn a commission for founders they refer. We review applications within 72 hours and may accept or decline any application.',
         {
           list: [
-            'Affiliates earn a 20% commission on subscription payments made by the customers they refer, for the first year after each customer signs up.',
+            'Affiliates earn a 20% commission on the one-time Pro purchases of the customers they refer, when the purchase is made within the first year after the customer signs up.',
             'Referrals are tracked with a cookie that lasts 30 days from the visitor’s last click on an affiliate link. A purchase made after the cookie expires is not attributed.',
             'Affiliates may not bid on paid ads for our brand keywords, including "Launchmate" and misspellings of it, and may not present themselves as Launchmate.',
             'Commissions are paid on the 1st of each month through our payment service, once the balance reaches the minimum payout of $50. Refunded payments earn no commission.',

@@ -169,9 +169,12 @@ function AppHeader({ email }: { email: string }) {
             <span className="visually-hidden">Signed in as </span>
             {email}
           </span>
+          <Link to="/app/settings" className="button button--secondary app-header__button">
+            Settings
+          </Link>
           <button
             type="button"
-            className="button button--secondary app-header__sign-out"
+            className="button button--secondary app-header__button"
             disabled={signingOut}
             onClick={() => void signOut()}
           >

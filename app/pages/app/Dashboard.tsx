@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
+import { OWN_PROJECT_LIMIT, planLimitMessage } from '#contracts/account';
 import { InviteSchema, PROJECT_NAME_MAX } from '#contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
-import { Switch } from '../../components/Switch';
-import { api, withSession } from '../../lib/api';
+import { api, ApiError, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AffiliateSection } from './AffiliateSection';
 import { useCurrentUser } from './AppLayout';
@@ -77,6 +77,10 @@ export function Component() {
   };
   const renameProject = (id: string, name: string) =>
     setProjects((current) => current?.map((p) => (p.id === id ? { ...p, name } : p)) ?? null);
+  const removeProject = (id: string) => {
+    setProjects((current) => current?.filter((p) => p.id !== id) ?? null);
+    setParams({});
+  };
 
   return (
     <div className="dashboard page">
@@ -102,14 +106,13 @@ export function Component() {
         <div className="dashboard__grid">
           <aside className="dashboard__sidebar">
             <ProjectList projects={projects} selectedId={selected?.id} onCreated={addProject} />
-            <EmailPreferences />
             <AffiliateSection />
           </aside>
           <div className="dashboard__main">
             {projects.length === 0 ? (
               <EmptyState onCreated={addProject} />
             ) : selected ? (
-              <ProjectPanel key={selected.id} project={selected} onRenamed={renameProject} />
+              <ProjectPanel key={selected.id} project={selected} onRenamed={renameProject} onDeleted={removeProject} />
             ) : (
               <div className="dashboard__panel dashboard__state" role="status">
                 <h2>Project not found</h2>
@@ -132,8 +135,10 @@ function ProjectList({
   selectedId: string | undefined;
   onCreated: (project: Project) => void;
 }) {
+  const { user } = useCurrentUser();
   const [creating, setCreating] = useState(false);
   const headingId = useId();
+  const owned = projects.filter((p) => p.role === 'owner').length;
   return (
     <section className="dashboard__panel" aria-labelledby={headingId}>
       <div className="dashboard__panel-head">
@@ -144,7 +149,8 @@ function ProjectList({
           </button>
         )}
       </div>
-      {creating && (
+      {creating && owned >= OWN_PROJECT_LIMIT[user.plan] && <PlanLimit onClose={() => setCreating(false)} />}
+      {creating && owned < OWN_PROJECT_LIMIT[user.plan] && (
         <NewProjectForm
           autoFocus
           onCreated={(project) => {
@@ -197,6 +203,7 @@ function NewProjectForm({
 }) {
   const field = useProjectNameField();
   const [formError, setFormError] = useState<string | null>(null);
+  const [limitReached, setLimitReached] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -210,11 +217,14 @@ function NewProjectForm({
       const { project } = await response.json();
       onCreated(project);
     } catch (failure) {
-      setFormError(errorMessage(failure, 'We could not create the project. Please try again.'));
+      // Another tab or device may have used the plan's last project meanwhile.
+      if (failure instanceof ApiError && failure.status === 403) setLimitReached(true);
+      else setFormError(errorMessage(failure, 'We could not create the project. Please try again.'));
       setSubmitting(false);
     }
   }
 
+  if (limitReached) return <PlanLimit onClose={onCancel} />;
   return (
     <form
       className="inline-form"
@@ -253,8 +263,39 @@ function NewProjectForm({
   );
 }
 
-function ProjectPanel({ project, onRenamed }: { project: Project; onRenamed: (id: string, name: string) => void }) {
+/** Why no further project can be created, and where Pro is explained. */
+function PlanLimit({ onClose }: { onClose?: () => void }) {
+  const { user } = useCurrentUser();
+  return (
+    <div className="plan-limit" role="status">
+      <p>{planLimitMessage(user.plan)}</p>
+      <div className="inline-form__actions">
+        {user.plan === 'free' && (
+          <Link to="/pricing" className="button">
+            See Pro pricing
+          </Link>
+        )}
+        {onClose && (
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ProjectPanel({
+  project,
+  onRenamed,
+  onDeleted,
+}: {
+  project: Project;
+  onRenamed: (id: string, name: string) => void;
+  onDeleted: (id: string) => void;
+}) {
   const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const renameButtonRef = useRef<HTMLButtonElement>(null);
   const created = new Date(project.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -279,16 +320,24 @@ function ProjectPanel({ project, onRenamed }: { project: Project; onRenamed: (id
         ) : (
           <div className="project-title">
             <h2>{displayName(project.name)}</h2>
-            <button
-              ref={renameButtonRef}
-              type="button"
-              className="button button--secondary dashboard__small-button"
-              onClick={() => setRenaming(true)}
-            >
-              Rename
-            </button>
+            <div className="project-title__actions">
+              <button
+                ref={renameButtonRef}
+                type="button"
+                className="button button--secondary dashboard__small-button"
+                onClick={() => setRenaming(true)}
+              >
+                Rename
+              </button>
+              {project.role === 'owner' && (
+                <button type="button" className="button button--secondary dashboard__small-button" onClick={() => setDeleting(true)}>
+                  Delete
+                </button>
+              )}
+            </div>
           </div>
         )}
+        {deleting && <DeleteProject project={project} onDeleted={() => onDeleted(project.id)} onCancel={() => setDeleting(false)} />}
         <p className="dashboard__muted">
           {project.role === 'owner' ? 'Your project' : 'Shared with you'} · created <time dateTime={new Date(project.createdAt).toISOString()}>{created}</time>
         </p>
@@ -346,6 +395,64 @@ function RenameForm({ project, onRenamed, onCancel }: { project: Project; onRena
           <button type="submit" className="button">
             {saving && <Spinner />}
             Save
+          </button>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+/** The owner deletes a project by typing its name: it goes with its research pages and responses. */
+function DeleteProject({ project, onDeleted, onCancel }: { project: Project; onDeleted: () => void; onCancel: () => void }) {
+  const notify = useNotify();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const name = displayName(project.name);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (typed.trim() !== name) return;
+    setBusy(true);
+    try {
+      await withSession(() => api.project[':id'].$delete({ param: { id: project.id } }));
+      notify.success(`${name} was deleted.`);
+      onDeleted();
+    } catch (failure) {
+      logUnexpected('Deleting the project failed', failure);
+      notify.error(errorMessage(failure, 'We could not delete the project. Please try again.'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="inline-form delete-project"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <p>
+        Deleting <strong>{name}</strong> also deletes its research pages and their responses, for every member. This
+        cannot be undone.
+      </p>
+      <fieldset disabled={busy}>
+        <TextField
+          label={`Type ${name} to confirm`}
+          name="confirm-project-name"
+          autoComplete="off"
+          autoFocus
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <div className="inline-form__actions">
+          <button type="submit" className="button button--danger" disabled={typed.trim() !== name}>
+            {busy && <Spinner />}
+            Delete project
           </button>
           <button type="button" className="button button--secondary" onClick={onCancel}>
             Cancel
@@ -497,41 +604,6 @@ function InviteCollaborator({ projectId }: { projectId: string }) {
           </div>
         </div>
       )}
-    </section>
-  );
-}
-
-function EmailPreferences() {
-  const { user, updateUser } = useCurrentUser();
-  const notify = useNotify();
-  const [saving, setSaving] = useState(false);
-  const headingId = useId();
-
-  async function change(subscribed: boolean) {
-    setSaving(true);
-    // Shown at once; put back if the server does not take it.
-    updateUser({ subscribed });
-    try {
-      await withSession(() => api.user['email-preferences'].$put({ json: { subscribed } }));
-      notify.success(subscribed ? 'You will get product emails.' : 'You will no longer get product emails.');
-    } catch (error) {
-      updateUser({ subscribed: !subscribed });
-      notify.error(errorMessage(error, 'We could not save your email preferences. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <section className="dashboard__panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>Email preferences</h2>
-      <Switch
-        label="Product e-mails"
-        description="News, tips and invitations from collaborators. Account emails, like password resets, always arrive."
-        checked={user.subscribed}
-        disabled={saving}
-        onChange={(subscribed) => void change(subscribed)}
-      />
     </section>
   );
 }

@@ -4,8 +4,9 @@ import { SignInSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
 import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
-import { api, send, withSession } from '../../lib/api';
+import { api, ApiError, send, withSession } from '../../lib/api';
 import { errorMessage, fieldError, useFormFields } from '../../lib/forms';
 import { readPrivacyMode } from '../../lib/privacy-mode';
 import './SignIn.css';
@@ -18,10 +19,12 @@ const GOOGLE_OUTCOMES: Record<string, string> = {
 
 /**
  * Opens the signed-in app. With ?newProject=true (the landing page's "Sign in" after typing an
- * idea) a project is created first and its dashboard opens; if that fails, the plain dashboard.
+ * idea) a project is created first and its dashboard opens; if that fails, the plain dashboard,
+ * which says why when the plan has no room for another project.
  */
 function useEnterApp() {
   const navigate = useNavigate();
+  const notify = useNotify();
   const [params] = useSearchParams();
   const wantsNewProject = params.get('newProject') === 'true';
   const entering = useRef(false);
@@ -37,7 +40,8 @@ function useEnterApp() {
         await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
         return;
       } catch (error) {
-        console.error('Creating the new project failed; opening the dashboard instead', error);
+        if (error instanceof ApiError && error.status === 403) notify.error(errorMessage(error));
+        else console.error('Creating the new project failed; opening the dashboard instead', error);
       }
     }
     await navigate('/dashboard', { replace: true });

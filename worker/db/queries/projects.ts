@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { OWN_PROJECT_LIMIT, type OwnedProject } from '#contracts/account';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Db } from '../client';
-import { invitations, projectMembers, projects } from '../schema';
+import { invitations, projectMembers, projects, users } from '../schema';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -21,14 +22,51 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectSumma
     .orderBy(desc(projects.createdAt));
 }
 
-/** Creates a project and its owner's membership in one batch. */
-export async function createProject(db: Db, ownerId: string, name: string): Promise<ProjectSummary> {
+export type CreateProjectAnswer = { created: ProjectSummary } | { limitReached: true } | { noAccount: true };
+
+/**
+ * Creates a project and its owner's membership in one batch, if the owner's plan allows another
+ * project of their own (docs/decisions/0023). The count and the insert are one statement, so
+ * simultaneous creations can never go past the limit.
+ */
+export async function createProject(d1: D1Database, ownerId: string, name: string): Promise<CreateProjectAnswer> {
   const id = crypto.randomUUID();
-  const [[created]] = await db.batch([
-    db.insert(projects).values({ id, ownerId, name }).returning(),
-    db.insert(projectMembers).values({ projectId: id, userId: ownerId, role: 'owner' }),
+  const [inserted] = await d1.batch<{ name: string; created_at: number }>([
+    d1
+      .prepare(
+        `INSERT INTO projects (id, owner_id, name)
+         SELECT ?1, u.id, ?3 FROM users u
+         WHERE u.id = ?2
+           AND (SELECT count(*) FROM projects WHERE owner_id = ?2) < (CASE u.plan WHEN 'pro' THEN ?4 ELSE ?5 END)
+         RETURNING name, created_at`,
+      )
+      .bind(id, ownerId, name, OWN_PROJECT_LIMIT.pro, OWN_PROJECT_LIMIT.free),
+    d1.prepare(`INSERT INTO project_members (project_id, user_id, role) SELECT id, owner_id, 'owner' FROM projects WHERE id = ?1`).bind(id),
   ]);
-  return { id, name: created!.name, role: 'owner', createdAt: created!.createdAt };
+  const created = inserted?.results[0];
+  if (created) return { created: { id, name: created.name, role: 'owner', createdAt: created.created_at } };
+  const [owner] = await d1.prepare('SELECT 1 AS found FROM users WHERE id = ?1').bind(ownerId).raw();
+  return owner ? { limitReached: true } : { noAccount: true };
+}
+
+/** The projects `userId` owns, each with the other members it could be handed to. */
+export async function ownedProjects(db: Db, userId: string): Promise<OwnedProject[]> {
+  const owned = await db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(eq(projects.ownerId, userId))
+    .orderBy(desc(projects.createdAt));
+  const members = await db
+    .select({ projectId: projectMembers.projectId, id: users.id, email: users.email })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projects.ownerId, userId), ne(projectMembers.userId, userId)))
+    .orderBy(users.email);
+  return owned.map((project) => ({
+    ...project,
+    members: members.filter((member) => member.projectId === project.id).map(({ id, email }) => ({ id, email })),
+  }));
 }
 
 export async function membershipOf(db: Db, projectId: string, userId: string) {

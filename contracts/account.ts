@@ -1,0 +1,79 @@
+import { PasswordSchema } from './auth';
+import { z } from './zod';
+
+/**
+ * Plans and how many projects of their own each allows (docs/decisions/0023). Membership of
+ * other founders' projects is not counted.
+ */
+export const PLANS = ['free', 'pro'] as const;
+export type PlanId = (typeof PLANS)[number];
+export const OWN_PROJECT_LIMIT: Record<PlanId, number> = { free: 1, pro: 5 };
+
+export const planLimitMessage = (plan: PlanId): string =>
+  plan === 'free'
+    ? `The Free plan includes ${OWN_PROJECT_LIMIT.free} project of your own. Pro includes ${OWN_PROJECT_LIMIT.pro}; projects others share with you never count.`
+    : `Pro includes ${OWN_PROJECT_LIMIT.pro} projects of your own. Delete one to start another; projects others share with you never count.`;
+
+export const ChangePasswordSchema = z.strictObject({
+  currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(256),
+  newPassword: PasswordSchema,
+});
+
+/**
+ * Deleting an account (docs/decisions/0024). `confirmation` is the account's e-mail address,
+ * typed by its owner; `handOver` names, for each owned project that should live on, the member
+ * who becomes its owner. Every other owned project is deleted.
+ */
+export const DeleteAccountSchema = z.strictObject({
+  confirmation: z.string().max(254),
+  handOver: z
+    .array(z.strictObject({ projectId: z.string().min(1).max(64), newOwnerId: z.string().min(1).max(64) }))
+    // Founders may own more than their plan allows (projects handed to them), never hundreds.
+    .max(100)
+    .default([]),
+});
+export type DeleteAccountRequest = z.input<typeof DeleteAccountSchema>;
+
+/** A project the signed-in user owns, with the members it could be handed to. */
+export interface OwnedProject {
+  id: string;
+  name: string;
+  members: { id: string; email: string }[];
+}
+
+/** The downloadable copy of an account: never a password hash or a token. */
+export interface AccountExport {
+  exportedAt: string;
+  account: {
+    id: string;
+    email: string;
+    name: string | null;
+    plan: PlanId;
+    privacyMode: boolean;
+    productEmails: boolean;
+    signsInWithGoogle: boolean;
+    hasPassword: boolean;
+    emailVerifiedAt: string | null;
+    createdAt: string;
+    attribution: unknown;
+    referredBy: string | null;
+    proInterestSince: string | null;
+  };
+  memberships: { projectId: string; projectName: string; role: 'owner' | 'collaborator'; since: string }[];
+  projects: {
+    id: string;
+    name: string;
+    role: 'owner' | 'collaborator';
+    createdAt: string;
+    researchPages: {
+      id: string;
+      urlKey: string;
+      title: string;
+      maxResponses: number | null;
+      closedAt: string | null;
+      createdAt: string;
+      questions: { sequence: number; text: string; type: string; options: unknown; config: unknown }[];
+      responses: { answers: unknown; createdAt: string }[];
+    }[];
+  }[];
+}

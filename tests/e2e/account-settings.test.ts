@@ -1,0 +1,132 @@
+/**
+ * A founder's control of their account, in Chromium at desktop and phone width against the built
+ * product: the settings page (privacy mode, password, export), deleting the account with a
+ * project in it, and the pricing page signed in ("Get Pro" before payments exist).
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { AccountExport } from '#contracts/account';
+import { expectHeading, expectNoProblems, latestEmail, newAccount, newPage, queryD1, screenshot, sqlText, url, useBrowser, VIEWPORTS } from './support';
+
+useBrowser();
+
+const NEW_PASSWORD = 'a fresh e2e passphrase 7';
+
+/** What the header and the page show once the notification is on screen. */
+const notification = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
+
+describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
+  test('reached from the header: privacy mode, password and export work', async () => {
+    const account = await newAccount(`settings-${viewport}`);
+    const page = await newPage(viewport, { storageState: account.storageState });
+    await page.goto('/dashboard');
+    await expectHeading(page, 'Dashboard');
+    await page.getByRole('banner').getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.waitForURL(url('/app/settings'));
+    await expectHeading(page, 'Account settings');
+    expect(await page.getByRole('main').textContent()).toContain(`Signed in as ${account.email} · Free plan`);
+    expect(await page.title()).toContain('Account settings');
+    await screenshot(page, 'account-settings');
+
+    const privacy = page.getByRole('switch', { name: 'Privacy mode' });
+    await privacy.click();
+    await notification(page, 'Privacy mode is on.');
+    expect(await privacy.getAttribute('aria-checked')).toBe('true');
+    const [stored] = await queryD1<{ privacy_mode: number }>(`SELECT privacy_mode FROM users WHERE email = ${sqlText(account.email)}`);
+    expect(stored?.privacy_mode).toBe(1);
+
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByLabel('Current password', { exact: true }).fill(account.password);
+    await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await notification(page, 'Your password was changed. Every other device was signed out.');
+    const { mail } = await latestEmail(account.email, '/forgot-password');
+    expect(mail.subject).toBe('Your Launchmate password was changed');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^launchmate-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as AccountExport;
+    expect(exported.account).toMatchObject({ email: account.email, privacyMode: true, plan: 'free', hasPassword: true });
+    await notification(page, 'Your data was downloaded.');
+
+    // Still signed in here after the change; the page still works after a reload.
+    await page.reload();
+    await expectHeading(page, 'Account settings');
+    expectNoProblems(page);
+  });
+
+  test('deleting the account removes it with its project, e-mails a confirmation and signs out', async () => {
+    const account = await newAccount(`delete-${viewport}`);
+    const page = await newPage(viewport, { storageState: account.storageState });
+    await page.goto('/dashboard');
+    await expectHeading(page, 'Dashboard');
+    const empty = page.getByRole('region', { name: 'Start your first project', exact: true });
+    await empty.getByLabel('Project name', { exact: true }).fill('Soon gone');
+    await empty.getByRole('button', { name: 'Create project', exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Soon gone' }).waitFor();
+    const projectId = new URL(page.url()).searchParams.get('projectId');
+    expect(await queryD1(`SELECT id FROM projects WHERE id = ${sqlText(projectId ?? '')}`)).toHaveLength(1);
+
+    // The Free plan's one project is used: "New project" explains the limit and links to /pricing.
+    await page.getByRole('button', { name: 'New project', exact: true }).click();
+    const limit = page.getByRole('status').filter({ hasText: 'The Free plan includes 1 project of your own.' });
+    expect(await limit.getByRole('link', { name: 'See Pro pricing' }).getAttribute('href')).toBe('/pricing');
+    // The project's own Delete asks for its name.
+    const panel = page.getByRole('region', { name: 'Soon gone', exact: true });
+    await panel.getByRole('button', { name: 'Delete', exact: true }).click();
+    await panel.getByLabel('Type Soon gone to confirm').waitFor();
+    expect(await panel.getByRole('button', { name: 'Delete project' }).isDisabled()).toBe(true);
+    await screenshot(page, 'dashboard-limit-and-delete');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto('/app/settings');
+    const section = page.getByRole('region', { name: 'Delete account' });
+    await section.getByRole('button', { name: 'Delete my account…' }).click();
+    await section.getByText('will be deleted with its research pages and responses').waitFor();
+    const confirm = section.getByRole('button', { name: 'Delete my account', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    await section.getByLabel(`Type ${account.email} to confirm`).fill(account.email);
+    expect(await confirm.isDisabled()).toBe(false);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'account-delete', { fullPage: false });
+    await confirm.click();
+
+    await page.waitForURL(url('/'));
+    await notification(page, `Your account was deleted. We sent a confirmation to ${account.email}.`);
+    const users = await queryD1(`SELECT id FROM users WHERE email = ${sqlText(account.email)}`);
+    expect(users).toEqual([]);
+    expect(await queryD1(`SELECT id FROM projects WHERE id = ${sqlText(projectId ?? '')}`)).toEqual([]);
+    expect(await queryD1(`SELECT user_id FROM project_members WHERE project_id = ${sqlText(projectId ?? '')}`)).toEqual([]);
+    const [mail] = await queryD1<{ subject: string }>(`SELECT subject FROM outbox WHERE "to" = ${sqlText(account.email)} ORDER BY id DESC LIMIT 1`);
+    expect(mail?.subject).toBe('Your Launchmate account was deleted');
+
+    await page.goto('/app/settings');
+    await page.waitForURL(url('/signin'));
+    expectNoProblems(page, [/status of 401/]);
+  });
+
+  test('the pricing page signed in: Get Pro says Pro is coming and records the interest', async () => {
+    const account = await newAccount(`pricing-${viewport}`);
+    const page = await newPage(viewport, { storageState: account.storageState });
+    await page.goto('/pricing');
+    await expectHeading(page, 'Simple, honest pricing');
+    const pro = page.locator('[data-plan="pro"]');
+    const getPro = pro.getByRole('button', { name: /Get Pro/ });
+    await getPro.waitFor();
+    expect(await page.locator('.pricing-cards a[href="/signup"]').count()).toBe(0);
+    await getPro.click();
+    const noted = pro.getByRole('status');
+    await noted.waitFor();
+    expect(await noted.textContent()).toBe(`Pro is coming soon. You are on the list: we will e-mail ${account.email} as soon as Pro opens.`);
+    const rows = await queryD1(`SELECT email FROM pro_interest WHERE email = ${sqlText(account.email)}`);
+    expect(rows).toEqual([{ email: account.email }]);
+    await pro.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pricing-signed-in', { fullPage: false });
+
+    // A second visit remembers it.
+    await page.reload();
+    await pro.getByRole('status').waitFor();
+    expectNoProblems(page);
+  });
+});
