@@ -38,6 +38,8 @@ export interface ScriptedReply {
   malformedAfterChars?: number;
   /** Close the stream without a finish reason or [DONE] after this many characters of text. */
   closeAfterChars?: number;
+  /** Characters per streamed chunk (default 4, about a token); larger makes long answers quick. */
+  chunkChars?: number;
 }
 
 export const FAKE_IDEAS = Array.from({ length: 10 }, (_, i) => ({
@@ -109,7 +111,8 @@ function streamScripted(response: ServerResponse, model: string, reply: Scripted
   });
   const content = reply.content ?? (reply.toolCalls?.length ? '' : 'A scripted answer.');
   const frames: (() => boolean)[] = [() => (response.write(chunk({ role: 'assistant', content: '' })), true)];
-  for (let sent = 0; sent < content.length; sent += CHUNK_CHARS) {
+  const size = reply.chunkChars ?? CHUNK_CHARS;
+  for (let sent = 0; sent < content.length; sent += size) {
     const at = sent;
     frames.push(() => {
       if (reply.stallAfterChars !== undefined && at >= reply.stallAfterChars) return false;
@@ -121,7 +124,7 @@ function streamScripted(response: ServerResponse, model: string, reply: Scripted
         response.end();
         return false;
       }
-      response.write(chunk({ content: content.slice(at, at + CHUNK_CHARS) }));
+      response.write(chunk({ content: content.slice(at, at + size) }));
       return true;
     });
   }

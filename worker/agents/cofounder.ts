@@ -344,6 +344,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         }
       },
       onError: ({ error }) => fail(describeFailure(error)),
+      // A time-out ends the call as an abort, not an error; Stop (the SDK's signal) is no failure.
+      onAbort: () => {
+        if (!options?.abortSignal?.aborted) fail(FAILURE_MESSAGES.timeout);
+      },
       onFinish: ({ finishReason }) => {
         if (finishReason === 'length') fail(FAILURE_MESSAGES.tooLong);
         else if (finishReason !== 'stop' && finishReason !== 'tool-calls') fail(FAILURE_MESSAGES.incomplete);
