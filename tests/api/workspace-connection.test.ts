@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
+import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
+import { sessionSecret } from '../../worker/services/sessions';
 import { db, signedInUser } from '../utils';
 import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, textOf, upgrade, workspacePath } from './workspace-support';
 import { request } from '../utils';
@@ -15,10 +17,13 @@ describe('connecting to the workspace', () => {
   });
 
   it('refuses a visitor with no session or an expired one (401)', async () => {
-    const { projectId } = await ownerWithProject();
+    const { projectId, email } = await ownerWithProject();
     expect((await upgrade(projectId, null)).status).toBe(401);
-    const expired = 'lm_access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwiZXhwIjoxfQ.invalid';
-    expect((await upgrade(projectId, null, { Cookie: `__Host-${expired}` })).status).toBe(401);
+    // The owner's own token, correctly signed, but past its expiry.
+    const userId = (await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await sign({ sub: userId, jti: crypto.randomUUID(), iat: now - 3600, exp: now - 60 }, sessionSecret(env), 'HS256');
+    expect((await upgrade(projectId, null, { Cookie: `__Host-lm_access=${expired}` })).status).toBe(401);
   });
 
   it('answers 404 to a non-member, a forged id and an unknown project, with nothing leaked', async () => {
