@@ -68,4 +68,35 @@ describe('connecting to the workspace', () => {
     expect(textOf(mine)).toBe(`Hello ${model.tag}`);
     socket.close();
   });
+
+  it('erases the conversation and closes every socket when the project is deleted', async () => {
+    const model = await lane({ replies: [{ content: 'Soon gone.' }] });
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    const sent = send(socket, `Keep this ${model.tag}`);
+    await answerEnd(socket, sent.requestId);
+    // Whether any table of the object's SQLite still holds the conversation's text.
+    const { runInDurableObject } = await import('cloudflare:test');
+    const stub = env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId));
+    const holdsText = () =>
+      runInDurableObject(stub, (_instance, state) =>
+        [...state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '\\_cf%' ESCAPE '\\'")].some(
+          ({ name }) => JSON.stringify([...state.storage.sql.exec(`SELECT * FROM "${name}"`)]).includes(model.tag),
+        ),
+      );
+    expect(await holdsText()).toBe(true);
+    const { deleteProjectConversation } = await import('../../worker/agents/project-lifecycle');
+    await deleteProjectConversation(env, projectId);
+    expect((await socket.waitForClose()).code).toBe(4404);
+    expect(await holdsText()).toBe(false);
+  });
+});
+
+describe('phase progress', () => {
+  it('lists the phases each project has completed', async () => {
+    const { jar, projectId } = await ownerWithProject();
+    await db().prepare('INSERT INTO project_phases (project_id, phase, completed_at) VALUES (?, 1, ?)').bind(projectId, Date.now()).run();
+    const list = await (await request('/api/project', {}, { jar })).json<{ projects: { id: string; phasesDone: number[] }[] }>();
+    expect(list.projects).toEqual([expect.objectContaining({ id: projectId, phasesDone: [1] })]);
+  });
 });

@@ -111,6 +111,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   override chatRecovery = { maxAttempts: 1, terminalMessage: FAILURE_MESSAGES.interrupted };
 
   #turns = new Map<string, Turn>();
+  /** Set once the project is deleted: the storage is gone, so closing sockets must not touch it. */
+  #deleted = false;
   /** Accepted sends not yet in `messages` (the SDK stores them a moment later). */
   #pendingSends: WorkspaceMessage[] = [];
 
@@ -148,6 +150,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   }
 
   override onClose(connection: Connection) {
+    if (this.#deleted) return;
     this.setState({ ...this.state, presence: this.#presentMembers(connection.id) });
   }
 
@@ -426,6 +429,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   /** The project was deleted: every connection closes and the object's storage is erased. */
   async deleteConversation(): Promise<void> {
+    this.#deleted = true;
     for (const connection of this.getConnections()) connection.close(4404, 'This project was deleted.');
     await this.destroy();
   }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
+import { completedPhasesOfMember } from '../db/queries/cofounder';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
 import { acceptInvitation, createInvitation, createProject, listProjects, membershipOf, renameProject } from '../db/queries/projects';
 import { invitationEmail } from '../emails/invitation';
@@ -14,7 +15,11 @@ const NOT_FOUND = { error: 'Project not found.' } as const;
 
 export const project = new Hono<SignedInEnv>()
   .use('*', requireUser)
-  .get('/', async (c) => c.json({ projects: await listProjects(getDb(c.env.DB), c.var.userId) }, 200))
+  .get('/', async (c) => {
+    const [projects, phases] = await Promise.all([listProjects(getDb(c.env.DB), c.var.userId), completedPhasesOfMember(c.env.DB, c.var.userId)]);
+    // phasesDone: the phases the co-founder has completed with this project (the dashboard shows them).
+    return c.json({ projects: projects.map((project) => ({ ...project, phasesDone: phases.get(project.id) ?? [] })) }, 200);
+  })
 
   .post('/', limitBody(SMALL_BODY), jsonBody(CreateProjectSchema), async (c) => {
     const created = await createProject(getDb(c.env.DB), c.var.userId, c.req.valid('json').name);

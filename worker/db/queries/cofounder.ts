@@ -95,6 +95,17 @@ export async function completedPhases(d1: D1Database, projectId: string): Promis
   return results.map((row) => row.phase);
 }
 
+/** Completed phases of each of a user's projects, for the project list (the dashboard). */
+export async function completedPhasesOfMember(d1: D1Database, userId: string): Promise<Map<string, number[]>> {
+  const { results } = await d1
+    .prepare(`SELECT p.project_id, p.phase FROM project_phases p JOIN project_members m ON m.project_id = p.project_id WHERE m.user_id = ?1 ORDER BY p.phase`)
+    .bind(userId)
+    .all<{ project_id: string; phase: number }>();
+  const phases = new Map<string, number[]>();
+  for (const row of results) phases.set(row.project_id, [...(phases.get(row.project_id) ?? []), row.phase]);
+  return phases;
+}
+
 export async function completePhase(d1: D1Database, projectId: string, phase: number): Promise<void> {
   await d1
     .prepare(`INSERT INTO project_phases (project_id, phase, completed_at) VALUES (?1, ?2, ?3) ON CONFLICT (project_id, phase) DO NOTHING`)
