@@ -289,7 +289,7 @@ describe('without a model', () => {
   });
 
   it('uses the labelled offline demo generator in development', async () => {
-    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { ENVIRONMENT: 'development' } });
+    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { ENVIRONMENT: 'development', OPENAI_API_KEY: undefined } });
     const body = await response.json<{ problem_solution_pairs: [string, string][]; offline_demo: boolean }>();
     expect(body.offline_demo).toBe(true);
     expect(body.problem_solution_pairs).toHaveLength(10);
