@@ -28,7 +28,7 @@ export default defineConfig(async () => {
                   OPENAI_MODEL: 'fake-cofounder',
                   COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY: '6',
                   COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY: '10',
-                  COFOUNDER_STEP_TIMEOUT_MS: '5000',
+                  COFOUNDER_STEP_TIMEOUT_MS: '15000',
                   COFOUNDER_STALL_TIMEOUT_MS: '700',
                 },
               },
