@@ -316,13 +316,13 @@ describe('limits', () => {
 
 describe('without a model', () => {
   it('answers 503 outside development when no key is configured', async () => {
-    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() });
+    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { OPENAI_API_KEY: undefined } });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'The free tools are not available right now.' });
   });
 
   it('uses the labelled offline demo generator in development', async () => {
-    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { ENVIRONMENT: 'development' } });
+    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { ENVIRONMENT: 'development', OPENAI_API_KEY: undefined } });
     const body = await response.json<{ problem_solution_pairs: [string, string][]; offline_demo: boolean }>();
     expect(body.offline_demo).toBe(true);
     expect(body.problem_solution_pairs).toHaveLength(10);

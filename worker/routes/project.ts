@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { planLimitMessage } from '#contracts/account';
 import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
+import { completedPhasesOfMember } from '../db/queries/cofounder';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
 import { acceptInvitation, createInvitation, createProject, listProjects, membershipOf, renameProject } from '../db/queries/projects';
 import { invitationEmail } from '../emails/invitation';
@@ -16,7 +17,11 @@ const NOT_FOUND = { error: 'Project not found.' } as const;
 
 export const project = new Hono<SignedInEnv>()
   .use('*', requireUser)
-  .get('/', async (c) => c.json({ projects: await listProjects(getDb(c.env.DB), c.var.userId) }, 200))
+  .get('/', async (c) => {
+    const [projects, phases] = await Promise.all([listProjects(getDb(c.env.DB), c.var.userId), completedPhasesOfMember(c.env.DB, c.var.userId)]);
+    // phasesDone: the phases the co-founder has completed with this project (the dashboard shows them).
+    return c.json({ projects: projects.map((project) => ({ ...project, phasesDone: phases.get(project.id) ?? [] })) }, 200);
+  })
 
   /** Refused with a 403 once the owner's plan has all the projects it allows (docs/decisions/0023). */
   .post('/', limitBody(SMALL_BODY), jsonBody(CreateProjectSchema), async (c) => {
