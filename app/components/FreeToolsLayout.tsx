@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { api, send } from '../lib/api';
+import { isSignedIn } from '../lib/session-status';
 import { FreeToolsSidebar } from './FreeToolsSidebar';
 import './FreeToolsLayout.css';
 
@@ -9,12 +9,7 @@ function useSignedIn(): boolean | null {
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
   useEffect(() => {
     let current = true;
-    send(() => api.auth.session.$get())
-      .then((response) => response.json())
-      .then(
-        (body) => current && setSignedIn(body.user !== null),
-        () => current && setSignedIn(false),
-      );
+    void isSignedIn().then((answer) => current && setSignedIn(answer));
     return () => {
       current = false;
     };

@@ -9,6 +9,7 @@ const KEYS = {
   attribution: 'launchmate.attribution',
   appState: 'launchmate.appState',
   pendingInvitation: 'launchmate.pendingInvitation',
+  firstMessage: 'launchmate.firstMessage',
 } as const;
 
 export type LocalSettingKey = keyof typeof KEYS;
