@@ -1,0 +1,205 @@
+import type { UIMessage } from 'ai';
+import { z } from './zod';
+
+/**
+ * The co-founder workspace's wire contract, shared by the Worker's Durable Object
+ * (worker/agents/cofounder.ts) and the app. The conversation itself travels in the Agents SDK's
+ * chat frames (useAgentChat); this file is everything the product adds around them.
+ * Why the server owns the conversation: docs/decisions/0025-cofounder-object.md.
+ */
+
+/** `useAgent({ agent: COFOUNDER_AGENT, basePath: cofounderBasePath(projectId) })`. */
+export const COFOUNDER_AGENT = 'cofounder-agent';
+export const cofounderBasePath = (projectId: string) => `api/projects/${projectId}/cofounder`;
+
+/** A member's message: refused when blank or longer than this. */
+export const MESSAGE_MAX_CHARS = 8000;
+
+/** The 8 phases; the first 2 are free, the rest need Pro (the app links them to /pricing). */
+export const PHASES = [
+  { number: 1, title: 'Find an idea', free: true },
+  { number: 2, title: "Estimate the problem's scale and impact", free: true },
+  { number: 3, title: 'Research competitors and gaps', free: false },
+  { number: 4, title: 'Define user personas', free: false },
+  { number: 5, title: 'Shape the solution', free: false },
+  { number: 6, title: 'Plan the build', free: false },
+  { number: 7, title: 'Launch', free: false },
+  { number: 8, title: 'Market and grow', free: false },
+] as const;
+export type PhaseNumber = (typeof PHASES)[number]['number'];
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const MessageAuthorSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('member'), userId: z.string(), name: z.string() }),
+  z.strictObject({ kind: z.literal('cofounder') }),
+]);
+export type MessageAuthor = z.infer<typeof MessageAuthorSchema>;
+
+/**
+ * Every stored message carries this metadata, set by the server only. A co-founder answer that
+ * did not finish has status 'failed' (with `failure`, a sentence for the founder) or 'stopped';
+ * its text is the partial answer, which the app labels as such and offers Retry for.
+ */
+export const MessageMetadataSchema = z.object({
+  author: MessageAuthorSchema,
+  /** Unix milliseconds. */
+  createdAt: z.number(),
+  /** Co-founder answers only; absent while streaming. */
+  status: z.enum(['complete', 'failed', 'stopped']).optional(),
+  failure: z.string().optional(),
+  /** Written by the offline demo co-founder (development without a model key): label it 'offline demo — not AI'. */
+  offlineDemo: z.boolean().optional(),
+});
+export type MessageMetadata = z.infer<typeof MessageMetadataSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The project memory
+
+export const MEMORY_KINDS = ['chosen_idea', 'target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
+/** Every kind but the chosen idea is a title and a body of text. */
+export const TEXT_MEMORY_KINDS = ['target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export const MEMORY_LIMITS = { title: 120, body: 2000, field: 1000, openQuestions: 10, entries: 100 } as const;
+
+const visibleText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Please write something')
+    .max(max, `Please keep it under ${max} characters`)
+    .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'Please remove control characters');
+
+/** The chosen idea, as phase 1 ends. */
+export const ChosenIdeaSchema = z.strictObject({
+  problem: visibleText(MEMORY_LIMITS.field).describe('The problem, in one or two sentences'),
+  whoHasIt: visibleText(MEMORY_LIMITS.field).describe('Who has the problem, as specifically as possible'),
+  proposedSolution: visibleText(MEMORY_LIMITS.field).describe('What the founder would build'),
+  whyNow: visibleText(MEMORY_LIMITS.field).describe('Why this is possible or needed now'),
+  riskiestAssumption: visibleText(MEMORY_LIMITS.field).describe('The assumption that would kill the idea if it were false'),
+  openQuestions: z.array(visibleText(MEMORY_LIMITS.field)).max(MEMORY_LIMITS.openQuestions).describe('What is still unknown'),
+});
+export type ChosenIdea = z.infer<typeof ChosenIdeaSchema>;
+
+/** What an entry says: written by a member (memory frames) or by the co-founder (its tools). */
+export const MemoryContentSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('chosen_idea'), title: visibleText(MEMORY_LIMITS.title), idea: ChosenIdeaSchema }),
+  z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: visibleText(MEMORY_LIMITS.title), body: visibleText(MEMORY_LIMITS.body) }),
+]);
+export type MemoryContent = z.infer<typeof MemoryContentSchema>;
+
+/** A stored entry. `version` grows by one with every change; edits name the version they saw. */
+export type MemoryEntry = MemoryContent & {
+  id: string;
+  author: MessageAuthor;
+  /** Unix milliseconds. */
+  updatedAt: number;
+  version: number;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The shared state the object broadcasts to every connection (the SDK's `agent.state`).
+// Clients may not set it: the object refuses state frames.
+
+export interface PresentMember {
+  userId: string;
+  name: string;
+}
+
+export interface WorkspaceLimits {
+  messagesPerMemberPerDay: number;
+  messagesPerProjectPerDay: number;
+  /** Answers charged to this project today (UTC). */
+  projectMessagesToday: number;
+  /** When today's counts reset: the next UTC midnight, Unix milliseconds. */
+  resetsAt: number;
+}
+
+export interface WorkspaceState {
+  phases: {
+    /** Phase numbers completed, ascending. */
+    done: number[];
+    /** The phase the co-founder is working on. */
+    current: number;
+  };
+  memory: MemoryEntry[];
+  /** Members with the workspace open now, one entry per member however many tabs. */
+  presence: PresentMember[];
+  limits: WorkspaceLimits;
+  /** 'offline-demo': development without a model key, a scripted co-founder (label it). */
+  mode: 'ai' | 'offline-demo';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frames beyond the SDK's chat frames. Anything else a client sends is dropped.
+
+export const MemoryFrameSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('memory_create'), requestId: z.string().min(1).max(100), content: MemoryContentSchema }),
+  z.strictObject({
+    type: z.literal('memory_update'),
+    requestId: z.string().min(1).max(100),
+    id: z.string().min(1).max(100),
+    /** The version the editor started from; a different current version refuses the update. */
+    baseVersion: z.number().int().min(1),
+    content: MemoryContentSchema,
+  }),
+  z.strictObject({
+    type: z.literal('memory_delete'),
+    requestId: z.string().min(1).max(100),
+    id: z.string().min(1).max(100),
+    baseVersion: z.number().int().min(1),
+  }),
+]);
+export type MemoryFrame = z.infer<typeof MemoryFrameSchema>;
+
+/**
+ * The answer to one memory frame, to its sender only (everyone sees the change in the state).
+ * A stale edit is refused with the entry as it is now (null when someone deleted it), so the
+ * editor can merge by hand: nobody loses an edit silently.
+ */
+export type MemoryResultFrame =
+  | { type: 'memory_result'; requestId: string; ok: true; entry: MemoryEntry | null }
+  | { type: 'memory_result'; requestId: string; ok: false; error: string; reason: 'invalid' | 'stale' | 'not_found' | 'full'; current: MemoryEntry | null };
+
+/** Which limit refused a send. */
+export type LimitName = 'member_daily' | 'project_daily' | 'global_daily';
+
+/**
+ * A send the server refused, to its sender only. The message was not stored (the server also
+ * re-sends the transcript without it): the app keeps the text in the composer and shows `error`.
+ */
+export type SendRefusedFrame = {
+  type: 'send_refused';
+  /** The chat request id (the SDK's request id of the send). */
+  requestId: string;
+  error: string;
+} & ({ reason: 'limit'; limit: LimitName; resetsAt: number } | { reason: 'invalid' | 'busy' | 'unavailable' });
+
+export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame;
+
+// ---------------------------------------------------------------------------------------------
+// The co-founder's tools, as they appear in assistant message parts (`tool-<name>`).
+
+export const COFOUNDER_TOOLS = {
+  /** A multiple-choice question: render `choices` as buttons; a click sends the choice as the member's message. */
+  askMultipleChoice: 'ask_multiple_choice',
+  writeMemory: 'write_memory',
+  updateMemory: 'update_memory',
+  saveChosenIdea: 'save_chosen_idea',
+} as const;
+
+export const QUICK_REPLY_LIMITS = { question: 300, choice: 120, minChoices: 2, maxChoices: 6 } as const;
+export const QuickReplyInputSchema = z.strictObject({
+  question: visibleText(QUICK_REPLY_LIMITS.question).describe('The question, short'),
+  choices: z
+    .array(visibleText(QUICK_REPLY_LIMITS.choice))
+    .min(QUICK_REPLY_LIMITS.minChoices)
+    .max(QUICK_REPLY_LIMITS.maxChoices)
+    .describe('The answers the founder can click, each a few words'),
+});
+export type QuickReplyInput = z.infer<typeof QuickReplyInputSchema>;
+
+/** The message type of the conversation, for `useAgentChat<WorkspaceState, WorkspaceMessage>`. */
+export type WorkspaceMessage = UIMessage<MessageMetadata>;
