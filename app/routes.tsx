@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
           { path: 'onboarding', lazy: page(() => import('./pages/app/Onboarding')) },
           { path: 'dashboard', lazy: page(() => import('./pages/app/Dashboard')) },
           { path: 'research/:urlKey/responses', lazy: page(() => import('./pages/app/ResearchResponses')) },
+          // The co-founder workspace; the Agents SDK client comes with this chunk only.
+          { path: 'app/projects/:projectId', lazy: page(() => import('./pages/app/workspace/Workspace')) },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BRAINSTORM_MESSAGE, EXAMPLE_PREFIX } from '../content/landing';
-import { workspacePath } from '../content/phases';
+import { workspacePath } from '../lib/workspace-path';
 import { queueFirstMessage } from '../lib/landing-draft';
 import { readSetting, writeSetting } from '../lib/local-settings';
 import { readPrivacyMode, writePrivacyMode } from '../lib/privacy-mode';

@@ -28,6 +28,7 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   '/research/:urlKey/responses': 'Responses to your research page.',
   '/onboarding': 'Set up your first project.',
   '/dashboard': 'Your projects on Launchmate.',
+  '/app/projects/:projectId': 'Your project with your AI co-founder.',
   '*': "The page you're looking for doesn't exist.",
 };
 

@@ -53,6 +53,7 @@ export const PAGE_META: PageMeta[] = [
   privatePage('/research/:urlKey/responses', 'Research responses'),
   privatePage('/onboarding', 'Welcome'),
   privatePage('/dashboard', 'Dashboard'),
+  privatePage('/app/projects/:projectId', 'Workspace'),
 ];
 
 export const NOT_FOUND_META: PageMeta = privatePage('*', 'Page Not Found');

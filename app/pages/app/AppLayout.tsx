@@ -4,7 +4,7 @@ import type { CurrentUser } from '#contracts/auth';
 import { useNotify } from '../../components/Notifications';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';
-import { workspacePath } from '../../content/phases';
+import { workspacePath } from '../../lib/workspace-path';
 import { api, ApiError, send, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
 import { readFirstMessage } from '../../lib/landing-draft';

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { Tooltip } from '../../components/Tooltip';
 import { BRAINSTORM_MESSAGE } from '../../content/landing';
-import { workspacePath } from '../../content/phases';
+import { workspacePath } from '../../lib/workspace-path';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
 import { bindFirstMessage, readLandingIdea } from '../../lib/landing-draft';

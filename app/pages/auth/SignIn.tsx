@@ -6,7 +6,7 @@ import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components
 import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';
 import { Spinner } from '../../components/Spinner';
-import { workspacePath } from '../../content/phases';
+import { workspacePath } from '../../lib/workspace-path';
 import { api, send, withSession } from '../../lib/api';
 import { errorMessage, fieldError, firstInvalid } from '../../lib/forms';
 import { readFirstMessage } from '../../lib/landing-draft';
