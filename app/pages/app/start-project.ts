@@ -30,9 +30,11 @@ export function startProjectFromFirstMessage(): Promise<string> {
       return project.id;
     });
   starting = { messageId: message.id, promise };
-  promise.catch(() => {
+  // Settled, the binding (or the failure) speaks for itself: the next call reads the setting again.
+  const forget = () => {
     if (starting?.promise === promise) starting = null;
-  });
+  };
+  promise.then(forget, forget);
   return promise;
 }
 
