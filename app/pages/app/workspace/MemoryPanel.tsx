@@ -109,11 +109,17 @@ function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMe
             </p>
           )}
           <div className="memory-entry__actions">
-            <button type="button" className="button button--secondary panel__small-button" onClick={() => setEditing(true)}>
-              Edit<span className="visually-hidden"> {entry.title}</span>
+            <button type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
+              Edit
             </button>
-            <button type="button" className="button button--secondary panel__small-button" disabled={deleting} onClick={() => void remove()}>
-              Delete<span className="visually-hidden"> {entry.title}</span>
+            <button
+              type="button"
+              className="button button--secondary panel__small-button"
+              aria-label={`Delete ${entry.title}`}
+              disabled={deleting}
+              onClick={() => void remove()}
+            >
+              Delete
             </button>
           </div>
         </>
