@@ -20,6 +20,16 @@ export default defineConfig(async () => {
                   FAKE_GOOGLE_URL: inject('fakeGoogleUrl'),
                   FAKE_RESEND_URL: inject('fakeResendUrl'),
                   FAKE_OPENAI_URL: inject('fakeOpenAiUrl'),
+                  FAKE_COFOUNDER_MODEL_URL: inject('fakeCofounderModelUrl'),
+                  // The co-founder's object reads its own env, not a test's per-request env: its
+                  // model and limits are set here (tests/api/workspace-*.test.ts rely on them).
+                  OPENAI_API_KEY: 'sk-test',
+                  OPENAI_BASE_URL: inject('fakeCofounderModelUrl'),
+                  OPENAI_MODEL: 'fake-cofounder',
+                  COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY: '6',
+                  COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY: '10',
+                  COFOUNDER_STEP_TIMEOUT_MS: '5000',
+                  COFOUNDER_STALL_TIMEOUT_MS: '700',
                 },
               },
             })),

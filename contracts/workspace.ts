@@ -170,12 +170,12 @@ export type LimitName = 'member_daily' | 'project_daily' | 'global_daily';
  * A send the server refused, to its sender only. The message was not stored (the server also
  * re-sends the transcript without it): the app keeps the text in the composer and shows `error`.
  */
+export type SendRefusal = { error: string } & ({ reason: 'limit'; limit: LimitName; resetsAt: number } | { reason: 'invalid' | 'busy' | 'unavailable' });
 export type SendRefusedFrame = {
   type: 'send_refused';
   /** The chat request id (the SDK's request id of the send). */
   requestId: string;
-  error: string;
-} & ({ reason: 'limit'; limit: LimitName; resetsAt: number } | { reason: 'invalid' | 'busy' | 'unavailable' });
+} & SendRefusal;
 
 export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame;
 

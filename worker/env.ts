@@ -44,6 +44,15 @@ export interface Bindings {
   /** A whole model call may take this long (ms) before it is abandoned. */
   LLM_TIMEOUT_MS: string;
 
+  /** The co-founder workspace: one Durable Object per project (worker/agents/cofounder.ts). */
+  COFOUNDER: DurableObjectNamespace<import('./agents/cofounder').CofounderAgent>;
+  /** Co-founder answers per member per day (across projects) and per project per day. */
+  COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY: string;
+  COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY: string;
+  /** Time-out (ms) of each step of a co-founder answer, and the longest silence in its stream. */
+  COFOUNDER_STEP_TIMEOUT_MS: string;
+  COFOUNDER_STALL_TIMEOUT_MS: string;
+
   // Secrets (see .dev.vars.example). Each feature works without them in development.
   OPENAI_API_KEY?: string;
   RESEND_API_KEY?: string;
@@ -54,4 +63,11 @@ export interface Bindings {
 
 export interface AppEnv {
   Bindings: Bindings;
+}
+
+declare global {
+  namespace Cloudflare {
+    /** The Agents SDK types its objects' env as Cloudflare.Env: it is the Worker's bindings. */
+    interface Env extends Bindings {}
+  }
 }

@@ -6,6 +6,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { affiliate } from './routes/affiliate';
 import { auth } from './routes/auth';
 import { blogFiles } from './routes/blog-files';
+import { cofounder } from './routes/cofounder';
 import { devOutbox } from './routes/dev-outbox';
 import { errors } from './routes/errors';
 import { events } from './routes/events';
@@ -24,6 +25,7 @@ const api = new Hono<AppEnv>()
   .route('/auth', auth)
   .route('/user', user)
   .route('/project', project)
+  .route('/projects', cofounder)
   .route('/research', research)
   .route('/free-tools', freeTools)
   .route('/general', general)
@@ -32,6 +34,9 @@ const api = new Hono<AppEnv>()
   .route('/errors', errors);
 
 export type ApiType = typeof api;
+
+/** The co-founder workspace's Durable Object class (wrangler.toml binding COFOUNDER). */
+export { CofounderAgent } from './agents/cofounder';
 
 // The spec calls some endpoints with a trailing slash (POST /project/): both forms route alike.
 const app = new Hono<AppEnv>({ strict: false });

@@ -8,6 +8,7 @@ declare global {
       FAKE_GOOGLE_URL: string;
       FAKE_RESEND_URL: string;
       FAKE_OPENAI_URL: string;
+      FAKE_COFOUNDER_MODEL_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/index');

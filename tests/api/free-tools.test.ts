@@ -283,7 +283,7 @@ describe('limits', () => {
 
 describe('without a model', () => {
   it('answers 503 outside development when no key is configured', async () => {
-    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() });
+    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { OPENAI_API_KEY: undefined } });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'The free tools are not available right now.' });
   });

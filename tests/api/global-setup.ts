@@ -9,6 +9,8 @@ declare module 'vitest' {
     fakeGoogleUrl: string;
     fakeResendUrl: string;
     fakeOpenAiUrl: string;
+    /** The co-founder's model: a fake of its own, scripted per test through lanes. */
+    fakeCofounderModelUrl: string;
     /** An article with hostile raw HTML, converted by the real loader (Node only). */
     hostileArticle: Article;
   }
@@ -19,9 +21,11 @@ export default async function setup(project: TestProject) {
   const google = await startFakeGoogle();
   const resend = await startFakeResend();
   const openai = await startFakeOpenAi();
+  const cofounderModel = await startFakeOpenAi();
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
   project.provide('fakeOpenAiUrl', openai.url);
+  project.provide('fakeCofounderModelUrl', cofounderModel.url);
   project.provide(
     'hostileArticle',
     await convertArticle(
@@ -47,5 +51,6 @@ export default async function setup(project: TestProject) {
     await google.close();
     await resend.close();
     await openai.close();
+    await cofounderModel.close();
   };
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { sendJson, startFakeServer } from './server';
+import { sendJson, startFakeServer, type RecordedRequest } from './server';
 
 /** How the fake model answers; every field is optional. */
 export interface OpenAiScenario {
@@ -13,6 +13,31 @@ export interface OpenAiScenario {
   stallAfterChars?: number;
   /** Wait this long before the first byte. */
   delayMs?: number;
+  /**
+   * Scripted answers, one per completion request in order (the last one repeats): the
+   * co-founder's turns, with streamed tool calls and faults. Takes precedence over the fields above.
+   */
+  replies?: ScriptedReply[];
+}
+
+/** One streamed chat completion of a script (chat-completions streaming format). */
+export interface ScriptedReply {
+  /** The text the model writes (default: none when it calls tools, else a short sentence). */
+  content?: string;
+  /** Tool calls streamed after the text; arguments as an object (sent as JSON) or a raw string. */
+  toolCalls?: { name: string; arguments: object | string }[];
+  /** Answer with this HTTP status and an error body instead (500, 429, …). */
+  status?: number;
+  /** Tokens (4 characters) per second; default as fast as possible. */
+  tokensPerSecond?: number;
+  /** Wait this long before the first byte. */
+  delayMs?: number;
+  /** Go silent, connection open, after this many characters of text. */
+  stallAfterChars?: number;
+  /** Send a chunk that is not JSON after this many characters of text. */
+  malformedAfterChars?: number;
+  /** Close the stream without a finish reason or [DONE] after this many characters of text. */
+  closeAfterChars?: number;
 }
 
 export const FAKE_IDEAS = Array.from({ length: 10 }, (_, i) => ({
@@ -73,13 +98,89 @@ function streamCompletion(response: ServerResponse, model: string, content: stri
   next();
 }
 
+function streamScripted(response: ServerResponse, model: string, reply: ScriptedReply, onAbort: () => void) {
+  response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  const id = `chatcmpl-script-${Date.now()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: object, finishReason: string | null = null, usage?: object) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...(usage ? { usage } : {}) })}\n\n`;
+  response.on('close', () => {
+    if (!response.writableEnded) onAbort();
+  });
+  const content = reply.content ?? (reply.toolCalls?.length ? '' : 'A scripted answer.');
+  const frames: (() => boolean)[] = [() => (response.write(chunk({ role: 'assistant', content: '' })), true)];
+  for (let sent = 0; sent < content.length; sent += CHUNK_CHARS) {
+    const at = sent;
+    frames.push(() => {
+      if (reply.stallAfterChars !== undefined && at >= reply.stallAfterChars) return false;
+      if (reply.malformedAfterChars !== undefined && at >= reply.malformedAfterChars) {
+        response.end('data: {"id": not json\n\n');
+        return false;
+      }
+      if (reply.closeAfterChars !== undefined && at >= reply.closeAfterChars) {
+        response.end();
+        return false;
+      }
+      response.write(chunk({ content: content.slice(at, at + CHUNK_CHARS) }));
+      return true;
+    });
+  }
+  (reply.toolCalls ?? []).forEach((call, index) => {
+    const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+    frames.push(() => (response.write(chunk({ tool_calls: [{ index, id: `call_${index}_${Date.now()}`, type: 'function', function: { name: call.name, arguments: '' } }] })), true));
+    frames.push(() => (response.write(chunk({ tool_calls: [{ index, function: { arguments: args } }] })), true));
+  });
+  frames.push(() => {
+    response.write(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop', { prompt_tokens: 50, completion_tokens: Math.ceil(content.length / CHUNK_CHARS), total_tokens: 50 }));
+    response.end('data: [DONE]\n\n');
+    return false;
+  });
+  const interval = reply.tokensPerSecond ? 1000 / reply.tokensPerSecond : 0;
+  let next = 0;
+  const step = () => {
+    if (response.destroyed || next >= frames.length) return;
+    if (!frames[next++]!()) return;
+    if (interval > 0) setTimeout(step, interval);
+    else setImmediate(step);
+  };
+  step();
+}
+
+/**
+ * Lanes let test files share one fake at once: a lane is chosen when its tag appears anywhere in
+ * the request body (tests put it in their messages), and keeps its own script and requests.
+ * `POST /__lanes/<tag>` sets the lane's scenario, `GET /__lanes/<tag>/requests` lists its requests.
+ */
+const lanes = new Map<string, { scenario: OpenAiScenario; requests: RecordedRequest[] }>();
+
 /**
  * An OpenAI-compatible chat completions server: streams (SSE) or answers whole, at a controlled
  * rate, and records each request (model, messages, response_format) for the tests.
  */
 export function startFakeOpenAi() {
-  return startFakeServer<OpenAiScenario>('openai', (request, scenario, response) => {
+  return startFakeServer<OpenAiScenario>('openai', (request, defaultScenario, response) => {
+    const laneControl = /^\/__lanes\/([A-Za-z0-9_-]+)(\/requests)?$/.exec(request.path);
+    if (laneControl) {
+      const tag = laneControl[1]!;
+      if (laneControl[2]) return sendJson(response, 200, lanes.get(tag)?.requests ?? []);
+      lanes.set(tag, { scenario: JSON.parse(request.body) as OpenAiScenario, requests: [] });
+      return sendJson(response, 200, {});
+    }
     if (!request.path.endsWith('/chat/completions') || request.method !== 'POST') return sendJson(response, 404, { error: { message: 'Not found' } });
+    const lane = [...lanes].find(([tag]) => request.body.includes(tag))?.[1];
+    lane?.requests.push(request);
+    const scenario = lane?.scenario ?? defaultScenario;
+    if (scenario.replies?.length) {
+      const reply = scenario.replies[Math.min((lane?.requests.length ?? 1) - 1, scenario.replies.length - 1)]!;
+      const body = JSON.parse(request.body) as { model: string };
+      const begin = () =>
+        reply.status && reply.status !== 200
+          ? sendJson(response, reply.status, { error: { message: `Fake upstream answered ${reply.status}`, type: 'server_error', code: null } })
+          : streamScripted(response, body.model, reply, () => (request.aborted = true));
+      if (reply.delayMs) setTimeout(begin, reply.delayMs);
+      else begin();
+      return;
+    }
     if (!request.headers.authorization?.startsWith('Bearer ')) return sendJson(response, 401, { error: { message: 'Missing API key' } });
     const body = JSON.parse(request.body) as { model: string; stream?: boolean; response_format?: { json_schema?: { name?: string } } };
     const start = () => {

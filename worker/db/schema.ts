@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 // Rules for this schema (D1 is SQLite without interactive transactions):
 // - migrations are additive: a new column is nullable or has a default;
@@ -310,3 +310,35 @@ export const toolResults = sqliteTable('tool_results', {
   offlineDemo: integer('offline_demo', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
 });
+
+/** Phases a project has completed (the co-founder marks phase 1 done when the idea is chosen). */
+export const projectPhases = sqliteTable(
+  'project_phases',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    phase: integer('phase').notNull(),
+    completedAt: integer('completed_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.phase] })],
+);
+
+/**
+ * Co-founder answers per UTC day, per member (`member:<userId>`) and per project
+ * (`project:<projectId>`), plus a mirror of the global model-call count (`llm:global`). Each row
+ * carries the cap it was counted against, and the CHECK refuses a count above it: a reservation
+ * is one D1 batch that fails, and rolls back whole, as soon as one counter would pass its cap
+ * (docs/decisions/0027-cofounder-limits-and-privacy.md).
+ */
+export const cofounderUsage = sqliteTable(
+  'cofounder_usage',
+  {
+    /** UTC date, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    cap: integer('cap').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.key] }), check('cofounder_usage_within_cap', sql`${t.count} <= ${t.cap}`)],
+);

@@ -28,6 +28,9 @@ export function contentSecurityPolicy(options: { viteDevServer: boolean }): stri
 /** Applies to every response, static files included (the Worker runs first for all requests). */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
+  // A WebSocket upgrade (101) from a Durable Object has immutable headers, and a browser ignores
+  // headers on it anyway.
+  if (c.res.status === 101) return;
   const headers = c.res.headers;
   const defaults: Record<string, string> = {
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',

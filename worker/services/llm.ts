@@ -29,7 +29,8 @@ export class LlmError extends Error {
   override name = 'LlmError';
 }
 
-function model(env: Bindings) {
+/** The configured chat model; the co-founder (worker/agents) uses it too, so both share one provider setup. */
+export function model(env: Bindings) {
   const provider = createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL });
   return provider.chat(env.OPENAI_MODEL ?? 'gpt-4o-mini');
 }

@@ -1,0 +1,473 @@
+import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type OnChatMessageOptions } from '@cloudflare/ai-chat';
+import type { Connection, ConnectionContext, WSMessage } from 'agents';
+import { hasToolCall, isStepCount, streamText } from 'ai';
+import {
+  MESSAGE_MAX_CHARS,
+  MemoryFrameSchema,
+  type ChosenIdea,
+  type LimitName,
+  type MemoryContent,
+  type MemoryEntry,
+  type MemoryResultFrame,
+  type MessageMetadata,
+  type SendRefusal,
+  type SendRefusedFrame,
+  type WorkspaceMessage,
+  type WorkspaceState,
+} from '#contracts/workspace';
+import { z } from '#contracts/zod';
+import {
+  completedPhases,
+  completePhase,
+  nextUtcMidnight,
+  projectAnswersToday,
+  projectPrivacyMode,
+  releaseAnswer,
+  reserveAnswer,
+  type Reservation,
+} from '../db/queries/cofounder';
+import { llmMode, model } from '../services/llm';
+import { buildPrompt, textOf } from './context';
+import { createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
+import { offlineDemoAnswer } from './offline-demo';
+import type { CofounderActions } from './tools/actions';
+import { askMultipleChoice } from './tools/ask-multiple-choice';
+import { saveChosenIdea } from './tools/save-chosen-idea';
+import { updateMemory } from './tools/update-memory';
+import { writeMemory } from './tools/write-memory';
+
+/**
+ * The co-founder workspace of one project (named by the project id): the conversation, the
+ * memory and the live connections, with WebSockets that hibernate. The Worker authenticates each
+ * connection and passes the member in these headers; nothing the browser sends can set them
+ * (worker/routes/cofounder.ts strips them). Why the object owns the conversation and refuses
+ * most SDK frames: docs/decisions/0025-cofounder-object.md.
+ */
+export const TRUSTED_HEADERS = { userId: 'X-Launchmate-User-Id', name: 'X-Launchmate-User-Name', role: 'X-Launchmate-Role' } as const;
+
+/** Bounds of one answer (docs/decisions/0026-cofounder-prompt-and-memory.md). */
+export const ANSWER_LIMITS = { maxOutputTokens: 1200, maxSteps: 4, maxChars: 12_000 } as const;
+
+export const FAILURE_MESSAGES = {
+  model: 'The co-founder could not finish this answer. Please retry.',
+  busy: 'The co-founder is answering another message. Please retry when it has finished.',
+  timeout: 'The co-founder took too long to answer. Please retry.',
+  tooLong: 'The answer grew too long and was cut off. Please retry, or ask for something shorter.',
+  incomplete: 'The answer stopped halfway. Please retry.',
+  unavailable: 'The co-founder is not available right now. Please try again later.',
+  interrupted: 'The answer was interrupted by a restart. Please retry.',
+} as const;
+
+const LIMIT_MESSAGES: Record<LimitName, string> = {
+  member_daily: "You've reached today's message limit for your account.",
+  project_daily: "This project has reached today's message limit.",
+  global_daily: 'Launchmate has reached its daily limit for AI answers.',
+};
+
+interface Member {
+  userId: string;
+  name: string;
+  role: 'owner' | 'collaborator';
+}
+
+/** A send being answered: who sent it, the message it answers and the quota it holds. */
+interface Turn {
+  sender: Member;
+  answering: string | undefined;
+  reservation: Reservation | null;
+  /** Set when onChatMessage takes the turn; from then on onChatResponse settles it. */
+  started?: boolean;
+  failure?: string;
+}
+
+const NewMessageSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  role: z.literal('user'),
+  parts: z.array(z.object({ type: z.literal('text'), text: z.string() })).length(1),
+});
+const ChatRequestSchema = z.object({
+  type: z.literal('cf_agent_use_chat_request'),
+  id: z.string().min(1).max(100),
+  init: z.object({ method: z.literal('POST'), body: z.string().max(MESSAGE_MAX_CHARS * 4 + 1_000_000) }),
+});
+
+/** Chat frames of the SDK that would let a member rewrite the conversation: refused. */
+const REFUSED_FRAMES = new Set(['cf_agent_chat_messages', 'cf_agent_chat_clear', 'cf_agent_tool_result', 'cf_agent_tool_approval']);
+/** Chat frames passed to the SDK as they are: Stop and resuming a stream. */
+const PASSED_FRAMES = new Set(['cf_agent_chat_request_cancel', 'cf_agent_stream_resume_request', 'cf_agent_stream_resume_ack']);
+
+export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> {
+  override initialState: WorkspaceState = {
+    phases: { done: [], current: 1 },
+    memory: [],
+    presence: [],
+    limits: { messagesPerMemberPerDay: 0, messagesPerProjectPerDay: 0, projectMessagesToday: 0, resetsAt: 0 },
+    mode: 'ai',
+  };
+
+  /** One answer at a time, in the order the sends were stored. */
+  override messageConcurrency = 'queue' as const;
+  /** An answer interrupted by a restart is stored as failed with Retry, never re-run unasked (it would cost twice). */
+  override chatRecovery = { maxAttempts: 1, terminalMessage: FAILURE_MESSAGES.interrupted };
+
+  #turns = new Map<string, Turn>();
+  /** Accepted sends not yet in `messages` (the SDK stores them a moment later). */
+  #pendingSends: WorkspaceMessage[] = [];
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    // The SDK installs its frame handler in its constructor; ours runs first and decides what
+    // reaches it (see REFUSED_FRAMES and #acceptSend).
+    const sdkOnMessage = this.onMessage;
+    this.onMessage = (connection, message) => this.#screenFrame(connection, message, sdkOnMessage);
+  }
+
+  override async onStart() {
+    const projectId = this.name;
+    const [done, today] = await Promise.all([completedPhases(this.env.DB, projectId), projectAnswersToday(this.env.DB, projectId)]);
+    this.setState({
+      ...this.state,
+      phases: phasesFrom(done),
+      presence: this.#presentMembers(),
+      limits: this.#limits(today),
+      mode: llmMode(this.env) === 'offline-demo' ? 'offline-demo' : 'ai',
+    });
+  }
+
+  override onConnect(connection: Connection, ctx: ConnectionContext) {
+    const headers = ctx.request.headers;
+    const userId = headers.get(TRUSTED_HEADERS.userId);
+    const role = headers.get(TRUSTED_HEADERS.role);
+    if (!userId || (role !== 'owner' && role !== 'collaborator')) {
+      connection.close(4401, 'Not authenticated');
+      return;
+    }
+    const member: Member = { userId, name: decodeURIComponent(headers.get(TRUSTED_HEADERS.name) ?? ''), role };
+    connection.setState(member);
+    this.setState({ ...this.state, presence: this.#presentMembers() });
+  }
+
+  override onClose(connection: Connection) {
+    this.setState({ ...this.state, presence: this.#presentMembers(connection.id) });
+  }
+
+  override async onRequest(): Promise<Response> {
+    // The SDK answers /get-messages itself; nothing else is served over HTTP.
+    return Response.json({ error: 'Not found.' }, { status: 404 });
+  }
+
+  /** Clients may read the state but never write it. */
+  override validateStateChange(_next: WorkspaceState, source: Connection | 'server') {
+    if (source !== 'server') throw new Error('The workspace state is read-only.');
+  }
+
+  override async onChatRecovery(): Promise<ChatRecoveryOptions> {
+    return { persist: true, continue: false };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Frames from browsers
+
+  async #screenFrame(connection: Connection, message: WSMessage, sdkOnMessage: (connection: Connection, message: WSMessage) => void | Promise<void>) {
+    if (typeof message !== 'string' || message.length > 1_000_000) return;
+    let frame: unknown;
+    try {
+      frame = JSON.parse(message);
+    } catch {
+      return;
+    }
+    const type = typeof frame === 'object' && frame !== null && 'type' in frame ? (frame as { type: unknown }).type : undefined;
+    if (typeof type !== 'string') return;
+    if (type === 'cf_agent_use_chat_request') return this.#acceptSend(connection, frame, sdkOnMessage);
+    if (PASSED_FRAMES.has(type)) return sdkOnMessage(connection, message);
+    if (type.startsWith('memory_')) return this.#editMemory(connection, frame);
+    // A rewrite, clear or client tool result: the sender's view is reset to the stored conversation.
+    if (REFUSED_FRAMES.has(type)) this.#sendTranscript(connection);
+    // Anything else (client state, RPC, unknown types) is dropped.
+  }
+
+  /**
+   * A send or a Retry. The member may only append their own message: the conversation passed to
+   * the SDK is the stored one plus the new message, stamped with the sender, never the
+   * transcript the browser sent.
+   */
+  async #acceptSend(connection: Connection, frame: unknown, sdkOnMessage: (connection: Connection, message: WSMessage) => void | Promise<void>) {
+    const sender = memberOf(connection);
+    const request = ChatRequestSchema.safeParse(frame);
+    if (!sender || !request.success) return;
+    const requestId = request.data.id;
+    const refuse = (refusal: SendRefusal) => this.#refuseSend(connection, requestId, refusal);
+
+    let body: { messages?: unknown[]; trigger?: unknown };
+    try {
+      body = JSON.parse(request.data.init.body) as typeof body;
+    } catch {
+      return refuse({ reason: 'invalid', error: 'That message could not be read.' });
+    }
+    const retry = body.trigger === 'regenerate-message';
+    const stored = this.messages as WorkspaceMessage[];
+
+    let transcript: WorkspaceMessage[];
+    let answering: string | undefined;
+    if (retry) {
+      // Retry regenerates the last answer when it failed or was stopped, and only then.
+      if (this.#turns.size > 0) return refuse({ reason: 'busy', error: FAILURE_MESSAGES.busy });
+      const last = stored.at(-1);
+      const retryable = last?.role === 'user' || (last?.role === 'assistant' && (last.metadata?.status === 'failed' || last.metadata?.status === 'stopped'));
+      if (!last || !retryable) return refuse({ reason: 'invalid', error: 'Only a failed or stopped answer can be retried.' });
+      transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
+      answering = transcript.findLast((message) => message.role === 'user')?.id;
+    } else {
+      const candidate = NewMessageSchema.safeParse(Array.isArray(body.messages) ? body.messages.at(-1) : undefined);
+      const text = candidate.success ? candidate.data.parts[0]!.text.trim() : '';
+      if (!candidate.success || !text) return refuse({ reason: 'invalid', error: 'Please write a message.' });
+      if (text.length > MESSAGE_MAX_CHARS) return refuse({ reason: 'invalid', error: `Please keep your message under ${MESSAGE_MAX_CHARS.toLocaleString('en')} characters.` });
+      const id = candidate.data.id;
+      if (stored.some((message) => message.id === id) || this.#pendingSends.some((message) => message.id === id)) {
+        return refuse({ reason: 'invalid', error: 'Earlier messages cannot be changed.' });
+      }
+      const metadata: MessageMetadata = { author: { kind: 'member', userId: sender.userId, name: sender.name }, createdAt: Date.now() };
+      const message: WorkspaceMessage = { id, role: 'user', parts: [{ type: 'text', text }], metadata };
+      answering = id;
+      transcript = [message];
+    }
+
+    let reservation: Reservation | null = null;
+    if (llmMode(this.env) === 'provider') {
+      const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.name }, this.#caps());
+      if ('refused' in taken) {
+        return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: `${LIMIT_MESSAGES[taken.refused]} It resets at midnight UTC.` });
+      }
+      reservation = taken.reservation;
+    } else if (llmMode(this.env) === 'unavailable') {
+      return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
+    }
+
+    // Built after the only await, so sends accepted meanwhile are included in their order.
+    if (!retry) {
+      const current = this.messages as WorkspaceMessage[];
+      const pending = this.#pendingSends.filter((message) => !current.some((known) => known.id === message.id));
+      this.#pendingSends = [...pending, transcript[0]!];
+      transcript = [...current, ...this.#pendingSends];
+    }
+    this.#turns.set(requestId, { sender, answering, reservation });
+    const rewritten = { ...request.data, init: { method: 'POST', body: JSON.stringify({ messages: transcript, trigger: retry ? 'regenerate-message' : 'submit-message' }) } };
+    try {
+      await sdkOnMessage(connection, JSON.stringify(rewritten));
+    } finally {
+      this.#pendingSends = this.#pendingSends.filter((message) => message.id !== answering);
+      // A send the SDK never answered (skipped, or the object failed first) gives its quota back.
+      const turn = this.#turns.get(requestId);
+      if (turn && !turn.started) {
+        this.#turns.delete(requestId);
+        if (turn.reservation) await releaseAnswer(this.env.DB, turn.reservation);
+      }
+    }
+  }
+
+  #refuseSend(connection: Connection, requestId: string, refusal: SendRefusal) {
+    connection.send(JSON.stringify({ type: 'send_refused', requestId, ...refusal } as SendRefusedFrame));
+    // Settles the browser's request, and drops its optimistic copy of the message.
+    connection.send(JSON.stringify({ type: 'cf_agent_use_chat_response', id: requestId, body: refusal.error, done: true, error: true }));
+    this.#sendTranscript(connection);
+  }
+
+  #sendTranscript(connection: Connection) {
+    connection.send(JSON.stringify({ type: 'cf_agent_chat_messages', messages: this.messages }));
+  }
+
+  #editMemory(connection: Connection, frame: unknown) {
+    const editor = memberOf(connection);
+    const requestId = typeof frame === 'object' && frame && 'requestId' in frame && typeof frame.requestId === 'string' ? frame.requestId.slice(0, 100) : null;
+    if (!editor || requestId === null) return;
+    const parsed = MemoryFrameSchema.safeParse(frame);
+    const reply = (result: MemoryResultFrame) => connection.send(JSON.stringify(result));
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message ?? 'Invalid entry.';
+      return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error, current: null });
+    }
+    const author = { kind: 'member' as const, userId: editor.userId, name: editor.name };
+    const edit = parsed.data;
+    const memory = this.state.memory;
+    const result: Applied | Refusal =
+      edit.type === 'memory_create'
+        ? createEntry(memory, edit.content, author)
+        : edit.type === 'memory_update'
+          ? updateEntry(memory, edit.id, edit.baseVersion, edit.content, author)
+          : deleteEntry(memory, edit.id, edit.baseVersion);
+    if (result.ok) this.setState({ ...this.state, memory: result.memory });
+    reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Answers
+
+  override async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response | undefined> {
+    const turn = options ? this.#turns.get(options.requestId) : undefined;
+    if (!turn) return undefined;
+    turn.started = true;
+    const messages = this.messages as WorkspaceMessage[];
+    if (llmMode(this.env) === 'offline-demo') return offlineDemoAnswer({ messages, actions: this.#actions(), signal: options?.abortSignal });
+
+    const privacyMode = await projectPrivacyMode(this.env.DB, this.name);
+    const prompt = await buildPrompt(messages, turn.answering, this.state);
+    // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
+    const controller = new AbortController();
+    options?.abortSignal?.addEventListener('abort', () => controller.abort(options.abortSignal?.reason), { once: true });
+    let answerChars = 0;
+    const fail = (failure: string) => {
+      turn.failure ??= failure;
+    };
+    const result = streamText({
+      model: model(this.env),
+      system: prompt.system,
+      messages: prompt.messages,
+      tools: {
+        ask_multiple_choice: askMultipleChoice(),
+        write_memory: writeMemory(this.#actions()),
+        update_memory: updateMemory(this.#actions()),
+        save_chosen_idea: saveChosenIdea(this.#actions()),
+      },
+      stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall('ask_multiple_choice')],
+      maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
+      maxRetries: 1,
+      abortSignal: controller.signal,
+      timeout: { stepMs: positive(this.env.COFOUNDER_STEP_TIMEOUT_MS, 45_000), chunkMs: positive(this.env.COFOUNDER_STALL_TIMEOUT_MS, 15_000) },
+      // Privacy mode: the provider is asked not to keep the conversation.
+      ...(privacyMode ? { providerOptions: { openai: { store: false } } } : {}),
+      onChunk: ({ chunk }) => {
+        if (chunk.type !== 'text-delta') return;
+        answerChars += chunk.text.length;
+        if (answerChars > ANSWER_LIMITS.maxChars) {
+          fail(FAILURE_MESSAGES.tooLong);
+          controller.abort();
+        }
+      },
+      onError: ({ error }) => fail(describeFailure(error)),
+      onFinish: ({ finishReason }) => {
+        if (finishReason === 'length') fail(FAILURE_MESSAGES.tooLong);
+        else if (finishReason !== 'stop' && finishReason !== 'tool-calls') fail(FAILURE_MESSAGES.incomplete);
+      },
+    });
+    return result.toUIMessageStreamResponse<WorkspaceMessage>({
+      messageMetadata: ({ part }) => (part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now() } satisfies MessageMetadata) : undefined),
+      onError: (error) => {
+        fail(describeFailure(error));
+        return turn.failure ?? FAILURE_MESSAGES.model;
+      },
+    });
+  }
+
+  /**
+   * Every answer ends here. A failure the SDK took for an ordinary finish (a time-out, a stall, a
+   * stream that stopped) is stored as failed with its partial text; a failed answer costs nothing.
+   */
+  override async onChatResponse(result: ChatResponseResult) {
+    const turn = this.#turns.get(result.requestId);
+    this.#turns.delete(result.requestId);
+    const failed = turn?.failure !== undefined || result.status === 'error';
+    const status: MessageMetadata['status'] = failed ? 'failed' : result.status === 'aborted' ? 'stopped' : 'complete';
+    const message = result.message as WorkspaceMessage;
+    const metadata: MessageMetadata = {
+      author: { kind: 'cofounder' },
+      createdAt: message.metadata?.createdAt ?? Date.now(),
+      ...(message.metadata?.offlineDemo ? { offlineDemo: true } : {}),
+      status,
+      ...(failed ? { failure: turn?.failure ?? FAILURE_MESSAGES.model } : {}),
+    };
+    const stamped: WorkspaceMessage = { ...message, metadata };
+    const stored = this.messages as WorkspaceMessage[];
+    const known = stored.some((existing) => existing.id === message.id);
+    await this.persistMessages(known ? stored.map((existing) => (existing.id === message.id ? stamped : existing)) : [...stored, stamped]);
+
+    const charged = status === 'complete' || (status === 'stopped' && textOf(message).length > 0);
+    if (turn?.reservation && !charged) await releaseAnswer(this.env.DB, turn.reservation);
+    if (turn?.reservation) this.setState({ ...this.state, limits: this.#limits(await projectAnswersToday(this.env.DB, this.name)) });
+  }
+
+  #actions(): CofounderActions {
+    const author = { kind: 'cofounder' as const };
+    const apply = (result: Applied | Refusal): MemoryEntry => {
+      if (!result.ok) throw new Error(result.error);
+      this.setState({ ...this.state, memory: result.memory });
+      return result.entry!;
+    };
+    return {
+      memory: this.state.memory,
+      writeMemory: (content: MemoryContent) => apply(createEntry(this.state.memory, content, author)),
+      updateMemory: (id: string, content: MemoryContent) => apply(updateEntry(this.state.memory, id, undefined, content, author)),
+      chooseIdea: async (title: string, idea: ChosenIdea) => {
+        const entry = apply(createEntry(this.state.memory, { kind: 'chosen_idea', title, idea }, author));
+        await completePhase(this.env.DB, this.name, 1);
+        this.setState({ ...this.state, phases: phasesFrom(await completedPhases(this.env.DB, this.name)) });
+        return entry;
+      },
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Called by the Worker (RPC)
+
+  /** A removed member: their open workspaces close at once. */
+  async closeMember(userId: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      if (memberOf(connection)?.userId === userId) {
+        connection.close(4403, 'You are no longer a member of this project.');
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  /** The project was deleted: every connection closes and the object's storage is erased. */
+  async deleteConversation(): Promise<void> {
+    for (const connection of this.getConnections()) connection.close(4404, 'This project was deleted.');
+    await this.destroy();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  #presentMembers(closingId?: string) {
+    const present = new Map<string, { userId: string; name: string }>();
+    for (const connection of this.getConnections()) {
+      const member = connection.id === closingId ? null : memberOf(connection);
+      if (member && !present.has(member.userId)) present.set(member.userId, { userId: member.userId, name: member.name });
+    }
+    return [...present.values()];
+  }
+
+  #caps() {
+    return {
+      memberPerDay: positive(this.env.COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY, 50),
+      projectPerDay: positive(this.env.COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY, 150),
+      globalPerDay: positive(this.env.FREE_TOOLS_GLOBAL_PER_DAY, 5000),
+    };
+  }
+
+  #limits(projectMessagesToday: number): WorkspaceState['limits'] {
+    const caps = this.#caps();
+    return { messagesPerMemberPerDay: caps.memberPerDay, messagesPerProjectPerDay: caps.projectPerDay, projectMessagesToday, resetsAt: nextUtcMidnight() };
+  }
+}
+
+const memberOf = (connection: Connection): Member | null => {
+  const state = connection.state as Partial<Member> | null;
+  return state?.userId && state.role ? (state as Member) : null;
+};
+
+/** Phase 1 then 2 are worked in order; the current phase is the first free one not done. */
+const phasesFrom = (done: number[]): WorkspaceState['phases'] => ({ done, current: done.includes(1) ? 2 : 1 });
+
+/** A configured count or time (a var in wrangler.toml), or its default when unset or invalid. */
+const positive = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 && value !== undefined && value !== '' ? parsed : fallback;
+};
+
+/** What the founders see when the model fails; never the provider's own text, which may hold internals. */
+function describeFailure(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  if (/Timeout|Abort/i.test(name) || /timed? ?out/i.test(String(error))) return FAILURE_MESSAGES.timeout;
+  return FAILURE_MESSAGES.model;
+}

@@ -1,0 +1,47 @@
+import { MEMORY_LIMITS, type MemoryContent, type MemoryEntry, type MemoryResultFrame, type MessageAuthor } from '#contracts/workspace';
+
+/**
+ * The project memory: short typed entries, each with a version that grows on every change. Pure
+ * functions over the list; the object keeps the list in its state (one writer, so each change is
+ * atomic) and broadcasts it. An edit names the version it started from: a different current
+ * version refuses it with the entry as it is now (docs/decisions/0026-cofounder-prompt-and-memory.md).
+ */
+
+export type Refusal = Omit<Extract<MemoryResultFrame, { ok: false }>, 'type' | 'requestId'>;
+export type Applied = { ok: true; memory: MemoryEntry[]; entry: MemoryEntry | null };
+
+const stamp = (content: MemoryContent, base: { id: string; version: number }, author: MessageAuthor): MemoryEntry =>
+  ({ ...content, id: base.id, version: base.version, author, updatedAt: Date.now() }) as MemoryEntry;
+
+export function createEntry(memory: MemoryEntry[], content: MemoryContent, author: MessageAuthor): Applied | Refusal {
+  if (memory.length >= MEMORY_LIMITS.entries) return { ok: false, reason: 'full', error: `The memory holds at most ${MEMORY_LIMITS.entries} entries: delete one first.`, current: null };
+  // There is one chosen idea: choosing again replaces it.
+  const chosen = content.kind === 'chosen_idea' ? memory.find((entry) => entry.kind === 'chosen_idea') : undefined;
+  if (chosen) return updateEntry(memory, chosen.id, undefined, content, author);
+  const entry = stamp(content, { id: crypto.randomUUID(), version: 1 }, author);
+  return { ok: true, memory: [...memory, entry], entry };
+}
+
+/** `baseVersion` undefined: the co-founder's own update, which always applies to the latest version. */
+export function updateEntry(memory: MemoryEntry[], id: string, baseVersion: number | undefined, content: MemoryContent, author: MessageAuthor): Applied | Refusal {
+  const current = memory.find((entry) => entry.id === id);
+  if (!current) return { ok: false, reason: 'not_found', error: 'This entry was deleted by someone else.', current: null };
+  if (baseVersion !== undefined && baseVersion !== current.version) return staleRefusal(current);
+  if ((current.kind === 'chosen_idea') !== (content.kind === 'chosen_idea')) return { ok: false, reason: 'invalid', error: 'The chosen idea keeps its own kind.', current };
+  const entry = stamp(content, { id, version: current.version + 1 }, author);
+  return { ok: true, memory: memory.map((existing) => (existing.id === id ? entry : existing)), entry };
+}
+
+export function deleteEntry(memory: MemoryEntry[], id: string, baseVersion: number): Applied | Refusal {
+  const current = memory.find((entry) => entry.id === id);
+  if (!current) return { ok: false, reason: 'not_found', error: 'This entry was already deleted.', current: null };
+  if (baseVersion !== current.version) return staleRefusal(current);
+  return { ok: true, memory: memory.filter((entry) => entry.id !== id), entry: null };
+}
+
+const staleRefusal = (current: MemoryEntry): Refusal => ({
+  ok: false,
+  reason: 'stale',
+  error: 'Someone changed this entry while you were editing it. Here is the current version.',
+  current,
+});

@@ -1,0 +1,20 @@
+import { tool } from 'ai';
+import { ChosenIdeaSchema, MEMORY_LIMITS } from '#contracts/workspace';
+import { z } from '#contracts/zod';
+import type { CofounderActions } from './actions';
+
+const SaveChosenIdeaInput = ChosenIdeaSchema.extend({
+  title: z.string().trim().min(1).max(MEMORY_LIMITS.title).describe('The idea in a few words'),
+});
+
+/** Ends phase 1: the idea the founder picked, saved to the memory, and phase 2 offered. */
+export const saveChosenIdea = (actions: CofounderActions) =>
+  tool({
+    description:
+      'Save the idea the founder has chosen (or asked you to choose) to the project memory. Only once the founder has picked one. This completes phase 1 (Find an idea).',
+    inputSchema: SaveChosenIdeaInput,
+    execute: async ({ title, ...idea }) => {
+      const entry = await actions.chooseIdea(title, idea);
+      return { saved: { id: entry.id, title: entry.title }, phaseDone: 1, nextPhase: "Estimate the problem's scale and impact" };
+    },
+  });

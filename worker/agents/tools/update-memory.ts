@@ -1,0 +1,24 @@
+import { tool } from 'ai';
+import { MEMORY_LIMITS } from '#contracts/workspace';
+import { z } from '#contracts/zod';
+import type { CofounderActions } from './actions';
+
+const UpdateMemoryInput = z.strictObject({
+  id: z.string().min(1).max(100).describe('The id of an existing entry, from the project memory'),
+  title: z.string().trim().min(1).max(MEMORY_LIMITS.title),
+  body: z.string().trim().min(1).max(MEMORY_LIMITS.body),
+});
+
+/** Rewrites a text entry of the project memory; the chosen idea is changed with save_chosen_idea. */
+export const updateMemory = (actions: CofounderActions) =>
+  tool({
+    description: 'Rewrite an existing entry of the project memory (by its id) when the founder corrects or refines it.',
+    inputSchema: UpdateMemoryInput,
+    execute: async ({ id, title, body }) => {
+      const current = actions.memory.find((entry) => entry.id === id);
+      if (!current) throw new Error(`No memory entry has the id ${id}.`);
+      if (current.kind === 'chosen_idea') throw new Error('Use save_chosen_idea to change the chosen idea.');
+      const entry = actions.updateMemory(id, { kind: current.kind, title, body });
+      return { updated: { id: entry.id, version: entry.version } };
+    },
+  });
