@@ -91,7 +91,8 @@ type Sheet = 'phases' | 'memory' | null;
 
 function WorkspaceScreen({ project }: { project: Project }) {
   const { user } = useCurrentUser();
-  const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email }), [user.id, user.name, user.email]);
+  // Named as the server names members: the account's name, else the address before the @.
+  const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
   const { chat, state, connected, changeMemory } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
