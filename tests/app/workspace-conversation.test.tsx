@@ -60,6 +60,7 @@ function conversation(overrides: Partial<ConversationProps> = {}) {
     messages: [],
     me: ME,
     streaming: false,
+    canStop: false,
     sending: false,
     draft: '',
     onDraftChange: vi.fn(),
@@ -84,7 +85,7 @@ describe('the composer', () => {
       onChange: vi.fn(),
       onSend: vi.fn(),
       sending: false,
-      streaming: false,
+      canStop: false,
       onStop: vi.fn(),
       error: null,
       onError: vi.fn(),
@@ -129,15 +130,15 @@ describe('the composer', () => {
     expect(props.onSend).not.toHaveBeenCalled();
 
     // Someone else's answer streaming does not block typing or sending.
-    view.rerender(<Composer {...props} sending={false} streaming />);
+    view.rerender(<Composer {...props} sending={false} />);
     expect(box.readOnly).toBe(false);
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('offers Stop only while an answer streams', () => {
+  it('offers Stop only while the own request is answered', () => {
     const { props, view } = composer();
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
-    view.rerender(<Composer {...props} streaming />);
+    view.rerender(<Composer {...props} canStop />);
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(props.onStop).toHaveBeenCalledOnce();
   });

@@ -21,8 +21,8 @@ export interface ComposerProps {
   onSend: (text: string) => void;
   /** The member's own message is on its way: the box waits (and keeps the text readable). */
   sending: boolean;
-  /** An answer is streaming: Stop is offered beside Send. */
-  streaming: boolean;
+  /** This member's own request is being answered: Stop is offered beside Send. */
+  canStop: boolean;
   onStop: () => void;
   /** A refusal to show under the box: a check above, or the server's (a limit, say). */
   error: string | null;
@@ -33,7 +33,7 @@ export interface ComposerProps {
  * The message box of the workspace: Enter sends, Shift+Enter writes a new line. Blank and
  * over-long messages are refused here with a clear error; the text is never thrown away.
  */
-export function Composer({ value, onChange, onSend, sending, streaming, onStop, error, onError }: ComposerProps) {
+export function Composer({ value, onChange, onSend, sending, canStop, onStop, error, onError }: ComposerProps) {
   const id = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const overLimit = value.length > MESSAGE_MAX_CHARS;
@@ -95,7 +95,7 @@ export function Composer({ value, onChange, onSend, sending, streaming, onStop, 
             {shownError}
           </p>
         )}
-        {streaming && (
+        {canStop && (
           <button type="button" className="button button--secondary composer__stop" onClick={onStop}>
             Stop
           </button>

@@ -16,6 +16,11 @@ export interface ConversationProps {
   me: { userId: string; name: string };
   /** An answer is streaming (anyone's). */
   streaming: boolean;
+  /**
+   * The streaming answer is this tab's own request, which Stop cancels (the SDK cancels the
+   * turn its transport is attached to; another member's turn is theirs to stop).
+   */
+  canStop: boolean;
   /** The member's own message is on its way. */
   sending: boolean;
   draft: string;
@@ -34,7 +39,7 @@ const asksQuickReply = (message: WorkspaceMessage) =>
  * The conversation: the messages, newest last, and the composer. Only the last message gets
  * Retry (a failed or stopped answer) and clickable quick replies (a question not yet answered).
  */
-export function Conversation({ messages, me, streaming, sending, draft, onDraftChange, error, onError, onSend, onStop, onRetry }: ConversationProps) {
+export function Conversation({ messages, me, streaming, canStop, sending, draft, onDraftChange, error, onError, onSend, onStop, onRetry }: ConversationProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const last = messages.at(-1);
@@ -102,7 +107,7 @@ export function Conversation({ messages, me, streaming, sending, draft, onDraftC
         onChange={onDraftChange}
         onSend={onSend}
         sending={sending}
-        streaming={streaming}
+        canStop={canStop}
         onStop={onStop}
         error={error}
         onError={onError}

@@ -146,6 +146,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           messages={chat.messages}
           me={me}
           streaming={chat.isStreaming}
+          canStop={chat.status === 'submitted' || chat.status === 'streaming'}
           sending={outgoing.sending}
           draft={outgoing.draft}
           onDraftChange={outgoing.setDraft}
