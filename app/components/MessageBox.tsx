@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BRAINSTORM_MESSAGE, EXAMPLE_PREFIX } from '../content/landing';
-import { workspacePath } from '../lib/workspace-path';
-import { queueFirstMessage } from '../lib/landing-draft';
 import { readSetting, writeSetting } from '../lib/local-settings';
 import { readPrivacyMode, writePrivacyMode } from '../lib/privacy-mode';
 import { useNotify } from './Notifications';
@@ -86,12 +84,11 @@ export function MessageBox() {
   async function send(message: string) {
     if (message.trim() === '' || starting) return;
     writePrivacyMode(privacyMode);
-    queueFirstMessage(message);
     setStarting(true);
     try {
       const { startProjectFromLanding } = await loadStartProject();
-      const projectId = await startProjectFromLanding(privacyMode);
-      if (projectId) await navigate(workspacePath(projectId));
+      const workspace = await startProjectFromLanding(message, privacyMode);
+      if (workspace) await navigate(workspace);
       else setJoinOpen(true);
     } catch (error) {
       // startProjectFromLanding's errors are written for the visitor.

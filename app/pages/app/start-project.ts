@@ -1,8 +1,9 @@
 import { BRAINSTORM_MESSAGE } from '../../content/landing';
 import { api, withSession } from '../../lib/api';
-import { bindFirstMessage, readFirstMessage } from '../../lib/landing-draft';
+import { bindFirstMessage, queueFirstMessage, readFirstMessage } from '../../lib/landing-draft';
 import { errorMessage, logUnexpected } from '../../lib/forms';
 import { isSignedIn } from '../../lib/session-status';
+import { workspacePath } from '../../lib/workspace-path';
 import { suggestProjectName } from './project-name';
 
 export const START_FAILED = 'We could not start your project. Please try again.';
@@ -39,16 +40,18 @@ export function startProjectFromFirstMessage(): Promise<string> {
 }
 
 /**
- * The landing page's Send for a visitor who is already signed in: a new project for the
- * message, opened at once. Resolves with its id, or null for a visitor who must sign in first.
+ * The landing page's Send: the message is queued as a project's first message. A visitor who is
+ * already signed in gets the project at once: resolves with its workspace's address, or null for a
+ * visitor who must sign in first (the signed-in area makes the project then).
  * Privacy mode chosen on the landing page is saved to the account only when on, as signing in
  * does: sending never turns an account's privacy mode off.
  */
-export async function startProjectFromLanding(privacyMode: boolean): Promise<string | null> {
+export async function startProjectFromLanding(message: string, privacyMode: boolean): Promise<string | null> {
+  queueFirstMessage(message);
   if (!(await isSignedIn())) return null;
   try {
     if (privacyMode) await withSession(() => api.user['privacy-mode'].$put({ json: { privacyMode: true } }));
-    return await startProjectFromFirstMessage();
+    return workspacePath(await startProjectFromFirstMessage());
   } catch (error) {
     logUnexpected('Starting a project from the landing page failed', error);
     // Thrown again in words for the visitor: the message stays queued for the next try.
