@@ -80,6 +80,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: page(() => import('./pages/app/Dashboard')) },
           { path: 'app/settings', lazy: page(() => import('./pages/app/Settings')) },
           { path: 'research/:urlKey/responses', lazy: page(() => import('./pages/app/ResearchResponses')) },
+          // The co-founder workspace; the Agents SDK client comes with this chunk only.
+          { path: 'app/projects/:projectId', lazy: page(() => import('./pages/app/workspace/Workspace')) },
         ],
       },
     ],

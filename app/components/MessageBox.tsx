@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { BRAINSTORM_MESSAGE, EXAMPLE_PREFIX } from '../content/landing';
 import { readSetting, writeSetting } from '../lib/local-settings';
 import { readPrivacyMode, writePrivacyMode } from '../lib/privacy-mode';
+import { useNotify } from '../lib/notifications';
 import { Switch } from './Switch';
 import './MessageBox.css';
 
@@ -12,6 +14,8 @@ export const MESSAGE_BOX_MAX_HEIGHT_PX = 192;
 // The sign-up dialog is needed only after a send: fetched right after the first render instead of before it.
 const loadJoinDialog = () => import('./JoinDialog');
 const JoinDialog = lazy(loadJoinDialog);
+// What a signed-in visitor's send needs (the API client among it): fetched after the first render too.
+const loadStartProject = () => import('../pages/app/start-project');
 
 /**
  * The animated placeholder: EXAMPLE_PREFIX alone at first, then the typing animation, which is
@@ -47,12 +51,17 @@ function fitHeight(textarea: HTMLTextAreaElement) {
 /**
  * The landing page's message box: a visitor describes what they want to build. The draft is
  * kept locally as it is typed; sending (Send, Enter, or 'Brainstorm ideas') saves the privacy
- * choice and asks the visitor to sign up or sign in, where the draft is picked up.
+ * choice and queues the message as the first one of a new project (decision 0031): a visitor
+ * who is signed in goes straight to that project's workspace, anyone else is asked to sign up
+ * or sign in, after which the project is made.
  */
 export function MessageBox() {
   const [text, setText] = useState(() => readSetting('landingPagePrompt') ?? '');
   const [privacyMode, setPrivacyMode] = useState(readPrivacyMode);
   const [joinOpen, setJoinOpen] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const navigate = useNavigate();
+  const notify = useNotify();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const labelId = useId();
   const placeholder = useTypingPlaceholder(text === '');
@@ -64,6 +73,7 @@ export function MessageBox() {
 
   useEffect(() => {
     void loadJoinDialog();
+    void loadStartProject();
   }, []);
 
   function changeText(next: string) {
@@ -71,27 +81,38 @@ export function MessageBox() {
     writeSetting('landingPagePrompt', next === '' ? null : next);
   }
 
-  function send(message: string) {
-    if (message.trim() === '') return;
+  async function send(message: string) {
+    if (message.trim() === '' || starting) return;
     writePrivacyMode(privacyMode);
-    setJoinOpen(true);
+    setStarting(true);
+    try {
+      const { startProjectFromLanding } = await loadStartProject();
+      const workspace = await startProjectFromLanding(message, privacyMode);
+      if (workspace) await navigate(workspace);
+      else setJoinOpen(true);
+    } catch (error) {
+      // startProjectFromLanding's errors are written for the visitor.
+      notify.error((error as Error).message);
+    } finally {
+      setStarting(false);
+    }
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    send(text);
+    void send(text);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter sends; Shift+Enter (and Enter while an input method composes) writes a newline.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    send(text);
+    void send(text);
   }
 
   function brainstorm() {
     changeText(BRAINSTORM_MESSAGE);
-    send(BRAINSTORM_MESSAGE);
+    void send(BRAINSTORM_MESSAGE);
   }
 
   return (
@@ -116,7 +137,7 @@ export function MessageBox() {
         <button type="button" className="button button--secondary message-box__brainstorm" onClick={brainstorm}>
           Brainstorm ideas
         </button>
-        <button type="submit" className="button message-box__send" disabled={blank}>
+        <button type="submit" className="button message-box__send" disabled={blank || starting}>
           Send
         </button>
       </div>

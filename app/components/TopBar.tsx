@@ -46,8 +46,27 @@ function useDisclosure() {
   return { open, toggle: () => setOpen((o) => !o), containerRef };
 }
 
+/**
+ * Whether the visitor is signed in, asked after the first paint: the API client is its own
+ * chunk, so the landing page's initial JavaScript does not carry it. False until known.
+ */
+function useSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void import('../lib/session-status')
+      .then(({ isSignedIn }) => isSignedIn())
+      .then((answer) => current && setSignedIn(answer));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return signedIn;
+}
+
 export function TopBar() {
   const { pathname } = useLocation();
+  const signedIn = useSignedIn();
   const translucent = useScrolledPast(TRANSLUCENT_AFTER_PX);
   const menu = useDisclosure();
   const menuId = useId();
@@ -83,13 +102,21 @@ export function TopBar() {
                 <Link to="/our-story">Our story</Link>
               </li>
             )}
-            <li>
-              <Link to="/signin">Sign in</Link>
-            </li>
+            {!signedIn && (
+              <li>
+                <Link to="/signin">Sign in</Link>
+              </li>
+            )}
           </ul>
-          <Link to="/signup" className="button topbar__cta">
-            Get started
-          </Link>
+          {signedIn ? (
+            <Link to="/dashboard" className="button topbar__cta">
+              Dashboard
+            </Link>
+          ) : (
+            <Link to="/signup" className="button topbar__cta">
+              Get started
+            </Link>
+          )}
         </nav>
       </div>
     </header>

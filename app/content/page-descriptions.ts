@@ -29,6 +29,7 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   '/onboarding': 'Set up your first project.',
   '/dashboard': 'Your projects on Launchmate.',
   '/app/settings': 'Your Launchmate account: password, privacy, e-mails, data export and deletion.',
+  '/app/projects/:projectId': 'Your project with your AI co-founder.',
   '*': "The page you're looking for doesn't exist.",
 };
 

@@ -54,6 +54,7 @@ export const PAGE_META: PageMeta[] = [
   privatePage('/onboarding', 'Welcome'),
   privatePage('/dashboard', 'Dashboard'),
   privatePage('/app/settings', 'Account settings'),
+  privatePage('/app/projects/:projectId', 'Workspace'),
 ];
 
 export const NOT_FOUND_META: PageMeta = privatePage('*', 'Page Not Found');

@@ -11,6 +11,7 @@ const KEYS = {
   pendingInvitation: 'launchmate.pendingInvitation',
   /** The referral code of the affiliate application sent from this browser. */
   affiliateApplication: 'launchmate.affiliateApplication',
+  firstMessage: 'launchmate.firstMessage',
 } as const;
 
 export type LocalSettingKey = keyof typeof KEYS;

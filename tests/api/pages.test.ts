@@ -28,7 +28,7 @@ const SPEC_ROUTES = [
 ];
 /** Answers 200 or 404 depending on the article: tests/api/blog.test.ts. */
 const ARTICLE_ROUTE = '/blog/finding-an-idea';
-const SIGNED_IN_ROUTES = ['/onboarding', '/dashboard', '/app/settings', '/research/k3y/responses'];
+const SIGNED_IN_ROUTES = ['/onboarding', '/dashboard', '/app/settings', '/research/k3y/responses', '/app/projects/0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d'];
 const TOKEN_ROUTES = ['/verify-email/a1b2c3', '/reset-password/a1b2c3', '/invite/a1b2c3', '/unsubscribe/a1b2c3'];
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];

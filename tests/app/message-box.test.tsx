@@ -10,7 +10,8 @@ import { MESSAGE_BOX_MAX_HEIGHT_PX, MESSAGE_BOX_MIN_HEIGHT_PX, MessageBox } from
 import { EXAMPLE_PREFIX } from '../../app/content/landing';
 import { LANDING_EXAMPLES } from '../../app/content/landing-examples';
 import { TYPING } from '../../app/lib/typing-animation';
-import { landingPages, renderPage } from './render-page';
+import { fakeApi, json } from './fake-api';
+import { currentUrl, landingPages, renderPage } from './render-page';
 
 const DRAFT_KEY = 'launchmate.landingPagePrompt';
 const PRIVACY_KEY = 'launchmate.privacyMode';
@@ -41,7 +42,7 @@ afterEach(() => {
 });
 
 function renderBox() {
-  const router = renderPage([{ path: '/', Component: MessageBox }, ...landingPages('/signup', '/signin')], '/');
+  const router = renderPage([{ path: '/', Component: MessageBox }, ...landingPages('/signup', '/signin', '/app/projects/:projectId')], '/');
   const textbox = screen.getByRole('textbox', { name: 'Describe what you want to build' }) as HTMLTextAreaElement;
   return { router, textbox, send: screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement };
 }
@@ -164,6 +165,51 @@ describe('sending', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(dialog()).toBeNull();
     expect(textbox.value).toBe('An idea');
+  });
+});
+
+describe('the first message of a project', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits for the visitor to sign in, queued with an id of its own', async () => {
+    fakeApi({ 'GET /api/auth/session': () => json(200, { user: null }) });
+    const user = userEvent.setup();
+    const { textbox, send } = renderBox();
+    await user.type(textbox, 'A marketplace for used bikes');
+    await user.click(send);
+    expect(await screen.findByRole('dialog', { name: 'Join and start building' })).toBeTruthy();
+    const queued = JSON.parse(localStorage.getItem('launchmate.firstMessage')!);
+    expect(queued).toEqual({ id: expect.any(String), text: 'A marketplace for used bikes' });
+  });
+
+  it('opens a new project at once for a visitor who is signed in', async () => {
+    const server = fakeApi({
+      'GET /api/auth/session': () => json(200, { user: { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true } }),
+      'POST /api/project': () => json(201, { project: { id: 'p3', name: 'Marketplace for used bikes', role: 'owner', createdAt: 1 } }),
+    });
+    const user = userEvent.setup();
+    const { textbox, send, router } = renderBox();
+    await user.type(textbox, 'I want to build a marketplace for used bikes');
+    await user.click(send);
+    expect(await screen.findByText('Landed on /app/projects/:projectId')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/app/projects/p3');
+    expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'Marketplace for used bikes' }]);
+    expect(JSON.parse(localStorage.getItem('launchmate.firstMessage')!)).toMatchObject({ projectId: 'p3', text: 'I want to build a marketplace for used bikes' });
+    expect(dialog()).toBeNull();
+  });
+
+  it('says so, and keeps the text, when the project cannot be made', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeApi({
+      'GET /api/auth/session': () => json(200, { user: { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true } }),
+      'POST /api/project': () => json(500, { error: 'Something went wrong on our side. Please try again.' }),
+    });
+    const user = userEvent.setup();
+    const { textbox, send } = renderBox();
+    await user.type(textbox, 'A marketplace for used bikes');
+    await user.click(send);
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+    expect(textbox.value).toBe('A marketplace for used bikes');
   });
 });
 

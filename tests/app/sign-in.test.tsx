@@ -6,7 +6,7 @@ import { Component as SignIn } from '../../app/pages/auth/SignIn';
 import { deferred, fakeApi, json } from './fake-api';
 import { currentUrl, landingPages, renderPage } from './render-page';
 
-const routes = [{ path: '/signin', Component: SignIn }, ...landingPages('/dashboard', '/forgot-password', '/signup')];
+const routes = [{ path: '/signin', Component: SignIn }, ...landingPages('/dashboard', '/forgot-password', '/signup', '/app/projects/:projectId')];
 
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true };
 const signedOut = () => json(401, { error: 'Please sign in to continue.' });
@@ -160,8 +160,8 @@ describe('signing in with email', () => {
     });
     const router = renderPage(routes, '/signin?method=email&newProject=true');
     submit();
-    expect(await screen.findByText('Landed on /dashboard')).toBeTruthy();
-    expect(currentUrl(router)).toBe('/dashboard?projectId=p-42');
+    expect(await screen.findByText('Landed on /app/projects/:projectId')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/app/projects/p-42');
     expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: '' }]);
   });
 });
@@ -180,9 +180,18 @@ describe('entering the sign-in page', () => {
       'POST /api/project': () => json(201, { project: { id: 'p-7', name: '', role: 'owner', createdAt: 1 } }),
     });
     const router = renderPage(routes, '/signin?newProject=true', { strict: true });
-    expect(await screen.findByText('Landed on /dashboard')).toBeTruthy();
-    expect(currentUrl(router)).toBe('/dashboard?projectId=p-7');
+    expect(await screen.findByText('Landed on /app/projects/:projectId')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/app/projects/p-7');
     expect(server.calls('POST /api/project')).toHaveLength(1);
+  });
+
+  it('with a message sent from the landing page, leaves the project to the signed-in area', async () => {
+    localStorage.setItem('launchmate.firstMessage', JSON.stringify({ id: 'm-1', text: 'A dog sitter finder' }));
+    const server = fakeApi({ 'GET /api/auth/check-auth': () => json(200, { user: USER }) });
+    const router = renderPage(routes, '/signin?newProject=true');
+    expect(await screen.findByText('Landed on /dashboard')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(server.calls('POST /api/project')).toHaveLength(0);
   });
 
   it('falls back to the plain dashboard when creating the project fails', async () => {

@@ -15,7 +15,7 @@ const routes = [
       { path: '/onboarding', Component: Onboarding },
     ],
   },
-  ...landingPages('/signin', '/pricing'),
+  ...landingPages('/signin', '/pricing', '/app/projects/:projectId'),
 ];
 
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
@@ -73,10 +73,10 @@ describe('AppLayout', () => {
     });
     const router = renderPage(routes, '/onboarding', { strict: true });
     expect(await screen.findByText('You joined the project.')).toBeTruthy();
-    await waitFor(() => expect(currentUrl(router)).toBe('/dashboard?projectId=p1'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p1'));
     expect(server.calls('POST /api/project/invitations/inv-ok/accept')).toHaveLength(1);
     expect(readSetting('pendingInvitation')).toBeNull();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Untitled project' })).toBeTruthy();
+    expect(await screen.findByText('Landed on /app/projects/:projectId')).toBeTruthy();
   });
 
   it('drops an invitation the server refuses and says why', async () => {
@@ -99,8 +99,11 @@ describe('Dashboard', () => {
     fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: PROJECTS }) });
     renderPage(routes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 2, name: 'Dog sitter finder' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Dog sitter finder' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('link', { name: /Untitled project/ }).getAttribute('href')).toBe('/dashboard?projectId=p1');
+    // The list opens each project's workspace and marks the one shown here.
+    expect(screen.getByRole('link', { name: 'Dog sitter finder' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Dog sitter finder' }).getAttribute('href')).toBe('/app/projects/p2');
+    expect(screen.getByRole('link', { name: /Untitled project/ }).getAttribute('href')).toBe('/app/projects/p1');
+    expect(screen.getByRole('link', { name: 'Open the workspace' }).getAttribute('href')).toBe('/app/projects/p2');
 
     const phaseList = screen.getByRole('heading', { level: 3, name: 'Phases' }).nextElementSibling as HTMLElement;
     const phases = within(phaseList).getAllByRole('listitem');
@@ -121,6 +124,12 @@ describe('Dashboard', () => {
       ...Array(6).fill('Pro, locked'),
     ]);
     expect(phases[1]!.textContent).toContain('real-world data');
+    // Phases 1 and 2 open the workspace; the locked ones lead to Pro pricing.
+    expect(phases.map((phase) => within(phase).getByRole('link').getAttribute('href'))).toEqual([
+      '/app/projects/p2',
+      '/app/projects/p2',
+      ...Array(6).fill('/pricing'),
+    ]);
     expect(screen.getByRole('link', { name: 'See Pro pricing' }).getAttribute('href')).toBe('/pricing');
   });
 
@@ -198,8 +207,31 @@ describe('Onboarding', () => {
 
     fireEvent.change(name, { target: { value: 'Sitter finder' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(currentUrl(router)).toBe('/dashboard?projectId=p5'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p5'));
     expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'Sitter finder' }]);
+    // The idea waits for the workspace as the project's first message; the draft stays until the server has it.
+    expect(JSON.parse(readSetting('firstMessage')!)).toMatchObject({
+      projectId: 'p5',
+      text: 'I want to build an app that helps dog owners find sitters nearby',
+    });
+    expect(readSetting('landingPagePrompt')).not.toBeNull();
+  });
+
+  it("turns 'Help me brainstorm ideas' into a first message, not a project name", async () => {
+    writeSetting('landingPagePrompt', 'Help me brainstorm ideas');
+    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: [] }) });
+    renderPage(routes, '/onboarding');
+    expect(await screen.findByText(/You asked to brainstorm ideas/)).toBeTruthy();
+    expect((screen.getByLabelText('Project name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('offers the dashboard, not a second first project, to a founder who has one', async () => {
+    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: PROJECTS }) });
+    renderPage(routes, '/onboarding');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(server.calls('POST /api/project')).toHaveLength(0);
   });
 
   it('asks for a name', async () => {
@@ -223,5 +255,43 @@ describe('Onboarding', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(readSetting('privacyMode')).toBe('true');
     await waitFor(() => expect(server.calls('PUT /api/user/privacy-mode').map((r) => r.body)).toEqual([{ privacyMode: true }]));
+  });
+});
+
+describe('a message sent from the landing page', () => {
+  const queued = { id: 'm-1', text: 'I want to build an app that helps dog owners find sitters nearby' };
+
+  it('starts one project after signing in (StrictMode too) and opens its workspace', async () => {
+    writeSetting('firstMessage', JSON.stringify(queued));
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'POST /api/project': () => json(201, { project: { id: 'p8', name: 'x', role: 'owner', createdAt: Date.now() } }),
+    });
+    const router = renderPage(routes, '/dashboard', { strict: true });
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p8'));
+    expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'App that helps dog owners find sitters nearby' }]);
+    expect(JSON.parse(readSetting('firstMessage')!)).toEqual({ ...queued, projectId: 'p8' });
+  });
+
+  it('leaves the project to onboarding for a new account', async () => {
+    writeSetting('firstMessage', JSON.stringify(queued));
+    writeSetting('landingPagePrompt', queued.text);
+    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: [] }) });
+    renderPage(routes, '/onboarding');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Launchmate' })).toBeTruthy();
+    expect(server.calls('POST /api/project')).toHaveLength(0);
+  });
+
+  it('is dropped, with the reason, when the server refuses the project', async () => {
+    writeSetting('firstMessage', JSON.stringify(queued));
+    fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'POST /api/project': () => json(403, { error: 'Your plan allows 1 project.' }),
+      'GET /api/project': () => json(200, { projects: PROJECTS }),
+    });
+    renderPage(routes, '/dashboard');
+    expect((await screen.findByRole('alert')).textContent).toContain('Your plan allows 1 project.');
+    expect(readSetting('firstMessage')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 });

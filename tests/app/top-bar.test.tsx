@@ -3,6 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TopBar } from '../../app/components/TopBar';
+import { fakeApi, json } from './fake-api';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -44,6 +45,16 @@ describe('TopBar links', () => {
     renderAt('/blog');
     expect(link('Sign in')?.getAttribute('href')).toBe('/signin');
     expect(link('Get started')?.getAttribute('href')).toBe('/signup');
+  });
+
+  it('shows a signed-in visitor Dashboard instead of Sign in and Get started', async () => {
+    vi.useRealTimers();
+    fakeApi({ 'GET /api/auth/session': () => json(200, { user: { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true } }) });
+    renderAt('/');
+    expect((await screen.findByRole('link', { name: 'Dashboard' })).getAttribute('href')).toBe('/dashboard');
+    expect(link('Sign in')).toBeNull();
+    expect(link('Get started')).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('shows Pricing and Our story on other pages', () => {

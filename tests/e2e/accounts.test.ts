@@ -219,13 +219,17 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     const projectName = `Meal planner ${viewport}`;
     await page.getByLabel('Project name', { exact: true }).fill(projectName);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.waitForURL((address) => address.pathname === '/dashboard' && address.searchParams.has('projectId'));
+    // Onboarding opens the new project's workspace; its dashboard panel is one link away.
+    await page.waitForURL((address) => address.pathname.startsWith('/app/projects/'));
+    await expectHeading(page, projectName);
+    const projectId = pathOf(page).split('/').at(-1)!;
+    await page.getByRole('link', { name: 'Project settings', exact: true }).click();
+    await page.waitForURL((address) => address.pathname === '/dashboard' && address.searchParams.get('projectId') === projectId);
     await expectHeading(page, 'Dashboard');
     await expectProjectPanel(page, projectName);
     expect(await listedProjects(page)).toEqual([projectName]);
-    const projectId = searchParam(page, 'projectId')!;
     const selected = projectsPanel(page).getByRole('link', { name: projectName });
-    expect(await selected.getAttribute('aria-current')).toBe('page');
+    expect(await selected.getAttribute('aria-current')).toBe('true');
     expect(await page.locator('.app-header__email').textContent()).toContain(email);
     const [stored] = await queryD1<{ name: string; email: string }>(
       `SELECT p.name, u.email FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = ${sqlText(projectId)}`,
@@ -509,8 +513,11 @@ test('an invitation is accepted by a new user who signs up from its link', async
   checkpoint(page, [CHECK_AUTH_401, REFRESH_401]);
 
   await page.goto(new URL(await latestEmailLink(inviteeEmail, '/verify-email/')).pathname);
-  await page.waitForURL((address) => address.pathname === '/dashboard' && address.searchParams.get('projectId') === projectId);
+  // The accepted invitation opens the project's workspace.
+  await page.waitForURL((address) => address.pathname === `/app/projects/${projectId}`);
   await page.getByRole('status').getByText('You joined the project.', { exact: true }).waitFor();
+  await expectHeading(page, projectName);
+  await page.getByRole('link', { name: 'Project settings', exact: true }).click();
   await expectHeading(page, 'Dashboard');
   await expectProjectPanel(page, projectName);
   expect(await listedProjects(page)).toEqual([`${projectName} · shared`]);
@@ -544,16 +551,18 @@ describe('/signin?newProject=true', () => {
     );
   }
 
-  const isNewProjectDashboard = (address: URL) => address.pathname === '/dashboard' && address.searchParams.has('projectId');
+  const isNewProjectWorkspace = (address: URL) => address.pathname.startsWith('/app/projects/');
+  const projectIdOf = (page: Page) => pathOf(page).split('/').at(-1);
 
-  test('signed in: a new project is created and its dashboard opens; signing in from it at the Free limit says why no second one was made', async () => {
+  test('signed in: a new project is created and its workspace opens; signing in from it at the Free limit says why no second one was made', async () => {
     const account = await newAccount('newproject');
     const page = await newPage('desktop', { storageState: account.storageState });
     await page.goto('/signin?newProject=true');
-    await page.waitForURL(isNewProjectDashboard);
-    await expectHeading(page, 'Dashboard');
-    const firstId = searchParam(page, 'projectId');
+    await page.waitForURL(isNewProjectWorkspace);
+    await expectHeading(page, 'Untitled project');
+    const firstId = projectIdOf(page);
     expect(await ownedProjects(account)).toEqual([{ id: firstId, name: '' }]);
+    await page.goto('/dashboard');
     await expectProjectPanel(page, 'Untitled project');
     expect(await listedProjects(page)).toEqual(['Untitled project']);
     await screenshot(page, 'accounts-new-project');

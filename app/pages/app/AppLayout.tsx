@@ -1,13 +1,16 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '#contracts/auth';
 import { useNotify } from '../../lib/notifications';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';
+import { workspacePath } from '../../lib/workspace-path';
 import { api, ApiError, send, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
+import { readFirstMessage } from '../../lib/landing-draft';
 import { readSetting, writeSetting } from '../../lib/local-settings';
 import { once } from '../../lib/once';
+import { START_FAILED, startProjectFromFirstMessage } from './start-project';
 import './AppLayout.css';
 
 export const JOINED_PROJECT = 'You joined the project.';
@@ -48,13 +51,30 @@ function acceptInvitation(token: string): Promise<string> {
   });
 }
 
-/** The frame of the signed-in area: checks the session, then shows the header and the screen. */
+/**
+ * A message sent from the landing page that has no project yet (decision 0031): after signing
+ * in, whichever way, it starts one. Onboarding makes its own (the founder names the first
+ * project there), and a pending invitation goes first.
+ */
+function waitsForProject(pathname: string): boolean {
+  const message = readFirstMessage();
+  return message !== null && message.projectId === undefined && pathname !== '/onboarding' && readSetting('pendingInvitation') === null;
+}
+
+/**
+ * The frame of the signed-in area: checks the session, then shows the header and the screen.
+ * Before the screen, it settles what the visitor brought along: an invitation to accept, or a
+ * message from the landing page to start a project with; either opens that project's workspace.
+ */
 export function Component() {
   const navigate = useNavigate();
   const notify = useNotify();
+  const { pathname } = useLocation();
   const [session, setSession] = useState<Session>({ state: 'checking' });
   // Set while a pending invitation is being accepted, so the screen underneath does not flash.
   const [joining, setJoining] = useState(() => readSetting('pendingInvitation') !== null);
+  // Likewise while a project is made for the landing page's message.
+  const [starting, setStarting] = useState(() => waitsForProject(pathname));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -88,7 +108,7 @@ export function Component() {
         if (!current) return;
         setJoining(false);
         notify.success(JOINED_PROJECT);
-        void navigate(`/dashboard?projectId=${encodeURIComponent(projectId)}`, { replace: true });
+        void navigate(workspacePath(projectId), { replace: true });
       },
       (error: unknown) => {
         if (!current) return;
@@ -101,6 +121,30 @@ export function Component() {
       current = false;
     };
   }, [signedIn, navigate, notify]);
+
+  useEffect(() => {
+    if (!signedIn || !starting) return;
+    let current = true;
+    startProjectFromFirstMessage().then(
+      (projectId) => {
+        if (!current) return;
+        setStarting(false);
+        void navigate(workspacePath(projectId), { replace: true });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        logUnexpected('Starting a project from the landing page failed', error);
+        // The server's final word (a plan limit, say) drops the queued message; the idea itself
+        // stays in the landing page's box.
+        if (error instanceof ApiError && error.status < 500) writeSetting('firstMessage', null);
+        setStarting(false);
+        notify.error(errorMessage(error, START_FAILED));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [signedIn, starting, navigate, notify]);
 
   const updateUser = useCallback((changes: Partial<CurrentUser>) => {
     setSession((current) => (current.state === 'ready' ? { ...current, user: { ...current.user, ...changes } } : current));
@@ -126,7 +170,7 @@ export function Component() {
       </div>
     );
   }
-  if (!contextValue || joining) return <FullScreenLoader />;
+  if (!contextValue || joining || starting) return <FullScreenLoader />;
 
   return (
     <CurrentUserContext value={contextValue}>

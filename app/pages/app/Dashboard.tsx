@@ -6,6 +6,8 @@ import { InviteSchema, PROJECT_NAME_MAX } from '#contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
+import { PHASES, PRO_PAGE } from '../../content/phases';
+import { workspacePath } from '../../lib/workspace-path';
 import { api, ApiError, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AffiliateSection } from './AffiliateSection';
@@ -20,22 +22,6 @@ interface Project {
   role: 'owner' | 'collaborator';
   createdAt: number;
 }
-
-/** The 8 phases of the product; the first 2 are free. */
-const PHASES: { title: string; summary: string; free: boolean }[] = [
-  { title: 'Find an idea', summary: 'Brainstorm from scratch or start from a problem you know, and pick the idea worth pursuing.', free: true },
-  {
-    title: "Estimate the problem's scale and impact",
-    summary: 'Size the problem with real-world data: who has it, how often, and what it costs them.',
-    free: true,
-  },
-  { title: 'Research competitors and gaps', summary: 'See who already solves the problem and where they fall short.', free: false },
-  { title: 'Define user personas', summary: 'Describe the people you build for: their goals, pains and objections.', free: false },
-  { title: 'Shape the solution', summary: 'Turn the problem and your personas into a focused first version.', free: false },
-  { title: 'Plan the build', summary: 'A development plan you can follow, one step at a time.', free: false },
-  { title: 'Launch', summary: 'Choose your channels and prepare a launch that gets noticed.', free: false },
-  { title: 'Market and grow', summary: 'Find what brings users in, and what keeps them coming back.', free: false },
-];
 
 const LOAD_FAILED = 'We could not load your projects. Please try again.';
 
@@ -165,9 +151,9 @@ function ProjectList({
           {projects.map((project) => (
             <li key={project.id}>
               <Link
-                to={`?projectId=${encodeURIComponent(project.id)}`}
+                to={workspacePath(project.id)}
                 className="project-list__link"
-                aria-current={project.id === selectedId ? 'page' : undefined}
+                aria-current={project.id === selectedId ? 'true' : undefined}
               >
                 <span className="project-list__name">{displayName(project.name)}</span>
                 {project.role === 'collaborator' && <span className="tag">Shared with you</span>}
@@ -341,7 +327,10 @@ function ProjectPanel({
         <p className="dashboard__muted">
           {project.role === 'owner' ? 'Your project' : 'Shared with you'} · created <time dateTime={new Date(project.createdAt).toISOString()}>{created}</time>
         </p>
-        <Phases />
+        <Link to={workspacePath(project.id)} className="button dashboard__open">
+          Open the workspace
+        </Link>
+        <Phases projectId={project.id} />
       </section>
       <ResearchSection projectId={project.id} />
       <InviteCollaborator projectId={project.id} />
@@ -463,20 +452,23 @@ function DeleteProject({ project, onDeleted, onCancel }: { project: Project; onD
   );
 }
 
-function Phases() {
+/** The phases, each a link: the free ones to the project's workspace, the locked ones to Pro pricing. */
+function Phases({ projectId }: { projectId: string }) {
   return (
     <div className="phases">
       <h3>Phases</h3>
       <ol className="phases__list">
-        {PHASES.map((phase, index) => (
+        {PHASES.map((phase) => (
           <li key={phase.title} className={`phase${phase.free ? '' : ' phase--locked'}`}>
             <span className="phase__number" aria-hidden="true">
-              {phase.free ? index + 1 : <LockIcon />}
+              {phase.free ? phase.number : <LockIcon />}
             </span>
             <div className="phase__body">
               <p className="phase__title">
-                <span className="visually-hidden">Phase {index + 1}: </span>
-                {phase.title}
+                <Link to={phase.free ? workspacePath(projectId) : PRO_PAGE} className="phase__link">
+                  <span className="visually-hidden">Phase {phase.number}: </span>
+                  {phase.title}
+                </Link>
               </p>
               <p className="phase__summary">{phase.summary}</p>
             </div>

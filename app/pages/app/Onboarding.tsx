@@ -1,32 +1,52 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PROJECT_NAME_MAX } from '#contracts/auth';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { Tooltip } from '../../components/Tooltip';
+import { BRAINSTORM_MESSAGE } from '../../content/landing';
+import { workspacePath } from '../../lib/workspace-path';
 import { api, withSession } from '../../lib/api';
-import { errorMessage } from '../../lib/forms';
-import { readJsonSetting, readSetting } from '../../lib/local-settings';
+import { errorMessage, logUnexpected } from '../../lib/forms';
+import { bindFirstMessage, readLandingIdea } from '../../lib/landing-draft';
 import { writePrivacyMode } from '../../lib/privacy-mode';
-import { suggestProjectName, useProjectNameField } from './project-name';
+import { useProjectNameField } from './project-name';
+import { projectNameFor } from './start-project';
 import { useCurrentUser } from './AppLayout';
 import './Onboarding.css';
 
-/** The idea typed on the landing page before signing up, if any (stored as text or as a JSON string). */
-function readLandingIdea(): string | null {
-  const parsed = readJsonSetting<unknown>('landingPagePrompt');
-  const idea = typeof parsed === 'string' ? parsed : readSetting('landingPagePrompt');
-  return idea?.trim() ? idea.trim() : null;
+/** Whether the founder has a project already: null while unknown (or when the list could not load). */
+function useHasProject(): boolean | null {
+  const [hasProject, setHasProject] = useState<boolean | null>(null);
+  useEffect(() => {
+    let current = true;
+    withSession(() => api.project.$get())
+      .then((response) => response.json())
+      .then(
+        ({ projects }) => current && setHasProject(projects.length > 0),
+        (error: unknown) => {
+          // The form stays usable: a second project is a smaller harm than a dead end.
+          logUnexpected('Loading projects failed', error);
+          if (current) setHasProject(false);
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return hasProject;
 }
 
 export function Component() {
   const { user, updateUser } = useCurrentUser();
   const navigate = useNavigate();
   const notify = useNotify();
+  const hasProject = useHasProject();
   const [idea] = useState(readLandingIdea);
-  const field = useProjectNameField(() => (idea ? suggestProjectName(idea) : ''));
+  const brainstorming = idea === BRAINSTORM_MESSAGE;
+  const field = useProjectNameField(() => (idea ? projectNameFor(idea) : ''));
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [privacyMode, setPrivacyMode] = useState(user.privacyMode);
@@ -60,11 +80,34 @@ export function Component() {
     try {
       const response = await withSession(() => api.project.$post({ json: { name } }));
       const { project } = await response.json();
-      await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
+      // The idea becomes the project's first message, sent when its workspace opens.
+      if (idea) bindFirstMessage(project.id, idea);
+      await navigate(workspacePath(project.id), { replace: true });
     } catch (error) {
       setFormError(errorMessage(error, 'We could not create your project. Please try again.'));
       setSubmitting(false);
     }
+  }
+
+  if (hasProject === null) {
+    return (
+      <div className="onboarding page">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  if (hasProject) {
+    return (
+      <div className="onboarding page">
+        <div className="onboarding__card">
+          <h1>Welcome back</h1>
+          <p className="onboarding__lead">Your first project is already set up. Your projects are on your dashboard.</p>
+          <Link to="/dashboard" className="button onboarding__continue">
+            Go to your dashboard
+          </Link>
+        </div>
+      </div>
+    );
   }
 
   return (
@@ -76,7 +119,9 @@ export function Component() {
           sizing the problem with real-world data. Both are free.
         </p>
 
-        {idea && (
+        {brainstorming ? (
+          <p className="onboarding__lead">You asked to brainstorm ideas: your co-founder starts there as soon as the project is set up.</p>
+        ) : idea && (
           <figure className="onboarding__idea">
             <figcaption>Your idea</figcaption>
             <blockquote>{idea}</blockquote>
@@ -94,7 +139,7 @@ export function Component() {
               maxLength={PROJECT_NAME_MAX}
               placeholder="e.g. Meal planner for busy parents"
               hint={
-                idea
+                idea && !brainstorming
                   ? 'We suggested a name from your idea. Change it to anything you like.'
                   : `A working title is fine; you can rename it later. Up to ${PROJECT_NAME_MAX} characters.`
               }

@@ -6,8 +6,10 @@ import { FormAlert, PasswordField, TextField } from '../../components/FormField'
 import { GoogleButton } from '../../components/GoogleButton';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
+import { workspacePath } from '../../lib/workspace-path';
 import { api, ApiError, send, withSession } from '../../lib/api';
 import { errorMessage, fieldError, useFormFields } from '../../lib/forms';
+import { readFirstMessage } from '../../lib/landing-draft';
 import { readPrivacyMode } from '../../lib/privacy-mode';
 import './SignIn.css';
 
@@ -18,9 +20,10 @@ const GOOGLE_OUTCOMES: Record<string, string> = {
 };
 
 /**
- * Opens the signed-in app. With ?newProject=true (the landing page's "Sign in" after typing an
- * idea) a project is created first and its dashboard opens; if that fails, the plain dashboard,
- * which says why when the plan has no room for another project.
+ * Opens the signed-in app. With ?newProject=true a project is created first and its workspace
+ * opens; if that fails, the dashboard, which says why when the plan has no room for another
+ * project. A message sent from the landing page is picked up by the signed-in area itself
+ * (AppLayout), whichever way the visitor signed in.
  */
 function useEnterApp() {
   const navigate = useNavigate();
@@ -33,11 +36,11 @@ function useEnterApp() {
     // The entry check and a sign-in can both get here; one project, one navigation.
     if (entering.current) return;
     entering.current = true;
-    if (wantsNewProject) {
+    if (wantsNewProject && !readFirstMessage()) {
       try {
         const response = await withSession(() => api.project.$post({ json: { name: '' } }));
         const { project } = await response.json();
-        await navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { replace: true });
+        await navigate(workspacePath(project.id), { replace: true });
         return;
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) notify.error(errorMessage(error));

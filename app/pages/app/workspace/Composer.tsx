@@ -1,0 +1,109 @@
+import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { MESSAGE_MAX_CHARS } from '#contracts/workspace';
+
+export const BLANK_MESSAGE = 'Write a message first.';
+export const tooLong = (length: number) =>
+  `Messages can be up to ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters; this one has ${length.toLocaleString('en-US')}.`;
+
+/** Why a message cannot be sent as it is, or null when it can. */
+export function messageError(text: string): string | null {
+  if (text.trim() === '') return BLANK_MESSAGE;
+  if (text.length > MESSAGE_MAX_CHARS) return tooLong(text.length);
+  return null;
+}
+
+const MAX_HEIGHT_PX = 200;
+
+export interface ComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called with a message that passed the checks above. */
+  onSend: (text: string) => void;
+  /** The member's own message is on its way: the box waits (and keeps the text readable). */
+  sending: boolean;
+  /** This member's own request is being answered: Stop is offered beside Send. */
+  canStop: boolean;
+  onStop: () => void;
+  /** A refusal to show under the box: a check above, or the server's (a limit, say). */
+  error: string | null;
+  onError: (error: string | null) => void;
+}
+
+/**
+ * The message box of the workspace: Enter sends, Shift+Enter writes a new line. Blank and
+ * over-long messages are refused here with a clear error; the text is never thrown away.
+ */
+export function Composer({ value, onChange, onSend, sending, canStop, onStop, error, onError }: ComposerProps) {
+  const id = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const overLimit = value.length > MESSAGE_MAX_CHARS;
+  const shownError = overLimit ? tooLong(value.length) : error;
+
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [value]);
+
+  function send() {
+    if (sending) return;
+    const invalid = messageError(value);
+    onError(invalid);
+    if (invalid) {
+      textareaRef.current?.focus();
+      return;
+    }
+    onSend(value);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    send();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  }
+
+  return (
+    <form className="composer" onSubmit={onSubmit} aria-label="Send a message">
+      <label htmlFor={`${id}-input`} className="visually-hidden">
+        Message to your co-founder
+      </label>
+      <textarea
+        id={`${id}-input`}
+        ref={textareaRef}
+        className="composer__input"
+        rows={2}
+        value={value}
+        placeholder="Message your co-founder…"
+        readOnly={sending}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? `${id}-error` : undefined}
+        onChange={(event) => {
+          onChange(event.target.value);
+          if (error) onError(null);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer__actions">
+        {shownError && (
+          <p id={`${id}-error`} className="composer__error" role="alert">
+            {shownError}
+          </p>
+        )}
+        {canStop && (
+          <button type="button" className="button button--secondary composer__stop" onClick={onStop}>
+            Stop
+          </button>
+        )}
+        <button type="submit" className="button composer__send" disabled={sending || overLimit}>
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,295 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  MemoryContentSchema,
+  TEXT_MEMORY_KINDS,
+  type ChosenIdea,
+  type MemoryContent,
+  type MemoryEntry,
+  type MemoryKind,
+} from '#contracts/workspace';
+import { COFOUNDER_NAME } from './Avatar';
+import { MessageTime } from './MessageRow';
+import type { MemoryResult, Workspace } from './use-workspace';
+
+export const KIND_LABELS: Record<MemoryKind, string> = {
+  chosen_idea: 'Chosen idea',
+  target_users: 'Target users',
+  problem: 'Problem',
+  assumption: 'Assumption',
+  decision: 'Decision',
+  open_question: 'Open question',
+  evidence: 'Evidence',
+  note: 'Note',
+};
+
+const IDEA_FIELDS: { key: Exclude<keyof ChosenIdea, 'openQuestions'>; label: string }[] = [
+  { key: 'problem', label: 'Problem' },
+  { key: 'whoHasIt', label: 'Who has it' },
+  { key: 'proposedSolution', label: 'Proposed solution' },
+  { key: 'whyNow', label: 'Why now' },
+  { key: 'riskiestAssumption', label: 'Riskiest assumption' },
+];
+
+export const STALE_EDIT =
+  'Someone changed this entry while you were editing. Their version is shown below and your text is still here: save again to replace theirs, or cancel to keep it.';
+export const DELETED_WHILE_EDITING = 'Someone deleted this entry while you were editing. Save again to add your text as a new entry.';
+
+type ChangeMemory = Workspace['changeMemory'];
+
+/**
+ * The project memory: what the co-founder knows, as typed entries anyone in the project can
+ * add, edit or delete. Changes by others arrive live in the shared state; an edit made on a
+ * version someone has since changed is refused by the server and shown here beside theirs.
+ */
+export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory }) {
+  const [adding, setAdding] = useState(false);
+  const headingId = useId();
+  // The chosen idea first, then the newest changes.
+  const sorted = [...(entries ?? [])].sort((a, b) => Number(b.kind === 'chosen_idea') - Number(a.kind === 'chosen_idea') || b.updatedAt - a.updatedAt);
+
+  return (
+    <section className="memory-panel" aria-labelledby={headingId}>
+      <div className="panel__head">
+        <h2 id={headingId} className="panel__heading">
+          Project memory
+        </h2>
+        {!adding && (
+          <button type="button" className="button button--secondary panel__small-button" onClick={() => setAdding(true)}>
+            Add an entry
+          </button>
+        )}
+      </div>
+      {adding && (
+        <MemoryEditor
+          entry={null}
+          changeMemory={changeMemory}
+          onDone={() => setAdding(false)}
+        />
+      )}
+      {sorted.length === 0 && !adding ? (
+        <p className="panel__muted">
+          Nothing yet. As you talk, the co-founder notes the problem, the target users, assumptions and decisions here.
+        </p>
+      ) : (
+        <ul className="memory-panel__list">
+          {sorted.map((entry) => (
+            <MemoryEntryItem key={entry.id} entry={entry} changeMemory={changeMemory} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMemory: ChangeMemory }) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function remove() {
+    setDeleting(true);
+    setError(null);
+    const result = await changeMemory({ type: 'memory_delete', id: entry.id, baseVersion: entry.version });
+    // Deleted, by us or by someone else just before: either way it is gone.
+    if (result.ok || ('reason' in result && result.reason === 'not_found')) return;
+    setDeleting(false);
+    setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
+  }
+
+  return (
+    <li className={`memory-entry${entry.kind === 'chosen_idea' ? ' memory-entry--idea' : ''}`} aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}>
+      {editing ? (
+        <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <MemoryEntryView entry={entry} />
+          {error && (
+            <p className="memory-entry__error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="memory-entry__actions">
+            <button type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button button--secondary panel__small-button"
+              aria-label={`Delete ${entry.title}`}
+              disabled={deleting}
+              onClick={() => void remove()}
+            >
+              Delete
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+export function MemoryEntryView({ entry }: { entry: MemoryEntry }) {
+  const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
+  return (
+    <div className="memory-entry__view">
+      <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
+      <h3 className="memory-entry__title">{entry.title}</h3>
+      {entry.kind === 'chosen_idea' ? (
+        <dl className="memory-entry__fields">
+          {IDEA_FIELDS.map(({ key, label }) => (
+            <div key={key}>
+              <dt>{label}</dt>
+              <dd>{entry.idea[key]}</dd>
+            </div>
+          ))}
+          {entry.idea.openQuestions.length > 0 && (
+            <div>
+              <dt>Open questions</dt>
+              <dd>
+                <ul>
+                  {entry.idea.openQuestions.map((question) => (
+                    <li key={question}>{question}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        <p className="memory-entry__body">{entry.body}</p>
+      )}
+      <p className="memory-entry__byline">
+        {by} · <MessageTime at={entry.updatedAt} />
+      </p>
+    </div>
+  );
+}
+
+/** The editor's fields, as text: the chosen idea's open questions one per line. */
+type Fields = { kind: MemoryKind; title: string; body: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+
+function fieldsOf(entry: MemoryEntry | null): Fields {
+  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
+  if (!entry) return { ...empty, kind: 'note', title: '' };
+  if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
+  return { ...empty, kind: entry.kind, title: entry.title, body: entry.body };
+}
+
+function contentOf(fields: Fields): unknown {
+  if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
+  const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
+  const questions = openQuestions.split('\n').map((line) => line.trim()).filter(Boolean);
+  return { kind, title, idea: { problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption, openQuestions: questions } };
+}
+
+/**
+ * Adds an entry (entry null) or edits one. A stale edit is not lost: the form keeps the text,
+ * shows the other person's version, and the next save knowingly replaces it.
+ */
+export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEntry | null; changeMemory: ChangeMemory; onDone: () => void }) {
+  const id = useId();
+  const [fields, setFields] = useState(() => fieldsOf(entry));
+  // What the next save is based on: the version the editor saw, the newer one after a conflict,
+  // or nothing once the entry is gone (the save then adds it anew).
+  const [base, setBase] = useState<{ id: string; version: number } | null>(entry && { id: entry.id, version: entry.version });
+  const [theirs, setTheirs] = useState<MemoryEntry | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = (key: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = MemoryContentSchema.safeParse(contentOf(fields));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setError(issue ? `${issue.path.length ? `${labelOf(String(issue.path.at(-1)))}: ` : ''}${issue.message}` : 'Please check the entry.');
+      return;
+    }
+    const content: MemoryContent = parsed.data;
+    setSaving(true);
+    setError(null);
+    const result: MemoryResult = base
+      ? await changeMemory({ type: 'memory_update', id: base.id, baseVersion: base.version, content })
+      : await changeMemory({ type: 'memory_create', content });
+    setSaving(false);
+    if (result.ok) {
+      onDone();
+      return;
+    }
+    if (result.reason === 'stale' && result.current) {
+      setTheirs(result.current);
+      setBase({ id: result.current.id, version: result.current.version });
+      setError(STALE_EDIT);
+    } else if (result.reason === 'not_found' || (result.reason === 'stale' && !result.current)) {
+      setTheirs(null);
+      setBase(null);
+      setError(DELETED_WHILE_EDITING);
+    } else {
+      setError(result.error);
+    }
+  }
+
+  const textArea = (key: keyof Fields, label: string, rows = 2) => (
+    <div key={key} className="memory-editor__field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <textarea id={`${id}-${key}`} className="memory-editor__input" rows={rows} value={fields[key]} onChange={set(key)} />
+    </div>
+  );
+
+  return (
+    <form className="memory-editor" noValidate onSubmit={(event) => void submit(event)} aria-label={entry ? `Edit ${entry.title}` : 'New memory entry'}>
+      {error && (
+        <p className="memory-editor__error" role="alert">
+          {error}
+        </p>
+      )}
+      {theirs && (
+        <div className="memory-editor__theirs" aria-label="Their version">
+          <MemoryEntryView entry={theirs} />
+        </div>
+      )}
+      <fieldset disabled={saving}>
+        {fields.kind !== 'chosen_idea' && (
+          <div className="memory-editor__field">
+            <label htmlFor={`${id}-kind`}>Kind</label>
+            <select id={`${id}-kind`} className="memory-editor__input" value={fields.kind} onChange={set('kind')}>
+              {TEXT_MEMORY_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="memory-editor__field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input id={`${id}-title`} className="memory-editor__input" value={fields.title} onChange={set('title')} />
+        </div>
+        {fields.kind === 'chosen_idea' ? (
+          <>
+            {IDEA_FIELDS.map(({ key, label }) => textArea(key, label))}
+            {textArea('openQuestions', 'Open questions (one per line)', 3)}
+          </>
+        ) : (
+          textArea('body', 'Text', 3)
+        )}
+        <div className="memory-editor__actions">
+          <button type="submit" className="button panel__small-button">
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className="button button--secondary panel__small-button" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function labelOf(key: string): string {
+  if (key === 'title') return 'Title';
+  if (key === 'body') return 'Text';
+  if (key === 'openQuestions') return 'Open questions';
+  return IDEA_FIELDS.find((field) => field.key === key)?.label ?? 'Entry';
+}

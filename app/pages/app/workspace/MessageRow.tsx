@@ -1,0 +1,138 @@
+import { getToolName, isToolUIPart } from 'ai';
+import { memo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { COFOUNDER_TOOLS, QuickReplyInputSchema, type MessageAuthor, type WorkspaceMessage } from '#contracts/workspace';
+import { Avatar, COFOUNDER_NAME } from './Avatar';
+
+/**
+ * Links in messages leave the product in a new tab that cannot reach back into it. Raw HTML in
+ * a message is never rendered: react-markdown turns it into text (decision 0030).
+ */
+const MARKDOWN_COMPONENTS: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+};
+
+export function MessageMarkdown({ text }: { text: string }) {
+  return (
+    <Markdown remarkPlugins={[remarkGfm]} components={MARKDOWN_COMPONENTS}>
+      {text}
+    </Markdown>
+  );
+}
+
+/** Who wrote a message: the server stamps it; a message still on its way is the sender's own. */
+export function authorOf(message: WorkspaceMessage, me: { userId: string; name: string }): MessageAuthor {
+  if (message.metadata?.author) return message.metadata.author;
+  return message.role === 'assistant' ? { kind: 'cofounder' } : { kind: 'member', ...me };
+}
+
+const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+
+export function MessageTime({ at }: { at: number }) {
+  const date = new Date(at);
+  const time = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const label = sameDay(date, new Date()) ? time : `${date.toLocaleDateString([], { day: 'numeric', month: 'short' })}, ${time}`;
+  return <time dateTime={date.toISOString()}>{label}</time>;
+}
+
+/** The text of a message, its parts joined: what the live region reads out once an answer is complete. */
+export const plainText = (message: WorkspaceMessage) =>
+  message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim();
+
+export interface MessageRowProps {
+  message: WorkspaceMessage;
+  me: { userId: string; name: string };
+  /** The co-founder is still writing this one. */
+  streaming: boolean;
+  /** Given to the last answer only, when it failed or stopped. */
+  onRetry?: (messageId: string) => void;
+  /** Given to the last answer only, while its quick replies can still be clicked. */
+  onQuickReply?: (choice: string) => void;
+}
+
+/**
+ * One message of the conversation. Memoised: a streamed token changes only the last message,
+ * so only its row renders again (the SDK keeps the other message objects as they were).
+ */
+export const MessageRow = memo(function MessageRow({ message, me, streaming, onRetry, onQuickReply }: MessageRowProps) {
+  const author = authorOf(message, me);
+  const metadata = message.metadata;
+  const status = metadata?.status;
+  const unfinished = status === 'failed' || status === 'stopped';
+  const name = author.kind === 'cofounder' ? COFOUNDER_NAME : author.name;
+  const fromMe = author.kind === 'member' && author.userId === me.userId;
+
+  return (
+    <li
+      className={`message message--${author.kind}${fromMe ? ' message--mine' : ''}${unfinished ? ` message--${status}` : ''}`}
+      aria-busy={streaming || undefined}
+      data-message-id={message.id}
+    >
+      <Avatar name={name} cofounder={author.kind === 'cofounder'} />
+      <div className="message__body">
+        <p className="message__meta">
+          <span className="message__author">{fromMe ? `${name} (you)` : name}</span>
+          {metadata?.createdAt !== undefined && <MessageTime at={metadata.createdAt} />}
+          {metadata?.offlineDemo && <span className="badge">offline demo — not AI</span>}
+          {status === 'failed' && <span className="badge badge--danger">Failed</span>}
+          {status === 'stopped' && <span className="badge">Stopped</span>}
+        </p>
+        {unfinished && plainText(message) !== '' && (
+          <p className="message__partial-label">{status === 'failed' ? 'Partial answer, not finished:' : 'Stopped before the end:'}</p>
+        )}
+        <div className={`message__content${unfinished ? ' message__content--partial' : ''}`}>
+          {message.parts.map((part, index) => {
+            if (part.type === 'text') return <MessageMarkdown key={index} text={part.text} />;
+            if (isToolUIPart(part)) return <ToolPart key={index} name={getToolName(part)} input={part.input} onQuickReply={onQuickReply} />;
+            return null;
+          })}
+          {streaming && <span className="message__cursor" aria-hidden="true" />}
+        </div>
+        {status === 'failed' && (
+          <p className="message__failure" role="alert">
+            {metadata?.failure ?? 'The co-founder could not finish this answer.'}
+          </p>
+        )}
+        {onRetry && (
+          <button type="button" className="button button--secondary message__retry" onClick={() => onRetry(message.id)}>
+            Retry
+          </button>
+        )}
+      </div>
+    </li>
+  );
+});
+
+/** What the co-founder did through a tool, shown in its message: quick replies as buttons, memory writes as a note. */
+function ToolPart({ name, input, onQuickReply }: { name: string; input: unknown; onQuickReply?: (choice: string) => void }) {
+  if (name === COFOUNDER_TOOLS.askMultipleChoice) {
+    // The input may still be streaming in: show the question once it is whole.
+    const parsed = QuickReplyInputSchema.safeParse(input);
+    if (!parsed.success) return null;
+    const { question, choices } = parsed.data;
+    return (
+      <div className="quick-replies" role="group" aria-label={question}>
+        <p className="quick-replies__question">{question}</p>
+        <div className="quick-replies__choices">
+          {choices.map((choice) => (
+            <button key={choice} type="button" className="button button--secondary quick-replies__choice" disabled={!onQuickReply} onClick={() => onQuickReply?.(choice)}>
+              {choice}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  const title = input && typeof input === 'object' && 'title' in input && typeof input.title === 'string' ? input.title : null;
+  const what = name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea' : 'Noted in the project memory';
+  return (
+    <p className="message__tool-note">
+      {what}
+      {title && <>: <strong>{title}</strong></>}
+    </p>
+  );
+}

@@ -1,0 +1,257 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { WorkspaceMessage } from '#contracts/workspace';
+import { Spinner } from '../../../components/Spinner';
+import { api, withSession } from '../../../lib/api';
+import { errorMessage, logUnexpected } from '../../../lib/forms';
+import { clearLandingDraft, firstMessageFor } from '../../../lib/landing-draft';
+import { Component as NotFound } from '../../NotFound';
+import { useCurrentUser } from '../AppLayout';
+import { displayName } from '../project-name';
+import { Avatar } from './Avatar';
+import { Conversation } from './Conversation';
+import { MemoryPanel } from './MemoryPanel';
+import { PhasesPanel } from './PhasesPanel';
+import { refusalMessage, useOutgoing } from './use-outgoing';
+import { useWorkspace } from './use-workspace';
+import './Workspace.css';
+
+interface Project {
+  id: string;
+  name: string;
+  role: 'owner' | 'collaborator';
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed'; error: string } | { state: 'missing' } | { state: 'ready'; project: Project };
+
+/** The project, if the signed-in user is a member of it (the list holds only their projects). */
+function useProject(projectId: string): [Loaded, () => void] {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    withSession(() => api.project.$get())
+      .then((response) => response.json())
+      .then(
+        ({ projects }) => {
+          if (!current) return;
+          const project = projects.find((candidate) => candidate.id === projectId);
+          setLoaded(project ? { state: 'ready', project } : { state: 'missing' });
+        },
+        (error: unknown) => {
+          if (!current) return;
+          logUnexpected('Loading the project failed', error);
+          setLoaded({ state: 'failed', error: errorMessage(error, 'We could not open this project. Please try again.') });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [projectId, attempt]);
+  return [loaded, () => setAttempt((n) => n + 1)];
+}
+
+/**
+ * The co-founder workspace of one project: phases, conversation and memory, live for every
+ * member who has it open. Members only: anyone else gets the not-found page.
+ */
+export function Component() {
+  const { projectId = '' } = useParams();
+  const [loaded, retry] = useProject(projectId);
+
+  if (loaded.state === 'missing') return <NotFound />;
+  if (loaded.state === 'failed') {
+    return (
+      <div className="workspace-message page" role="alert">
+        <p>{loaded.error}</p>
+        <button type="button" className="button" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (loaded.state === 'loading') return <OpeningSpinner />;
+  return (
+    // The chat hook suspends while it fetches the conversation so far.
+    <Suspense fallback={<OpeningSpinner />}>
+      <WorkspaceScreen key={loaded.project.id} project={loaded.project} />
+    </Suspense>
+  );
+}
+
+function OpeningSpinner() {
+  return (
+    <div className="workspace-message">
+      <Spinner label="Opening the workspace" />
+    </div>
+  );
+}
+
+type Sheet = 'phases' | 'memory' | null;
+
+function WorkspaceScreen({ project }: { project: Project }) {
+  const { user } = useCurrentUser();
+  // Named as the server names members: the account's name, else the address before the @.
+  const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
+  const outgoing = useOutgoing();
+  const { chat, state, connected, changeMemory } = useWorkspace(project.id, {
+    onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
+  });
+  const [sheet, setSheet] = useState<Sheet>(null);
+
+  const send = useCallback(
+    (text: string, id?: string) => {
+      outgoing.start(text);
+      const message: Omit<WorkspaceMessage, 'id'> & { id?: string } = { id, role: 'user', parts: [{ type: 'text', text }] };
+      void chat.sendMessage(message);
+    },
+    [chat, outgoing],
+  );
+
+  useSendSettlement(chat.status, chat.error, outgoing);
+  useFirstMessage(project.id, chat.messages, connected, chat.status, send);
+
+  return (
+    <div className="workspace">
+      <header className="workspace__header">
+        <div className="workspace__title">
+          <h1>{displayName(project.name)}</h1>
+          <Link to={`/dashboard?projectId=${encodeURIComponent(project.id)}`} className="workspace__settings">
+            Project settings
+          </Link>
+        </div>
+        <Presence members={state?.presence} meId={me.userId} />
+        {!connected && (
+          <p className="workspace__connection" role="status">
+            Connecting…
+          </p>
+        )}
+        <div className="workspace__sheet-buttons">
+          <button type="button" className="button button--secondary" aria-expanded={sheet === 'phases'} aria-controls="workspace-phases" onClick={() => setSheet(sheet === 'phases' ? null : 'phases')}>
+            Phases
+          </button>
+          <button type="button" className="button button--secondary" aria-expanded={sheet === 'memory'} aria-controls="workspace-memory" onClick={() => setSheet(sheet === 'memory' ? null : 'memory')}>
+            Memory
+          </button>
+        </div>
+      </header>
+      {state?.mode === 'offline-demo' && (
+        <p className="workspace__demo-note">Offline demo — not AI: a scripted co-founder for trying the screens without a model key.</p>
+      )}
+      <div className="workspace__columns">
+        <SidePanel id="workspace-phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
+          <PhasesPanel phases={state?.phases} />
+        </SidePanel>
+        <Conversation
+          messages={chat.messages}
+          me={me}
+          streaming={chat.isStreaming}
+          canStop={chat.status === 'submitted' || chat.status === 'streaming'}
+          sending={outgoing.sending}
+          draft={outgoing.draft}
+          onDraftChange={outgoing.setDraft}
+          error={outgoing.error}
+          onError={outgoing.setError}
+          onSend={send}
+          onStop={() => void chat.stop()}
+          onRetry={(messageId) => void chat.regenerate({ messageId })}
+        />
+        <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} />
+        </SidePanel>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * On a desktop a column; on a phone a sheet over the conversation, opened by its button in the
+ * header and closed by its own Close button or Escape.
+ */
+function SidePanel({ id, side, open, onClose, children }: { id: string; side: 'left' | 'right'; open: boolean; onClose: () => void; children: React.ReactNode }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) closeRef.current?.focus();
+  }, [open]);
+  return (
+    <aside
+      id={id}
+      className={`workspace__panel workspace__panel--${side}${open ? ' workspace__panel--open' : ''}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) onClose();
+      }}
+    >
+      <button ref={closeRef} type="button" className="button button--secondary workspace__panel-close" onClick={onClose}>
+        Close
+      </button>
+      {children}
+    </aside>
+  );
+}
+
+function Presence({ members, meId }: { members: { userId: string; name: string }[] | undefined; meId: string }) {
+  if (!members || members.length === 0) return null;
+  return (
+    <div className="presence">
+      <span className="presence__label">Here now</span>
+      <ul className="presence__list" aria-label="Here now">
+        {members.map((member) => (
+          <li key={member.userId} className="presence__member">
+            <Avatar name={member.name} />
+            <span className="visually-hidden">{member.userId === meId ? `${member.name} (you)` : member.name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Settles the member's own message on its way: taken once the server starts on it (the request
+ * leaves 'submitted'), given back to the composer when the request fails. A refusal frame
+ * (a limit) settles it first, through useWorkspace.
+ */
+function useSendSettlement(status: string, error: Error | undefined, outgoing: ReturnType<typeof useOutgoing>) {
+  const sawSubmitted = useRef(false);
+  const { sending, accepted, refused } = outgoing;
+  useEffect(() => {
+    if (!sending) {
+      sawSubmitted.current = false;
+      return;
+    }
+    if (status === 'submitted') sawSubmitted.current = true;
+    else if (status === 'streaming') accepted();
+    else if (status === 'error') refused(error?.message ? `Your message was not sent: ${error.message}` : 'Your message was not sent. Please try again.');
+    else if (status === 'ready' && sawSubmitted.current) accepted();
+  }, [status, error, sending, accepted, refused]);
+}
+
+/**
+ * The landing page's idea, bound to this project when it was created, becomes its first
+ * message once the workspace is connected: sent with the id minted when it was queued, so a
+ * reload can tell that the server has it already (decision 0031). The draft is cleared once
+ * the server has the message, not before.
+ */
+function useFirstMessage(
+  projectId: string,
+  messages: WorkspaceMessage[],
+  connected: boolean,
+  status: string,
+  send: (text: string, id?: string) => void,
+) {
+  const [waiting, setWaiting] = useState(() => firstMessageFor(projectId));
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!waiting) return;
+    // The server stamps what it stores with its author; an answer streaming means it took the message.
+    const stored = messages.some((message) => message.id === waiting.id && message.metadata?.author !== undefined);
+    if (stored || (sent.current && status === 'streaming')) {
+      clearLandingDraft();
+      setWaiting(null);
+      return;
+    }
+    if (sent.current || !connected) return;
+    sent.current = true;
+    send(waiting.text, waiting.id);
+  }, [waiting, messages, connected, status, send]);
+}

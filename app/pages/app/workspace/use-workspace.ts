@@ -1,0 +1,115 @@
+import { useAgentChat } from '@cloudflare/ai-chat/react';
+import { useAgent } from 'agents/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  COFOUNDER_AGENT,
+  cofounderBasePath,
+  type MemoryContent,
+  type MemoryEntry,
+  type MemoryResultFrame,
+  type SendRefusedFrame,
+  type WorkspaceMessage,
+  type WorkspaceServerFrame,
+  type WorkspaceState,
+} from '#contracts/workspace';
+import { api, withSession } from '../../../lib/api';
+
+/** What a memory request got back: the server's answer, or no answer in time. */
+export type MemoryResult = MemoryResultFrame | { type: 'memory_result'; ok: false; reason: 'no_answer'; error: string; current: null };
+
+/** A memory change without an answer after this long is reported as failed (the connection may be down). */
+const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
+const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
+
+// Most frames are the SDK's chat frames (one per token): only these two are parsed here.
+const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused)"/;
+
+function parseServerFrame(data: unknown): WorkspaceServerFrame | null {
+  if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
+  try {
+    const frame = JSON.parse(data) as { type?: unknown };
+    return frame.type === 'memory_result' || frame.type === 'send_refused' ? (frame as WorkspaceServerFrame) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One project's live workspace (decision 0030): the connection to its co-founder object, the
+ * conversation (the Agents SDK's chat hook, which suspends while it fetches the history), the
+ * shared state (phases, memory, presence, limits) and the product's own frames: memory changes
+ * answered by request id, and refused sends.
+ */
+export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefused: (frame: SendRefusedFrame) => void }) {
+  const [state, setState] = useState<WorkspaceState | null>(null);
+  const [connected, setConnected] = useState(false);
+  const pending = useRef(new Map<string, (result: MemoryResult) => void>());
+  const onSendRefusedRef = useRef(onSendRefused);
+  onSendRefusedRef.current = onSendRefused;
+
+  const agent = useAgent<WorkspaceState>({
+    agent: COFOUNDER_AGENT,
+    name: projectId,
+    basePath: cofounderBasePath(projectId),
+    onStateUpdate: (next) => setState(next),
+    onOpen: () => setConnected(true),
+    onClose: () => {
+      setConnected(false);
+      // Access tokens are short-lived: refresh the cookie before the socket reconnects with it.
+      void withSession(() => api.auth['check-auth'].$get()).catch(() => {});
+    },
+    onMessage: (event: MessageEvent) => {
+      const frame = parseServerFrame(event.data);
+      if (!frame) return;
+      if (frame.type === 'send_refused') {
+        onSendRefusedRef.current(frame);
+        return;
+      }
+      const settle = pending.current.get(frame.requestId);
+      pending.current.delete(frame.requestId);
+      settle?.(frame);
+    },
+  });
+
+  const chat = useAgentChat<WorkspaceState, WorkspaceMessage>({
+    agent,
+    // The server owns the transcript: the client never sends it back (it would be refused).
+    syncMessagesToServer: false,
+  });
+
+  useEffect(() => {
+    const requests = pending.current;
+    return () => {
+      for (const settle of requests.values()) settle({ type: 'memory_result', ok: false, reason: 'no_answer', error: NO_ANSWER, current: null });
+      requests.clear();
+    };
+  }, []);
+
+  /** Sends a memory change and resolves with the server's answer to it. */
+  const changeMemory = useCallback(
+    (
+      change:
+        | { type: 'memory_create'; content: MemoryContent }
+        | { type: 'memory_update'; id: string; baseVersion: number; content: MemoryContent }
+        | { type: 'memory_delete'; id: string; baseVersion: number },
+    ) =>
+      new Promise<MemoryResult>((resolve) => {
+        const requestId = crypto.randomUUID();
+        const timer = setTimeout(() => {
+          pending.current.delete(requestId);
+          resolve({ type: 'memory_result', ok: false, reason: 'no_answer', error: NO_ANSWER, current: null });
+        }, MEMORY_ANSWER_TIMEOUT_MS);
+        pending.current.set(requestId, (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        });
+        agent.send(JSON.stringify({ ...change, requestId }));
+      }),
+    [agent],
+  );
+
+  return { agent, chat, state, connected, changeMemory };
+}
+
+export type Workspace = ReturnType<typeof useWorkspace>;
+export type { MemoryEntry };

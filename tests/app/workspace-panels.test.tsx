@@ -1,0 +1,234 @@
+/**
+ * The workspace's side panels and its door: the memory panel's edits (saved, refused as stale
+ * with the other version shown and nothing lost, deleted meanwhile, invalid), the phases with
+ * the locked ones leading to pricing, and the not-found page for anyone not in the project.
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MemoryEntry } from '#contracts/workspace';
+import { Component as AppLayout } from '../../app/pages/app/AppLayout';
+import { DELETED_WHILE_EDITING, MemoryPanel, STALE_EDIT } from '../../app/pages/app/workspace/MemoryPanel';
+import { PhasesPanel } from '../../app/pages/app/workspace/PhasesPanel';
+import { Component as Workspace } from '../../app/pages/app/workspace/Workspace';
+import type { MemoryResult } from '../../app/pages/app/workspace/use-workspace';
+import { fakeApi, json } from './fake-api';
+import { renderPage } from './render-page';
+
+const AT = Date.UTC(2026, 10, 23, 9, 30);
+const NOTE: MemoryEntry = {
+  id: 'e1',
+  kind: 'assumption',
+  title: 'Clinics pay for tools',
+  body: 'Practice managers have a software budget.',
+  author: { kind: 'cofounder' },
+  updatedAt: AT,
+  version: 3,
+};
+const IDEA: MemoryEntry = {
+  id: 'e2',
+  kind: 'chosen_idea',
+  title: 'Booking assistant for dental clinics',
+  idea: {
+    problem: 'Cancelled slots stay empty.',
+    whoHasIt: 'Practice managers of small clinics.',
+    proposedSolution: 'Fill cancelled slots from a waiting list automatically.',
+    whyNow: 'Patients expect to book by text.',
+    riskiestAssumption: 'Patients answer texts within the hour.',
+    openQuestions: ['How many cancellations a week?'],
+  },
+  author: { kind: 'member', userId: 'u2', name: 'Grace Hopper' },
+  updatedAt: AT,
+  version: 1,
+};
+
+type Change = Parameters<Parameters<typeof MemoryPanel>[0]['changeMemory']>[0];
+
+function memoryPanel(entries: MemoryEntry[], answers: MemoryResult[]) {
+  const changes: Change[] = [];
+  const changeMemory = vi.fn(async (change: Change) => {
+    changes.push(change);
+    const next = answers.shift();
+    if (!next) throw new Error('No answer scripted for this change');
+    return next;
+  });
+  const view = render(<MemoryPanel entries={entries} changeMemory={changeMemory} />);
+  return { changes, view, changeMemory };
+}
+
+const ok = (entry: MemoryEntry | null): MemoryResult => ({ type: 'memory_result', requestId: 'r', ok: true, entry });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the memory panel', () => {
+  it('shows typed entries, the chosen idea with its fields, and who wrote each and when', () => {
+    memoryPanel([NOTE, IDEA], []);
+    const entries = screen.getAllByRole('listitem').filter((item) => item.classList.contains('memory-entry'));
+    // The chosen idea comes first.
+    expect(entries[0]!.getAttribute('aria-label')).toBe('Chosen idea: Booking assistant for dental clinics');
+    const idea = within(entries[0]!);
+    expect(idea.getByText('Riskiest assumption').nextElementSibling!.textContent).toBe('Patients answer texts within the hour.');
+    expect(idea.getByText('How many cancellations a week?')).toBeTruthy();
+    expect(entries[0]!.textContent).toContain('Grace Hopper');
+    expect(entries[1]!.textContent).toContain('AI co-founder');
+    expect(entries[1]!.querySelector('time')!.getAttribute('datetime')).toBe(new Date(AT).toISOString());
+  });
+
+  it('shows HTML in an entry as text', () => {
+    memoryPanel([{ ...NOTE, body: '<img src=x onerror="alert(1)">' }], []);
+    expect(document.querySelector('.memory-panel img')).toBeNull();
+    expect(screen.getByText('<img src=x onerror="alert(1)">')).toBeTruthy();
+  });
+
+  it('saves an edit with the version the editor saw', async () => {
+    const { changes } = memoryPanel([NOTE], [ok({ ...NOTE, body: 'Most have one.', version: 4 })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Clinics pay for tools' }));
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Most have one.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Clinics pay for tools' })).toBeNull());
+    expect(changes).toEqual([
+      { type: 'memory_update', id: 'e1', baseVersion: 3, content: { kind: 'assumption', title: 'Clinics pay for tools', body: 'Most have one.' } },
+    ]);
+  });
+
+  it('on a stale edit shows the other version, keeps the text, and the next save knowingly replaces it', async () => {
+    const theirs = { ...NOTE, body: 'Only clinics with 3+ chairs.', author: { kind: 'member' as const, userId: 'u2', name: 'Grace Hopper' }, version: 5 };
+    const { changes } = memoryPanel(
+      [NOTE],
+      [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed meanwhile.', current: theirs }, ok({ ...theirs, version: 6 })],
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Clinics pay for tools' }));
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Mine: most have one.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(STALE_EDIT);
+    expect(within(screen.getByLabelText('Their version')).getByText('Only clinics with 3+ chairs.')).toBeTruthy();
+    expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Mine: most have one.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(changes[1]).toMatchObject({ type: 'memory_update', id: 'e1', baseVersion: 5, content: { body: 'Mine: most have one.' } });
+  });
+
+  it('when the entry was deleted meanwhile, keeps the text and adds it anew on the next save', async () => {
+    const { changes } = memoryPanel(
+      [NOTE],
+      [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'not_found', error: 'Gone.', current: null }, ok({ ...NOTE, id: 'e9', version: 1 })],
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Clinics pay for tools' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Clinics pay' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(DELETED_WHILE_EDITING);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(changes[1]).toEqual({ type: 'memory_create', content: { kind: 'assumption', title: 'Clinics pay', body: NOTE.body } });
+  });
+
+  it('refuses an empty title before asking the server', async () => {
+    const { changeMemory } = memoryPanel([NOTE], []);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Clinics pay for tools' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Title: Please write something');
+    expect(changeMemory).not.toHaveBeenCalled();
+  });
+
+  it('edits the chosen idea field by field, open questions one per line', async () => {
+    const { changes } = memoryPanel([IDEA], [ok(IDEA)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Booking assistant for dental clinics' }));
+    fireEvent.change(screen.getByLabelText('Why now'), { target: { value: 'Texting is the norm.' } });
+    fireEvent.change(screen.getByLabelText('Open questions (one per line)'), { target: { value: 'Q1\n\n Q2 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toEqual({
+      type: 'memory_update',
+      id: 'e2',
+      baseVersion: 1,
+      content: { kind: 'chosen_idea', title: IDEA.title, idea: { ...IDEA.idea, whyNow: 'Texting is the norm.', openQuestions: ['Q1', 'Q2'] } },
+    });
+  });
+
+  it('adds an entry and deletes one', async () => {
+    const { changes } = memoryPanel([NOTE], [ok({ ...NOTE, id: 'e3' }), ok(null)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an entry' }));
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'decision' } });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Start with dentists' } });
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'They feel the pain most.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add an entry' })).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(changes).toEqual([
+      { type: 'memory_create', content: { kind: 'decision', title: 'Start with dentists', body: 'They feel the pain most.' } },
+      { type: 'memory_delete', id: 'e1', baseVersion: 3 },
+    ]);
+  });
+
+  it('refuses to delete an entry someone changed a moment ago', async () => {
+    memoryPanel([NOTE], [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed.', current: { ...NOTE, version: 4 } }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Someone changed this entry just now');
+  });
+});
+
+describe('the phases panel', () => {
+  function renderPhases(phases: { done: number[]; current: number }) {
+    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} /> }]);
+    render(<RouterProvider router={router} />);
+    return within(screen.getByRole('navigation', { name: 'Phases' })).getAllByRole('listitem');
+  }
+
+  it('opens phases 1 and 2, marks the current one, and sends the locked ones to pricing', () => {
+    const phases = renderPhases({ done: [], current: 1 });
+    expect(phases).toHaveLength(8);
+    expect(phases[0]!.getAttribute('aria-current')).toBe('step');
+    expect(phases[0]!.textContent).toContain('Current');
+    expect(phases[1]!.getAttribute('aria-current')).toBeNull();
+    expect(within(phases[0]!).queryByRole('link')).toBeNull();
+    for (const locked of phases.slice(2)) {
+      const link = within(locked).getByRole('link');
+      expect(link.getAttribute('href')).toBe('/pricing');
+      expect(link.textContent).toContain('locked');
+    }
+  });
+
+  it('shows phase 1 done and phase 2 current once the idea is chosen', () => {
+    const phases = renderPhases({ done: [1], current: 2 });
+    expect(phases[0]!.textContent).toContain('Done');
+    expect(phases[1]!.getAttribute('aria-current')).toBe('step');
+  });
+});
+
+describe('the workspace page', () => {
+  const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true };
+  beforeEach(() => localStorage.clear());
+
+  it('is the not-found page for anyone who is not a member of the project', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': () => json(200, { user: USER }),
+      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Mine', role: 'owner', createdAt: 1 }] }),
+    });
+    renderPage([{ Component: AppLayout, children: [{ path: '/app/projects/:projectId', Component: Workspace }] }], '/app/projects/someone-elses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    // Nothing else was asked: no connection to a project the user is not in.
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/auth/check-auth', 'GET /api/project']);
+  });
+
+  it('offers to try again when the project list cannot load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    fakeApi({
+      'GET /api/auth/check-auth': () => json(200, { user: USER }),
+      'GET /api/project': () => (fail ? json(500, { error: 'Something went wrong on our side. Please try again.' }) : json(200, { projects: [] })),
+    });
+    renderPage([{ Component: AppLayout, children: [{ path: '/app/projects/:projectId', Component: Workspace }] }], '/app/projects/p1');
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+  });
+});
