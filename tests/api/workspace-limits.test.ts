@@ -29,7 +29,8 @@ describe('daily limits', () => {
     expect(stored.filter((message) => message.role === 'user')).toHaveLength(6);
     expect(stored.filter((message) => message.role === 'assistant' && message.metadata?.status === 'complete')).toHaveLength(6);
     expect(await model.requests()).toHaveLength(6);
-    expect(socket.latestState<{ limits: { projectMessagesToday: number } }>()!.limits.projectMessagesToday).toBe(6);
+    // The count every member sees (the state broadcast may trail the last answer's end).
+    await socket.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as { limits: { projectMessagesToday: number } }).limits.projectMessagesToday === 6);
     socket.close();
   });
 

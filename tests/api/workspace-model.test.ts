@@ -119,7 +119,9 @@ describe('the co-founder model call', () => {
     const socket = await openSocket(projectId, jar);
     const sent = send(socket, `Let us go with the clinics ${model.tag}`);
     await answerEnd(socket, sent.requestId);
-    const state = socket.latestState<{ phases: { done: number[]; current: number }; memory: { kind: string; idea: object }[] }>()!;
+    // The state broadcast may trail the end of the answer's stream.
+    const frame = await socket.waitFor((candidate) => candidate.type === 'cf_agent_state' && (candidate.state as { phases: { done: number[] } }).phases.done.length > 0);
+    const state = frame.state as { phases: { done: number[]; current: number }; memory: { kind: string; idea: object }[] };
     expect(state.phases).toEqual({ done: [1], current: 2 });
     const { title, ...idea } = IDEA;
     expect(state.memory).toMatchObject([{ kind: 'chosen_idea', title, idea }]);
