@@ -1,3 +1,4 @@
+import { deleteProjectConversation } from '../agents/project-lifecycle';
 import type { Bindings } from '../env';
 
 /** Statements that delete one project and everything in it, children first. */
@@ -9,6 +10,7 @@ function projectRowsDeletion(d1: D1Database, projectId: string): D1PreparedState
     d1.prepare('DELETE FROM research_pages WHERE project_id = ?1').bind(projectId),
     d1.prepare('DELETE FROM invitations WHERE project_id = ?1').bind(projectId),
     d1.prepare('DELETE FROM project_members WHERE project_id = ?1').bind(projectId),
+    d1.prepare('DELETE FROM project_phases WHERE project_id = ?1').bind(projectId),
     d1.prepare('DELETE FROM projects WHERE id = ?1').bind(projectId),
   ];
 }
@@ -22,6 +24,13 @@ function projectRowsDeletion(d1: D1Database, projectId: string): D1PreparedState
 export async function deleteProjects(env: Bindings, projectIds: string[], alongside: D1PreparedStatement[] = []): Promise<void> {
   const statements = [...projectIds.flatMap((id) => projectRowsDeletion(env.DB, id)), ...alongside];
   if (statements.length > 0) await env.DB.batch(statements);
+  // The conversation and memory live in the project's co-founder object. Once the rows are gone
+  // nobody can reach it again, so a wipe that fails leaves nothing visible; it is logged to be retried.
+  await Promise.all(
+    projectIds.map((id) =>
+      deleteProjectConversation(env, id).catch((error: unknown) => console.error('Wiping the co-founder of a deleted project failed', id, error)),
+    ),
+  );
 }
 
 /** Deletes one project and everything in it (the owner's "Delete project"). */
