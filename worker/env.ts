@@ -43,6 +43,8 @@ export interface Bindings {
   OPENAI_MODEL?: string;
   /** A whole model call may take this long (ms) before it is abandoned. */
   LLM_TIMEOUT_MS: string;
+  /** Bytes read from the model per call; past them the answer is cut and the call fails. */
+  LLM_MAX_RESPONSE_BYTES: string;
 
   // Secrets (see .dev.vars.example). Each feature works without them in development.
   OPENAI_API_KEY?: string;

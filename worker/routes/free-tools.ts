@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import {
   BusinessIdeasRequestSchema,
   RATE_LIMITED,
+  type BusinessIdeasEvent,
+  type UserPersonaEvent,
   RESULT_ID,
   UNEXPECTED,
   UserPersonaRequestSchema,
@@ -18,6 +20,7 @@ import { jsonBody, limitBody } from '../middleware/validate';
 import { personaAvatarSvg, personaAvatarUrl } from '../services/avatars';
 import { llmMode, streamBusinessIdeas, streamUserPersona } from '../services/llm';
 import { checkWindow, clientAddress, countInWindow } from '../services/rate-limit';
+import { errorForLog } from '../services/redact';
 import { currentUserId } from '../services/sessions';
 
 /** The spec's messages (section 8), shared with the tool pages. */
@@ -72,7 +75,7 @@ function isBusy(error: unknown, depth = 0): boolean {
 
 /** The model failed before anything reached the visitor: a plain 502/503, counters untouched. */
 function upstreamFailure(c: Context<AppEnv>, error: unknown) {
-  console.error('Free tool generation failed', error instanceof Error ? error.message : error);
+  console.error('Free tool generation failed', errorForLog(error));
   const busy = isBusy(error);
   if (busy) c.header('Retry-After', '30');
   return c.json({ error: UNEXPECTED }, busy ? 503 : 502);
@@ -87,11 +90,7 @@ function abortOnDisconnect(c: Context<AppEnv>): AbortController {
   return controller;
 }
 
-type StreamEvent =
-  | { type: 'idea'; idea: ProblemSolutionPair }
-  | { type: 'persona'; user_persona: Partial<UserPersona> }
-  | { type: 'done'; id: string; offline_demo: boolean; problem_solution_pairs?: ProblemSolutionPair[]; user_persona?: UserPersona }
-  | { type: 'error'; error: string };
+type StreamEvent = BusinessIdeasEvent | UserPersonaEvent;
 
 /**
  * A newline-delimited JSON stream fed by `produce`. Cancelling it (the visitor left) aborts the
@@ -106,7 +105,7 @@ function ndjsonResponse(controller: AbortController, produce: (send: (event: Str
         await produce(send);
       } catch (error) {
         if (!controller.signal.aborted) {
-          console.error('Free tool stream failed', error instanceof Error ? error.message : error);
+          console.error('Free tool stream failed', errorForLog(error));
           send({ type: 'error', error: UNEXPECTED });
         }
       }
@@ -217,7 +216,15 @@ export const freeTools = new Hono<AppEnv>()
     }
 
     return ndjsonResponse(controller, async (send) => {
-      const generated = await drain((partial) => send({ type: 'persona', user_persona: partial }));
+      // Each field goes to the visitor once, when it has settled, rather than the whole persona
+      // again at every step: the bytes sent stay within the size of the persona itself.
+      const sent = new Map<string, string>();
+      const generated = await drain((partial) => {
+        const changed = Object.entries(partial).filter(([key, value]) => sent.get(key) !== JSON.stringify(value));
+        if (changed.length === 0) return;
+        for (const [key, value] of changed) sent.set(key, JSON.stringify(value));
+        send({ type: 'persona', user_persona: Object.fromEntries(changed) });
+      });
       const { complete, id } = await finish(generated);
       send({ type: 'done', id, offline_demo: offlineDemo, user_persona: complete });
     });

@@ -8,6 +8,7 @@ import {
   type GeneratedPersona,
 } from '#contracts/free-tools';
 import type { Bindings } from '../env';
+import { boundedFetch } from './bounded-fetch';
 import { offlineBusinessIdeas, offlineUserPersona } from './offline-demo';
 
 /**
@@ -16,6 +17,14 @@ import { offlineBusinessIdeas, offlineUserPersona } from './offline-demo';
  * offline demo generator, whose results say so; tests and production never do.
  */
 const MAX_OUTPUT_TOKENS = { ideas: 2500, persona: 2000 } as const;
+
+/**
+ * Bytes read from the model per call (docs/decisions/0020-bounded-model-calls.md): a streamed
+ * answer costs about 250 bytes a token, so the default admits some 8,000 tokens, well past any
+ * answer asked for; an error answer is read for its message only.
+ */
+const DEFAULT_MAX_RESPONSE_BYTES = 2_000_000;
+const MAX_ERROR_BODY_BYTES = 4096;
 
 export type LlmMode = 'provider' | 'offline-demo' | 'unavailable';
 
@@ -29,9 +38,34 @@ export class LlmError extends Error {
   override name = 'LlmError';
 }
 
-function model(env: Bindings) {
-  const provider = createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL });
+/** The chat model, read through a bounded fetch: every call made with it has the same caps. */
+export function model(env: Bindings) {
+  const maxBytes = Number(env.LLM_MAX_RESPONSE_BYTES) || DEFAULT_MAX_RESPONSE_BYTES;
+  const provider = createOpenAI({
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_BASE_URL,
+    fetch: boundedFetch({ maxBytes, maxErrorBytes: MAX_ERROR_BODY_BYTES }),
+  });
   return provider.chat(env.OPENAI_MODEL ?? 'gpt-4o-mini');
+}
+
+/**
+ * A signal for one model call that follows the visitor's and also fires when the caller stops
+ * reading early (a broken fragment, a consumer that went away): the upstream connection closes
+ * instead of streaming on unread.
+ */
+function callSignal(visitor: AbortSignal) {
+  const call = new AbortController();
+  const follow = () => call.abort(visitor.reason);
+  if (visitor.aborted) follow();
+  visitor.addEventListener('abort', follow, { once: true });
+  return {
+    signal: call.signal,
+    end: () => {
+      visitor.removeEventListener('abort', follow);
+      call.abort(new Error('The model call is over'));
+    },
+  };
 }
 
 const STANCE = `You are Launchmate, an experienced startup co-founder who is critical rather than flattering.
@@ -53,9 +87,10 @@ export async function* streamBusinessIdeas(env: Bindings, industry: string, sign
     return;
   }
   let failure: unknown;
+  const call = callSignal(signal);
   const result = streamText({
     model: model(env),
-    ...callSettings(env, signal, MAX_OUTPUT_TOKENS.ideas),
+    ...callSettings(env, call.signal, MAX_OUTPUT_TOKENS.ideas),
     output: Output.array({ element: BusinessIdeaSchema, minItems: IDEAS_PER_REQUEST, maxItems: IDEAS_PER_REQUEST, name: 'business_ideas' }),
     system: STANCE,
     prompt: `List ${IDEAS_PER_REQUEST} distinct problems worth building a business around in this industry, each with a potential solution.
@@ -67,27 +102,33 @@ Industry: ${industry}`,
   });
   let count = 0;
   try {
-    for await (const idea of result.elementStream) {
-      count++;
-      yield idea;
+    try {
+      for await (const idea of result.elementStream) {
+        count++;
+        yield idea;
+      }
+    } catch (error) {
+      throw new LlmError(`The ideas stream failed: ${describe(error)}`, { cause: error });
     }
-  } catch (error) {
-    throw new LlmError(`The ideas stream failed: ${describe(error)}`, { cause: error });
-  }
-  if (failure) throw new LlmError(`The model call failed: ${describe(failure)}`, { cause: failure });
-  if (count !== IDEAS_PER_REQUEST) {
-    // The element stream ends quietly when the call fails; the final output says why.
-    const reason = await result.output.then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    throw new LlmError(`The model gave ${count} ideas instead of ${IDEAS_PER_REQUEST}${reason ? `: ${describe(reason)}` : ''}`, { cause: reason });
+    if (failure) throw new LlmError(`The model call failed: ${describe(failure)}`, { cause: failure });
+    if (count !== IDEAS_PER_REQUEST) {
+      // The element stream ends quietly when the call fails; the final output says why.
+      const reason = await result.output.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      throw new LlmError(`The model gave ${count} ideas instead of ${IDEAS_PER_REQUEST}${reason ? `: ${describe(reason)}` : ''}`, { cause: reason });
+    }
+  } finally {
+    call.end();
   }
 }
 
 /**
- * Streams the persona as it is written (partial objects), then returns the complete persona,
- * validated against the schema.
+ * Streams the persona as it is written, one settled field at a time: a field is settled once the
+ * model has moved on to the next one, and is checked against the contract before it is yielded,
+ * so no half-written value (an age of 4 on its way to 41) and no value out of bounds (an age of
+ * 500) is ever handed on. Yields the settled fields so far; returns the complete persona.
  */
 export async function* streamUserPersona(
   env: Bindings,
@@ -96,9 +137,10 @@ export async function* streamUserPersona(
 ): AsyncGenerator<Partial<GeneratedPersona>, GeneratedPersona> {
   if (llmMode(env) === 'offline-demo') return yield* offlineUserPersona(productDescription, signal);
   let failure: unknown;
+  const call = callSignal(signal);
   const result = streamText({
     model: model(env),
-    ...callSettings(env, signal, MAX_OUTPUT_TOKENS.persona),
+    ...callSettings(env, call.signal, MAX_OUTPUT_TOKENS.persona),
     output: Output.object({ schema: UserPersonaSchema, name: 'user_persona' }),
     system: STANCE,
     prompt: `Describe the one person most likely to need this product, as a realistic user persona.
@@ -109,16 +151,35 @@ Product: ${productDescription}`,
     },
   });
   try {
-    for await (const partial of result.partialOutputStream) yield partial as Partial<GeneratedPersona>;
-  } catch (error) {
-    throw new LlmError(`The persona stream failed: ${describe(error)}`, { cause: error });
+    let settledKeys = 0;
+    try {
+      for await (const partial of result.partialOutputStream) {
+        const keys = Object.keys(partial ?? {});
+        if (keys.length - 1 <= settledKeys) continue;
+        settledKeys = keys.length - 1;
+        yield settledFields(partial as Record<string, unknown>, keys.slice(0, settledKeys));
+      }
+    } catch (error) {
+      throw new LlmError(`The persona stream failed: ${describe(error)}`, { cause: error });
+    }
+    if (failure) throw new LlmError(`The model call failed: ${describe(failure)}`, { cause: failure });
+    try {
+      return UserPersonaSchema.parse(await result.output);
+    } catch (error) {
+      throw new LlmError(`The persona broke the schema: ${describe(error)}`, { cause: error });
+    }
+  } finally {
+    call.end();
   }
-  if (failure) throw new LlmError(`The model call failed: ${describe(failure)}`, { cause: failure });
-  try {
-    return UserPersonaSchema.parse(await result.output);
-  } catch (error) {
-    throw new LlmError(`The persona broke the schema: ${describe(error)}`, { cause: error });
-  }
+}
+
+const PersonaFieldsSchema = UserPersonaSchema.partial();
+
+/** The settled fields of a partial persona, checked against the contract (unknown fields included). */
+function settledFields(partial: Record<string, unknown>, keys: string[]): Partial<GeneratedPersona> {
+  const checked = PersonaFieldsSchema.safeParse(Object.fromEntries(keys.map((key) => [key, partial[key]])));
+  if (!checked.success) throw new LlmError(`A persona field broke the schema: ${describe(checked.error)}`, { cause: checked.error });
+  return checked.data;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
