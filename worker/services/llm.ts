@@ -17,6 +17,13 @@ import { offlineBusinessIdeas, offlineUserPersona } from './offline-demo';
  * offline demo generator, whose results say so; tests and production never do.
  */
 const MAX_OUTPUT_TOKENS = { ideas: 2500, persona: 2000 } as const;
+/**
+ * Characters of answer text per tool: about three times the longest answer the contract admits
+ * (some 12,000 characters of JSON for the ideas, 15,000 for the persona). The SDK parses the whole
+ * text so far at every fragment, so a longer answer costs CPU quadratically and is cut here,
+ * long before the byte cap.
+ */
+const MAX_ANSWER_CHARS = { ideas: 40_000, persona: 45_000 } as const;
 
 /**
  * Bytes read from the model per call (docs/decisions/0020-bounded-model-calls.md): a streamed
@@ -54,13 +61,24 @@ export function model(env: Bindings) {
  * reading early (a broken fragment, a consumer that went away): the upstream connection closes
  * instead of streaming on unread.
  */
-function callSignal(visitor: AbortSignal) {
+function callSignal(visitor: AbortSignal, maxAnswerChars: number) {
   const call = new AbortController();
   const follow = () => call.abort(visitor.reason);
   if (visitor.aborted) follow();
   visitor.addEventListener('abort', follow, { once: true });
+  let answerChars = 0;
   return {
     signal: call.signal,
+    /** Counts the answer's text, and stops the call once it passes `maxAnswerChars`. */
+    onChunk: ({ chunk }: { chunk: { type: string; text?: string } }) => {
+      if (chunk.type !== 'text-delta') return;
+      answerChars += chunk.text?.length ?? 0;
+      if (answerChars > maxAnswerChars && !call.signal.aborted) call.abort(new Error('The answer is too long'));
+    },
+    /** Throws when the answer was stopped for its length: the reason the stream ended. */
+    checkLength: () => {
+      if (answerChars > maxAnswerChars) throw new LlmError(`The answer passed ${maxAnswerChars} characters`);
+    },
     end: () => {
       visitor.removeEventListener('abort', follow);
       call.abort(new Error('The model call is over'));
@@ -87,10 +105,11 @@ export async function* streamBusinessIdeas(env: Bindings, industry: string, sign
     return;
   }
   let failure: unknown;
-  const call = callSignal(signal);
+  const call = callSignal(signal, MAX_ANSWER_CHARS.ideas);
   const result = streamText({
     model: model(env),
     ...callSettings(env, call.signal, MAX_OUTPUT_TOKENS.ideas),
+    onChunk: call.onChunk,
     output: Output.array({ element: BusinessIdeaSchema, minItems: IDEAS_PER_REQUEST, maxItems: IDEAS_PER_REQUEST, name: 'business_ideas' }),
     system: STANCE,
     prompt: `List ${IDEAS_PER_REQUEST} distinct problems worth building a business around in this industry, each with a potential solution.
@@ -108,8 +127,10 @@ Industry: ${industry}`,
         yield idea;
       }
     } catch (error) {
+      call.checkLength();
       throw new LlmError(`The ideas stream failed: ${describe(error)}`, { cause: error });
     }
+    call.checkLength();
     if (failure) throw new LlmError(`The model call failed: ${describe(failure)}`, { cause: failure });
     if (count !== IDEAS_PER_REQUEST) {
       // The element stream ends quietly when the call fails; the final output says why.
@@ -137,10 +158,11 @@ export async function* streamUserPersona(
 ): AsyncGenerator<Partial<GeneratedPersona>, GeneratedPersona> {
   if (llmMode(env) === 'offline-demo') return yield* offlineUserPersona(productDescription, signal);
   let failure: unknown;
-  const call = callSignal(signal);
+  const call = callSignal(signal, MAX_ANSWER_CHARS.persona);
   const result = streamText({
     model: model(env),
     ...callSettings(env, call.signal, MAX_OUTPUT_TOKENS.persona),
+    onChunk: call.onChunk,
     output: Output.object({ schema: UserPersonaSchema, name: 'user_persona' }),
     system: STANCE,
     prompt: `Describe the one person most likely to need this product, as a realistic user persona.
@@ -160,8 +182,10 @@ Product: ${productDescription}`,
         yield settledFields(partial as Record<string, unknown>, keys.slice(0, settledKeys));
       }
     } catch (error) {
+      call.checkLength();
       throw new LlmError(`The persona stream failed: ${describe(error)}`, { cause: error });
     }
+    call.checkLength();
     if (failure) throw new LlmError(`The model call failed: ${describe(failure)}`, { cause: failure });
     try {
       return UserPersonaSchema.parse(await result.output);
