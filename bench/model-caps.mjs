@@ -39,7 +39,7 @@ function rssMb(pid) {
   }
 }
 
-const mb = (bytes) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+const mb = (bytes) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(2)} MB` : `${bytes.toLocaleString('en')} bytes`);
 
 /** One visitor: reads the whole NDJSON answer (or until READ_LIMIT_MS) and counts its bytes. */
 async function visit(origin) {
