@@ -12,6 +12,11 @@ import { appOrigin, db, fake, fakeRequests, freshClient, postJson, type CallOpti
  */
 const UNEXPECTED = 'An unexpected error occurred. Please try again later.';
 const TEN_MB = 10_000_000;
+/**
+ * 64 KB chunks, 50 a second: the whole answer takes 3 s, so a Worker that cuts it after a chunk
+ * or two closes the connection while the fake is still writing (which the fake records).
+ */
+const TEN_MB_IN_3_SECONDS = { chunkChars: 65_536, tokensPerSecond: 50 };
 
 const llmEnv = (extra: Partial<Cloudflare.Env> = {}): Partial<Cloudflare.Env> => ({
   OPENAI_API_KEY: 'sk-test',
@@ -51,7 +56,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('a 10 MB answer', () => {
   it('is cut once its text passes any answer the contract admits: a plain 502, the upstream connection closed early, nothing stored', async () => {
-    await fake(env.FAKE_OPENAI_URL, { content: longIdeas(TEN_MB), chunkChars: 65_536 });
+    await fake(env.FAKE_OPENAI_URL, { content: longIdeas(TEN_MB), ...TEN_MB_IN_3_SECONDS });
     const before = await storedResults();
     const response = await generateIdeas();
     expect(response.status).toBe(502);
@@ -69,7 +74,7 @@ describe('a 10 MB answer', () => {
   });
 
   it('ends a persona stream with an error event after a few KB sent to the visitor, and stores nothing', async () => {
-    await fake(env.FAKE_OPENAI_URL, { content: longPersona(TEN_MB), chunkChars: 65_536 });
+    await fake(env.FAKE_OPENAI_URL, { content: longPersona(TEN_MB), ...TEN_MB_IN_3_SECONDS });
     const before = await storedResults();
     const response = await generatePersona(NDJSON);
     expect(response.status).toBe(200);
@@ -81,7 +86,7 @@ describe('a 10 MB answer', () => {
   });
 
   it('from 4 visitors at once: 4 clean failures, a few KB sent in all, and the Worker still answers', async () => {
-    await fake(env.FAKE_OPENAI_URL, { content: longPersona(TEN_MB), chunkChars: 65_536 });
+    await fake(env.FAKE_OPENAI_URL, { content: longPersona(TEN_MB), ...TEN_MB_IN_3_SECONDS });
     const answers = await Promise.all(Array.from({ length: 4 }, async () => {
       const response = await generatePersona(NDJSON);
       return { status: response.status, text: await response.text() };
