@@ -55,7 +55,11 @@ export type BusinessIdeasEvent =
   | { type: 'done'; id: string; offline_demo: boolean; problem_solution_pairs: ProblemSolutionPair[] }
   | { type: 'error'; error: string };
 
-/** One line of the NDJSON stream of POST /user-persona: the persona so far, then the whole of it. */
+/**
+ * One line of the NDJSON stream of POST /user-persona: the fields that have settled since the
+ * last line (each checked against the schema), to merge into what came before; then the whole
+ * persona.
+ */
 export type UserPersonaEvent =
   | { type: 'persona'; user_persona: Partial<GeneratedPersona> }
   | { type: 'done'; id: string; offline_demo: boolean; user_persona: UserPersona }

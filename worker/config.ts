@@ -17,6 +17,7 @@ const ConfigSchema = z.object({
   FREE_TOOLS_SIGNED_IN_PER_DAY: count,
   FREE_TOOLS_GLOBAL_PER_DAY: count,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive(),
+  LLM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive(),
   ERROR_REPORTS_PER_CLIENT_PER_MINUTE: count,
   ERROR_REPORTS_GLOBAL_PER_MINUTE: count,
   ANALYTICS_EVENTS_PER_CLIENT_PER_MINUTE: count,

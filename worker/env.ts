@@ -42,6 +42,8 @@ export interface Bindings {
   OPENAI_MODEL?: string;
   /** A whole model call may take this long (ms) before it is abandoned. */
   LLM_TIMEOUT_MS: string;
+  /** Bytes read from the model per call; past them the answer is cut and the call fails. */
+  LLM_MAX_RESPONSE_BYTES: string;
 
   /** The co-founder workspace: one Durable Object per project (worker/agents/cofounder.ts). */
   COFOUNDER: DurableObjectNamespace<import('./agents/cofounder').CofounderAgent>;

@@ -72,15 +72,18 @@ describe('the user persona generator', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Dana Whitfield' })).toBeTruthy();
     expect(screen.queryByText('Age')).toBeNull();
 
-    stream.send({ type: 'persona', user_persona: { name: 'Dana Whitfield', age: 41, occupation: 'Practice manager', traits: ['Organised', 'Analy'] } });
+    // Each event carries only the fields settled since the last one, to add to those before.
+    stream.send({ type: 'persona', user_persona: { age: 41, occupation: 'Practice manager' } });
+    stream.send({ type: 'persona', user_persona: { traits: ['Organised', 'Analytical'] } });
     await settle();
+    expect(screen.getByRole('heading', { level: 3, name: 'Dana Whitfield' })).toBeTruthy();
     expect(screen.getByText('Age').nextElementSibling?.textContent).toBe('41');
     expect(screen.getByText('Occupation').nextElementSibling?.textContent).toBe('Practice manager');
-    expect(within(screen.getByRole('list', { name: 'Traits' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Organised', 'Analy']);
+    expect(within(screen.getByRole('list', { name: 'Traits' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Organised', 'Analytical']);
     expect(screen.getByText('Generating user persona')).toBeTruthy();
 
-    const { picture: _picture, ...generated } = PERSONA;
-    stream.send({ type: 'persona', user_persona: generated });
+    const { picture: _picture, name: _name, age: _age, occupation: _occupation, traits: _traits, ...rest } = PERSONA;
+    stream.send({ type: 'persona', user_persona: rest });
     stream.send({ type: 'done', id: 'AAAAAAAAAAAAAAAAAAAAAA', offline_demo: false, user_persona: PERSONA });
     stream.close();
     await settle();

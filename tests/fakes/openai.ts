@@ -15,6 +15,10 @@ export interface OpenAiScenario {
   delayMs?: number;
   /** Drop the connection after this many characters: a stream that stops half-way. */
   cutAfterChars?: number;
+  /** Characters of content per streamed chunk. Default: 4, about one token. */
+  chunkChars?: number;
+  /** Pad the error body (with `status`) to about this many characters: a misbehaving upstream. */
+  errorBodyChars?: number;
   /**
    * Scripted answers, one per completion request in order (the last one repeats): the
    * co-founder's turns, with streamed tool calls and faults. Takes precedence over the fields above.
@@ -65,6 +69,13 @@ export const FAKE_PERSONA = {
 
 const CHUNK_CHARS = 4;
 
+/** The error body of a failed call, padded to `errorBodyChars` when the scenario asks for it. */
+function errorBody(scenario: OpenAiScenario) {
+  const message = `Fake upstream answered ${scenario.status}`;
+  const padding = Math.max(0, (scenario.errorBodyChars ?? 0) - message.length);
+  return { error: { message: padding > 0 ? `${message} ${'x'.repeat(padding)}` : message, type: 'server_error', code: null } };
+}
+
 function defaultContent(body: { response_format?: { json_schema?: { name?: string } } }): string {
   const name = body.response_format?.json_schema?.name;
   if (name === 'business_ideas') return JSON.stringify({ elements: FAKE_IDEAS });
@@ -82,6 +93,7 @@ function streamCompletion(response: ServerResponse, model: string, content: stri
 
   const limit = scenario.stallAfterChars ?? Infinity;
   const interval = scenario.tokensPerSecond ? 1000 / scenario.tokensPerSecond : 0;
+  const chunkChars = scenario.chunkChars ?? CHUNK_CHARS;
   let sent = 0;
   response.on('close', () => {
     if (!response.writableEnded) onAbort();
@@ -98,9 +110,11 @@ function streamCompletion(response: ServerResponse, model: string, content: stri
       response.destroy();
       return;
     }
-    response.write(chunk({ content: content.slice(sent, sent + CHUNK_CHARS) }));
-    sent += CHUNK_CHARS;
+    const written = response.write(chunk({ content: content.slice(sent, sent + chunkChars) }));
+    sent += chunkChars;
     if (interval > 0) setTimeout(next, interval);
+    // A reader slower than the fake (a capped one) makes it wait instead of filling memory.
+    else if (!written) response.once('drain', next);
     else setImmediate(next);
   };
   next();
@@ -194,7 +208,7 @@ export function startFakeOpenAi() {
     const body = JSON.parse(request.body) as { model: string; stream?: boolean; response_format?: { json_schema?: { name?: string } } };
     const start = () => {
       if (scenario.status && scenario.status !== 200) {
-        return sendJson(response, scenario.status, { error: { message: `Fake upstream answered ${scenario.status}`, type: 'server_error', code: null } });
+        return sendJson(response, scenario.status, errorBody(scenario));
       }
       const content = scenario.content ?? defaultContent(body);
       if (body.stream) return streamCompletion(response, body.model, content, scenario, () => (request.aborted = true));

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import {
   BusinessIdeasRequestSchema,
   RATE_LIMITED,
+  type BusinessIdeasEvent,
+  type UserPersonaEvent,
   RESULT_ID,
   UNEXPECTED,
   UserPersonaRequestSchema,
@@ -19,6 +21,7 @@ import { jsonBody, limitBody } from '../middleware/validate';
 import { personaAvatarSvg, personaAvatarUrl } from '../services/avatars';
 import { llmMode, streamBusinessIdeas, streamUserPersona } from '../services/llm';
 import { admit, clientAddress } from '../services/rate-limit';
+import { errorForLog } from '../services/redact';
 import { currentUserId } from '../services/sessions';
 
 /** The spec's messages (section 8), shared with the tool pages. */
@@ -80,7 +83,7 @@ function isBusy(error: unknown, depth = 0): boolean {
  */
 async function upstreamFailure(c: Context<AppEnv>, error: unknown, release: () => Promise<void>) {
   await release();
-  console.error('Free tool generation failed', error instanceof Error ? error.message : error);
+  console.error('Free tool generation failed', errorForLog(error));
   const busy = isBusy(error);
   if (busy) c.header('Retry-After', '30');
   return c.json({ error: UNEXPECTED }, busy ? 503 : 502);
@@ -95,11 +98,7 @@ function abortOnDisconnect(c: Context<AppEnv>): AbortController {
   return controller;
 }
 
-type StreamEvent =
-  | { type: 'idea'; idea: ProblemSolutionPair }
-  | { type: 'persona'; user_persona: Partial<UserPersona> }
-  | { type: 'done'; id: string; offline_demo: boolean; problem_solution_pairs?: ProblemSolutionPair[]; user_persona?: UserPersona }
-  | { type: 'error'; error: string };
+type StreamEvent = BusinessIdeasEvent | UserPersonaEvent;
 
 /**
  * A newline-delimited JSON stream fed by `produce`. Cancelling it (the visitor left) aborts the
@@ -115,7 +114,7 @@ function ndjsonResponse(controller: AbortController, release: () => Promise<void
         await produce(send);
       } catch (error) {
         if (!controller.signal.aborted) {
-          console.error('Free tool stream failed', error instanceof Error ? error.message : error);
+          console.error('Free tool stream failed', errorForLog(error));
           await release();
           send({ type: 'error', error: UNEXPECTED });
         }
@@ -233,7 +232,15 @@ export const freeTools = new Hono<AppEnv>()
     }
 
     return ndjsonResponse(controller, release, async (send) => {
-      const generated = await drain((partial) => send({ type: 'persona', user_persona: partial }));
+      // Each field goes to the visitor once, when it has settled, rather than the whole persona
+      // again at every step: the bytes sent stay within the size of the persona itself.
+      const sent = new Map<string, string>();
+      const generated = await drain((partial) => {
+        const changed = Object.entries(partial).filter(([key, value]) => sent.get(key) !== JSON.stringify(value));
+        if (changed.length === 0) return;
+        for (const [key, value] of changed) sent.set(key, JSON.stringify(value));
+        send({ type: 'persona', user_persona: Object.fromEntries(changed) });
+      });
       const { complete, id } = await finish(generated);
       send({ type: 'done', id, offline_demo: offlineDemo, user_persona: complete });
     });

@@ -20,3 +20,24 @@ export function redact(text: string): string {
 export function stripControlCharacters(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 }
+
+/** Characters of one logged text: outside services' answers can be megabytes long. */
+export const LOG_TEXT_MAX = 2048;
+
+/** Cuts a text for the log, saying how much was left out. */
+export function truncateForLog(text: string, max = LOG_TEXT_MAX): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
+}
+
+/**
+ * An error for the log as one bounded, redacted line: its message and its causes' (an outside
+ * service's error body travels in them), each cut to a few KB.
+ */
+export function errorForLog(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && depth < 5; depth++) {
+    parts.push(redact(truncateForLog(current instanceof Error ? `${current.name}: ${current.message}` : String(current))));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return truncateForLog(parts.join(' ← caused by '), LOG_TEXT_MAX * 2);
+}
