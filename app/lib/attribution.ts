@@ -247,7 +247,7 @@ export function stripTrackingParams(): () => void {
 
 /**
  * A page opened with ?via=CODE is an affiliate's link: the server counts the click and sets the
- * 30-day `via` cookie that sign-up reads. Call it at boot, before the tracking
+ * 30-day `__Host-via` cookie that sign-up reads. Call it at boot, before the tracking
  * parameters are stripped. Returns the call, for tests; its failures are not the visitor's
  * concern (an unknown code is a 404) and are only logged when unexpected.
  */

@@ -147,18 +147,19 @@ describe('POST /api/general/affiliate-application', () => {
 });
 
 describe('POST /api/affiliate/register-click/:via', () => {
-  it("counts a click of an approved affiliate and sets the 30-day via cookie: Secure, HttpOnly, SameSite=Lax", async () => {
+  it("counts a click of an approved affiliate and sets the 30-day __Host-via cookie: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain", async () => {
     const { referralCode } = await approvedAffiliate();
     const jar = new CookieJar();
     const response = await click(referralCode, { 'CF-Connecting-IP': '203.0.113.9', 'User-Agent': 'Browser A' }, jar);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ counted: true });
     expect(response.headers.get('Location')).toBeNull();
-    const cookie = jar.lastSetCookies.find((line) => line.startsWith('via='));
+    const cookie = jar.lastSetCookies.find((line) => line.startsWith('__Host-via='));
     expect(cookie).toBeDefined();
     const attributes = cookie!.split(';').map((part) => part.trim());
-    expect(attributes[0]).toBe(`via=${referralCode}`);
+    expect(attributes[0]).toBe(`__Host-via=${referralCode}`);
     expect(attributes).toEqual(expect.arrayContaining(['Max-Age=2592000', 'Path=/', 'Secure', 'HttpOnly', 'SameSite=Lax']));
+    expect(attributes.some((attribute) => /^domain=/i.test(attribute))).toBe(false);
   });
 
   it('counts one click per visitor per day, and stores no address', async () => {
@@ -186,7 +187,7 @@ describe('POST /api/affiliate/register-click/:via', () => {
     const { referralCode } = await approvedAffiliate({ referralCode: freshCode('MixedCase') });
     const jar = new CookieJar();
     expect((await click(referralCode.toLowerCase(), { 'CF-Connecting-IP': freshClient() }, jar)).status).toBe(200);
-    expect(jar.get('via')).toBe(referralCode);
+    expect(jar.get('__Host-via')).toBe(referralCode);
   });
 
   it('ignores unknown, pending and rejected codes and malformed ones, setting no cookie', async () => {
@@ -205,7 +206,7 @@ describe('POST /api/affiliate/register-click/:via', () => {
       const jar = new CookieJar();
       const response = await click(code, {}, jar);
       expect(response.status, code).toBe(status);
-      expect(jar.get('via'), code).toBeUndefined();
+      expect(jar.get('__Host-via'), code).toBeUndefined();
     }
   });
 
@@ -231,11 +232,13 @@ describe('referral attribution at sign-up', () => {
 
   it('records nothing without a cookie, with a forged one, or once the affiliate is no longer approved', async () => {
     const { referralCode } = await approvedAffiliate();
-    const withCookie = (value: string) => ({ Cookie: `via=${value}`, 'CF-Connecting-IP': freshClient() });
+    const withCookie = (value: string, name = '__Host-via') => ({ Cookie: `${name}=${value}`, 'CF-Connecting-IP': freshClient() });
     const cases: [string, Record<string, string>][] = [
       [freshEmail('plain'), { 'CF-Connecting-IP': freshClient() }],
       [freshEmail('forged'), withCookie('nobody-has-this')],
       [freshEmail('malformed'), withCookie('%3Cscript%3E')],
+      // A cookie without the __Host- prefix may have been planted by another subdomain.
+      [freshEmail('unprefixed'), withCookie(referralCode, 'via')],
     ];
     for (const [email, headers] of cases) {
       expect((await postJson('/api/auth/sign-up', { email, password: 'a long enough password' }, headers)).status).toBe(200);

@@ -143,7 +143,7 @@ test("a ?via= visit followed by a sign-up shows up in the approved affiliate's d
   await visitor.goto(referralLink);
   expect((await registered).status()).toBe(200);
   await expect.poll(() => visitor.url()).toBe(url('/'));
-  const cookie = (await visitor.context().cookies()).find((c) => c.name === 'via');
+  const cookie = (await visitor.context().cookies()).find((c) => c.name === '__Host-via');
   expect(cookie).toMatchObject({ value: code, httpOnly: true, secure: true, sameSite: 'Lax' });
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(29.9 * 24 * 60 * 60 * 1000);
 

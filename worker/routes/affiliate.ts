@@ -6,7 +6,11 @@ import type { AppEnv, Bindings } from '../env';
 import { requireUser, sessionSecret, type SignedInEnv } from '../services/sessions';
 import { deriveToken } from '../lib/tokens';
 
-/** Spec sections 3 and 9: the `via` cookie lives 30 days (docs/security.md §20 for its attributes). */
+/**
+ * The affiliate cookie lives 30 days. It is a `__Host-` cookie like the session cookies: only
+ * this exact origin, over HTTPS, can set it, so a sibling subdomain or a plain-HTTP page cannot
+ * plant someone's referral code in a visitor's browser.
+ */
 export const VIA_COOKIE = 'via';
 export const VIA_COOKIE_SECONDS = 30 * 24 * 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +33,7 @@ async function visitorHash(c: Context<AppEnv>, day: string): Promise<string> {
  * affiliate's code. Called by sign-up (e-mail and Google) right after the account is created.
  */
 export async function creditReferral(c: Context<AppEnv>, userId: string): Promise<void> {
-  const code = getCookie(c, VIA_COOKIE);
+  const code = getCookie(c, VIA_COOKIE, 'host');
   if (!code || !REFERRAL_CODE_SHAPE.test(code)) return;
   const affiliate = await findApprovedAffiliate(c.env.DB, code);
   if (affiliate) await recordReferral(c.env.DB, userId, affiliate.referralCode);
@@ -82,6 +86,7 @@ export const affiliate = new Hono<AppEnv>()
     const day = utcDay(Date.now());
     const counted = await recordClick(c.env.DB, found.id, day, await visitorHash(c, day));
     setCookie(c, VIA_COOKIE, found.referralCode, {
+      prefix: 'host',
       path: '/',
       maxAge: VIA_COOKIE_SECONDS,
       secure: true,

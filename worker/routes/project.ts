@@ -1,19 +1,39 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { planLimitMessage } from '#contracts/account';
 import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { completedPhasesOfMember } from '../db/queries/cofounder';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
-import { acceptInvitation, createInvitation, createProject, listProjects, membershipOf, renameProject } from '../db/queries/projects';
+import {
+  acceptInvitation,
+  createInvitation,
+  createProject,
+  INVITATION_ID_SHAPE,
+  listMembers,
+  listPendingInvitations,
+  listProjects,
+  membershipOf,
+  renameProject,
+  withdrawInvitation,
+} from '../db/queries/projects';
 import { invitationEmail } from '../emails/invitation';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { deleteProject } from '../services/project-deletion';
+import { removeProjectMember } from '../services/project-members';
 import { requireUser, type SignedInEnv } from '../services/sessions';
 import { TOKEN_SHAPE } from '../lib/tokens';
 
 const SMALL_BODY = 4 * 1024;
 const NOT_FOUND = { error: 'Project not found.' } as const;
+const OWNER_ONLY = { error: "Only the project's owner can manage its members." } as const;
+
+/** Whether the caller may see and manage the project's members: 'owner', 'member' (not the owner), or null (no access). */
+async function accessOf(c: Context<SignedInEnv>, projectId: string): Promise<'owner' | 'member' | null> {
+  const membership = await membershipOf(getDb(c.env.DB), projectId, c.var.userId);
+  if (!membership) return null;
+  return membership.role === 'owner' ? 'owner' : 'member';
+}
 
 export const project = new Hono<SignedInEnv>()
   .use('*', requireUser)
@@ -83,6 +103,42 @@ export const project = new Hono<SignedInEnv>()
       );
     }
     return c.json({ link, emailed }, 201);
+  })
+
+  /**
+   * Who is in the project and through which invitation, and the invitations still pending:
+   * invitation links work for whoever holds them, so the owner must be able to see who came in.
+   */
+  .get('/:id/members', async (c) => {
+    const id = c.req.param('id');
+    const access = await accessOf(c, id);
+    if (!access) return c.json(NOT_FOUND, 404);
+    if (access !== 'owner') return c.json(OWNER_ONLY, 403);
+    const [members, invitations] = await Promise.all([listMembers(c.env.DB, id), listPendingInvitations(c.env.DB, id)]);
+    return c.json({ members, invitations }, 200);
+  })
+
+  /** The owner removes a collaborator, who loses access to the project at once. */
+  .delete('/:id/members/:userId', async (c) => {
+    const { id, userId } = c.req.param();
+    const access = await accessOf(c, id);
+    if (!access) return c.json(NOT_FOUND, 404);
+    if (access !== 'owner') return c.json(OWNER_ONLY, 403);
+    if (userId === c.var.userId) return c.json({ error: 'You cannot remove yourself from your own project.' }, 400);
+    if (!(await removeProjectMember(c.env, id, userId))) return c.json({ error: 'This person is not a member of the project.' }, 404);
+    return c.json({ removed: true }, 200);
+  })
+
+  /** The owner withdraws a pending invitation: its link stops working. */
+  .delete('/:id/invitations/:invitationId', async (c) => {
+    const { id, invitationId } = c.req.param();
+    const access = await accessOf(c, id);
+    if (!access) return c.json(NOT_FOUND, 404);
+    if (access !== 'owner') return c.json(OWNER_ONLY, 403);
+    if (!INVITATION_ID_SHAPE.test(invitationId) || !(await withdrawInvitation(c.env.DB, id, invitationId))) {
+      return c.json({ error: 'This invitation was already accepted, withdrawn or never existed.' }, 404);
+    }
+    return c.json({ withdrawn: true }, 200);
   })
 
   .post('/invitations/:token/accept', async (c) => {

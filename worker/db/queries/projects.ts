@@ -127,3 +127,115 @@ export async function acceptInvitation(d1: D1Database, token: string, userId: st
     .first<{ project_id: string }>();
   return member ? { alreadyMember: member.project_id } : { invalid: true };
 }
+
+/** The invitation a member joined through, as its owner sees it. */
+export interface JoinedThrough {
+  id: string;
+  email: string;
+  invitedByEmail: string | null;
+  createdAt: number;
+}
+
+export interface ProjectMember {
+  userId: string;
+  name: string | null;
+  email: string;
+  role: 'owner' | 'collaborator';
+  joinedAt: number;
+  /** Null for the owner (and for members who joined before invitations were recorded). */
+  invitation: JoinedThrough | null;
+}
+
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  invitedByEmail: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/**
+ * An invitation's public id is its token's SHA-256 hash: it names the row without revealing the
+ * token (which is never stored), so knowing it does not let anyone accept the invitation.
+ */
+export const INVITATION_ID_SHAPE = /^[0-9a-f]{64}$/;
+
+/** Everyone in the project, the owner first, each with the invitation they came through. */
+export async function listMembers(d1: D1Database, projectId: string): Promise<ProjectMember[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT m.user_id, u.name, u.email, m.role, m.created_at AS joined_at,
+              i.token_hash AS invitation_id, i.email AS invitation_email, i.created_at AS invitation_created_at, inviter.email AS inviter_email
+       FROM project_members m
+       JOIN users u ON u.id = m.user_id
+       LEFT JOIN invitations i ON i.token_hash = (
+         SELECT token_hash FROM invitations WHERE project_id = m.project_id AND accepted_by = m.user_id ORDER BY accepted_at DESC LIMIT 1)
+       LEFT JOIN users inviter ON inviter.id = i.invited_by
+       WHERE m.project_id = ?1
+       ORDER BY m.role = 'owner' DESC, m.created_at`,
+    )
+    .bind(projectId)
+    .all<{
+      user_id: string;
+      name: string | null;
+      email: string;
+      role: 'owner' | 'collaborator';
+      joined_at: number;
+      invitation_id: string | null;
+      invitation_email: string | null;
+      invitation_created_at: number | null;
+      inviter_email: string | null;
+    }>();
+  return results.map((row) => ({
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    joinedAt: row.joined_at,
+    invitation:
+      row.invitation_id === null
+        ? null
+        : { id: row.invitation_id, email: row.invitation_email!, invitedByEmail: row.inviter_email, createdAt: row.invitation_created_at! },
+  }));
+}
+
+/** Invitations not yet accepted and not expired, newest first. */
+export async function listPendingInvitations(d1: D1Database, projectId: string): Promise<PendingInvitation[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT i.token_hash AS id, i.email, inviter.email AS inviter_email, i.created_at, i.expires_at
+       FROM invitations i LEFT JOIN users inviter ON inviter.id = i.invited_by
+       WHERE i.project_id = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2
+       ORDER BY i.created_at DESC`,
+    )
+    .bind(projectId, Date.now())
+    .all<{ id: string; email: string; inviter_email: string | null; created_at: number; expires_at: number }>();
+  return results.map((row) => ({ id: row.id, email: row.email, invitedByEmail: row.inviter_email, createdAt: row.created_at, expiresAt: row.expires_at }));
+}
+
+/** Withdraws a pending invitation: its link stops working. False when there was none to withdraw. */
+export async function withdrawInvitation(d1: D1Database, projectId: string, invitationId: string): Promise<boolean> {
+  const withdrawn = await d1
+    .prepare('DELETE FROM invitations WHERE token_hash = ?1 AND project_id = ?2 AND accepted_at IS NULL RETURNING token_hash')
+    .bind(invitationId, projectId)
+    .first();
+  return withdrawn !== null;
+}
+
+/**
+ * Removes a collaborator (never the owner) and, in the same batch, withdraws the pending
+ * invitations they sent for this project: otherwise a removed member could walk back in through
+ * a link they had made themselves. False when they were not a collaborator of the project.
+ */
+export async function deleteCollaborator(d1: D1Database, projectId: string, userId: string): Promise<boolean> {
+  const [removed] = await d1.batch([
+    d1.prepare(`DELETE FROM project_members WHERE project_id = ?1 AND user_id = ?2 AND role = 'collaborator' RETURNING user_id`).bind(projectId, userId),
+    d1
+      .prepare(
+        `DELETE FROM invitations WHERE project_id = ?1 AND invited_by = ?2 AND accepted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM project_members WHERE project_id = ?1 AND user_id = ?2)`,
+      )
+      .bind(projectId, userId),
+  ]);
+  return (removed?.results.length ?? 0) > 0;
+}
