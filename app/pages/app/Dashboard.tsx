@@ -13,6 +13,7 @@ import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AffiliateSection } from './AffiliateSection';
 import { useCurrentUser } from './AppLayout';
 import { displayName, useProjectNameField } from './project-name';
+import { ProjectMembers } from './ProjectMembers';
 import { ResearchSection } from './ResearchSection';
 import './Dashboard.css';
 
@@ -282,6 +283,8 @@ function ProjectPanel({
 }) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Bumped by each new invitation, so the owner's member list shows it as pending.
+  const [invitations, setInvitations] = useState(0);
   const renameButtonRef = useRef<HTMLButtonElement>(null);
   const created = new Date(project.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -333,7 +336,8 @@ function ProjectPanel({
         <Phases projectId={project.id} />
       </section>
       <ResearchSection projectId={project.id} />
-      <InviteCollaborator projectId={project.id} />
+      <InviteCollaborator projectId={project.id} onInvited={() => setInvitations((n) => n + 1)} />
+      {project.role === 'owner' && <ProjectMembers projectId={project.id} version={invitations} />}
     </>
   );
 }
@@ -491,7 +495,7 @@ function Phases({ projectId }: { projectId: string }) {
   );
 }
 
-function InviteCollaborator({ projectId }: { projectId: string }) {
+function InviteCollaborator({ projectId, onInvited }: { projectId: string; onInvited: () => void }) {
   const notify = useNotify();
   const headingId = useId();
   const [email, setEmail] = useState('');
@@ -517,6 +521,7 @@ function InviteCollaborator({ projectId }: { projectId: string }) {
       const { link, emailed } = await response.json();
       setInvitation({ email: email.trim(), link, emailed });
       setEmail('');
+      onInvited();
     } catch (failure) {
       notify.error(errorMessage(failure, 'We could not create the invitation. Please try again.'));
     } finally {
