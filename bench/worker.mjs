@@ -16,19 +16,22 @@ const freePort = () =>
     });
   });
 
-/** Starts the Worker; `vars` override wrangler.toml's [vars]. */
-export async function startWorker(vars = {}) {
-  if (!existsSync(join(root, 'dist/client/index.html'))) throw new Error('Build first: npm run build');
-  const persist = join(root, 'bench/.tmp/state');
+/**
+ * Starts the Worker; `vars` override wrangler.toml's [vars]. `at` is the checkout to serve (its
+ * own build and wrangler.toml): this one unless a benchmark compares against another revision.
+ */
+export async function startWorker(vars = {}, at = root) {
+  if (!existsSync(join(at, 'dist/client/index.html'))) throw new Error('Build first: npm run build');
+  const persist = join(at, 'bench/.tmp/state');
   rmSync(persist, { recursive: true, force: true });
-  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: at, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--var', `APP_URL:${origin}`];
   for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
-  const wrangler = spawn('wrangler', args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const wrangler = spawn('wrangler', args, { cwd: at, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   wrangler.stdout.on('data', (chunk) => (output += chunk));
   wrangler.stderr.on('data', (chunk) => (output += chunk));

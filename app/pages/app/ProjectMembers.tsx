@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { InferResponseType } from 'hono/client';
-import { useNotify } from '../../components/Notifications';
+import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
