@@ -137,7 +137,9 @@ export function MessageBox() {
         <button type="button" className="button button--secondary message-box__brainstorm" onClick={brainstorm}>
           Brainstorm ideas
         </button>
-        <button type="submit" className="button message-box__send" disabled={blank || starting}>
+        {/* Not disabled while a send is starting (send() ignores a second one): a disabled button
+            loses the focus, which the sign-up dialog must give back to it when it closes. */}
+        <button type="submit" className="button message-box__send" disabled={blank} aria-busy={starting}>
           Send
         </button>
       </div>

@@ -154,7 +154,8 @@ describe('DELETE /api/project/:id/invitations/:invitationId', () => {
     expect((await withdraw((await signedInUser()).jar, projectId, pending)).status).toBe(404);
     // Already accepted: nothing to withdraw (remove the member instead).
     expect((await withdraw(owner.jar, projectId, await hashToken(tokenOf(accepted)))).status).toBe(404);
-    // Another project of the same owner does not reach it.
+    // Another project of the same owner (on Pro, which allows a second one) does not reach it.
+    await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
     const otherProject = await createProject(owner.jar, 'Other');
     expect((await withdraw(owner.jar, otherProject, pending)).status).toBe(404);
     expect((await withdraw(owner.jar, projectId, 'not-an-id')).status).toBe(404);
