@@ -20,7 +20,8 @@ describe('the Origin rule', () => {
     }
   });
 
-  it('accepts in development the loopback origin the request was sent to (wrangler prints 127.0.0.1)', async () => {
+  it('accepts outside production the loopback origin the request was sent to (wrangler prints 127.0.0.1)', async () => {
+    expect((await post('http://localhost:8790/api/x', 'http://localhost:8790', 'test')).status).toBe(200);
     expect((await post('http://127.0.0.1:8787/api/x', 'http://127.0.0.1:8787', 'development')).status).toBe(200);
     expect((await post('http://[::1]:8790/api/x', 'http://[::1]:8790', 'development')).status).toBe(200);
     expect((await post('http://localhost:8790/api/x', 'http://localhost:8790', 'development')).status).toBe(200);

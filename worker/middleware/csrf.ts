@@ -5,20 +5,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Whether `origin` may send unsafe requests. Always APP_URL's origin. In development also the
- * loopback origin the request itself was sent to, because wrangler prints 127.0.0.1 while APP_URL
+ * Whether `origin` may send unsafe requests. Always APP_URL's origin. Outside production (local
+ * development and tests) also the loopback origin the request itself was sent to, because wrangler prints 127.0.0.1 while APP_URL
  * says localhost: both name this machine, and no other site can be served from them here.
  */
-function isTrustedOrigin(origin: string, appUrl: string, requestUrl: string, development: boolean): boolean {
+function isTrustedOrigin(origin: string, appUrl: string, requestUrl: string, local: boolean): boolean {
   if (origin === new URL(appUrl).origin) return true;
-  if (!development) return false;
+  if (!local) return false;
   const own = new URL(requestUrl);
   return LOOPBACK_HOSTS.has(own.hostname) && origin === own.origin;
 }
 
 /**
  * Cross-site request protection for /api (docs/security.md §11). Every unsafe request must come from
- * the product's own origin: `Origin` equal to APP_URL's origin (in development, or the loopback
+ * the product's own origin: `Origin` equal to APP_URL's origin (outside production, or the loopback
  * origin the request was sent to), or `Sec-Fetch-Site: same-origin`.
  * A request that carries a body must be JSON (415 otherwise), which also rules out the
  * form-encoded bodies a cross-site form could send without a preflight.
@@ -35,7 +35,7 @@ export function sameOriginJsonOnly(options: { exemptPaths?: RegExp[] } = {}) {
     const origin = c.req.header('Origin');
     const sameOrigin =
       origin !== undefined
-        ? isTrustedOrigin(origin, c.env.APP_URL, c.req.url, c.env.ENVIRONMENT === 'development')
+        ? isTrustedOrigin(origin, c.env.APP_URL, c.req.url, c.env.ENVIRONMENT !== 'production')
         : c.req.header('Sec-Fetch-Site') === 'same-origin';
     if (!sameOrigin) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
 
