@@ -6,8 +6,9 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Whether `origin` may send unsafe requests. Always APP_URL's origin. Outside production (local
- * development and tests) also the loopback origin the request itself was sent to, because wrangler prints 127.0.0.1 while APP_URL
- * says localhost: both name this machine, and no other site can be served from them here.
+ * development and tests) also the loopback origin the request itself was sent to, because
+ * wrangler prints 127.0.0.1 while APP_URL says localhost: both name this machine, and no other
+ * site can be served from them here.
  */
 function isTrustedOrigin(origin: string, appUrl: string, requestUrl: string, local: boolean): boolean {
   if (origin === new URL(appUrl).origin) return true;
