@@ -95,6 +95,16 @@ describe('AppLayout', () => {
 });
 
 describe('Dashboard', () => {
+  it("marks the phases the co-founder has completed with the project as done", async () => {
+    const projects = [{ ...PROJECTS[0]!, phasesDone: [1] }, PROJECTS[1]!];
+    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects }) });
+    renderPage(routes, '/dashboard');
+    await screen.findByRole('heading', { level: 2, name: 'Dog sitter finder' });
+    const phaseList = screen.getByRole('heading', { level: 3, name: 'Phases' }).nextElementSibling as HTMLElement;
+    const tags = within(phaseList).getAllByRole('listitem').map((phase) => phase.querySelector('.tag')!.textContent);
+    expect(tags.slice(0, 2)).toEqual(['Done', 'Free, open']);
+  });
+
   it('lists the projects, opens the most recent, and shows its 8 phases', async () => {
     fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: PROJECTS }) });
     renderPage(routes, '/dashboard');

@@ -22,6 +22,8 @@ interface Project {
   name: string;
   role: 'owner' | 'collaborator';
   createdAt: number;
+  /** The phases the co-founder has completed; a project just made has none. */
+  phasesDone?: number[];
 }
 
 const LOAD_FAILED = 'We could not load your projects. Please try again.';
@@ -333,7 +335,7 @@ function ProjectPanel({
         <Link to={workspacePath(project.id)} className="button dashboard__open">
           Open the workspace
         </Link>
-        <Phases projectId={project.id} />
+        <Phases projectId={project.id} done={project.phasesDone ?? []} />
       </section>
       <ResearchSection projectId={project.id} />
       <InviteCollaborator projectId={project.id} onInvited={() => setInvitations((n) => n + 1)} />
@@ -457,7 +459,7 @@ function DeleteProject({ project, onDeleted, onCancel }: { project: Project; onD
 }
 
 /** The phases, each a link: the free ones to the project's workspace, the locked ones to Pro pricing. */
-function Phases({ projectId }: { projectId: string }) {
+function Phases({ projectId, done }: { projectId: string; done: number[] }) {
   return (
     <div className="phases">
       <h3>Phases</h3>
@@ -476,10 +478,14 @@ function Phases({ projectId }: { projectId: string }) {
               </p>
               <p className="phase__summary">{phase.summary}</p>
             </div>
-            <span className={`tag${phase.free ? ' tag--free' : ' tag--pro'}`}>
-              {phase.free ? 'Free' : 'Pro'}
-              <span className="visually-hidden">{phase.free ? ', open' : ', locked'}</span>
-            </span>
+            {done.includes(phase.number) ? (
+              <span className="tag tag--done">Done</span>
+            ) : (
+              <span className={`tag${phase.free ? ' tag--free' : ' tag--pro'}`}>
+                {phase.free ? 'Free' : 'Pro'}
+                <span className="visually-hidden">{phase.free ? ', open' : ', locked'}</span>
+              </span>
+            )}
           </li>
         ))}
       </ol>
