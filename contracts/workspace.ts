@@ -1,4 +1,6 @@
 import type { UIMessage } from 'ai';
+import { isWebAddress } from './discussions';
+import { ResearchPageInputSchema } from './research';
 import { z } from './zod';
 
 /**
@@ -57,7 +59,7 @@ export type MessageMetadata = z.infer<typeof MessageMetadataSchema>;
 // ---------------------------------------------------------------------------------------------
 // The project memory
 
-export const MEMORY_KINDS = ['chosen_idea', 'target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
+export const MEMORY_KINDS = ['chosen_idea', 'scale_estimate', 'target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
 /** Every kind but the chosen idea is a title and a body of text. */
 export const TEXT_MEMORY_KINDS = ['target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
@@ -83,11 +85,87 @@ export const ChosenIdeaSchema = z.strictObject({
 });
 export type ChosenIdea = z.infer<typeof ChosenIdeaSchema>;
 
+/**
+ * The problem-scale estimate, as phase 2 ends (docs/decisions/0034-problem-scale-estimate.md).
+ * Each sizing is a chain of steps whose arithmetic the product does, not the model: the first
+ * step starts the count and each next one multiplies, divides, adds or subtracts, so the result
+ * shown is always what its inputs give.
+ */
+export const ESTIMATE_OPERATIONS = ['start', 'multiply', 'divide', 'add', 'subtract'] as const;
+export type EstimateOperation = (typeof ESTIMATE_OPERATIONS)[number];
+export const ESTIMATE_LIMITS = { steps: 8, segments: 6, evidence: 20, value: 1e13 } as const;
+export const ASSUMPTION = 'assumption';
+
+export const EstimateStepSchema = z.strictObject({
+  operation: z.enum(ESTIMATE_OPERATIONS).describe("'start' for the first step only; then how this value combines with the running total"),
+  value: z.number().finite().min(0).max(ESTIMATE_LIMITS.value).describe('A plain number: 0.3 for 30%, 12000 for 12k'),
+  label: visibleText(160).describe('What the number is, e.g. "independent dental clinics in the US" or "share that book by phone"'),
+  source: visibleText(300).describe(`Where the number comes from: the URL of a discussion or page you were given, or the word '${ASSUMPTION}'`),
+});
+export type EstimateStep = z.infer<typeof EstimateStepSchema>;
+
+export const SizingSchema = z
+  .strictObject({
+    steps: z.array(EstimateStepSchema).min(1).max(ESTIMATE_LIMITS.steps),
+    unit: visibleText(60).describe('What the result counts, e.g. "clinics", "people" or "USD per year"'),
+  })
+  .superRefine((sizing, ctx) => {
+    sizing.steps.forEach((step, index) => {
+      if ((index === 0) !== (step.operation === 'start')) {
+        ctx.addIssue({ code: 'custom', path: ['steps', index, 'operation'], message: index === 0 ? 'The first step starts the count' : "Only the first step is 'start'" });
+      }
+      if (step.operation === 'divide' && step.value === 0) ctx.addIssue({ code: 'custom', path: ['steps', index, 'value'], message: 'A step cannot divide by zero' });
+    });
+  });
+export type Sizing = z.infer<typeof SizingSchema>;
+
+/** The running total after each step of a sizing; the last one is its result. */
+export function runningTotals(sizing: Sizing): number[] {
+  const totals: number[] = [];
+  for (const step of sizing.steps) {
+    const before = totals.at(-1) ?? 0;
+    const next =
+      step.operation === 'start' ? step.value
+      : step.operation === 'multiply' ? before * step.value
+      : step.operation === 'divide' ? before / step.value
+      : step.operation === 'add' ? before + step.value
+      : before - step.value;
+    totals.push(next);
+  }
+  return totals;
+}
+
+export const EvidenceLinkSchema = z.strictObject({
+  title: visibleText(200),
+  url: z.string().max(2000).refine(isWebAddress, 'A link must be an http(s) address'),
+  /** Where it was said: 'Hacker News', 'r/smallbusiness', a site's name. */
+  site: visibleText(80),
+});
+export type EvidenceLink = z.infer<typeof EvidenceLinkSchema>;
+
+export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
+
+export const ScaleEstimateSchema = z.strictObject({
+  segments: z.array(visibleText(300)).min(1).max(ESTIMATE_LIMITS.segments).describe('Who has the problem, as distinct groups'),
+  topDown: SizingSchema.describe('From a whole population down to those who have the problem'),
+  bottomUp: SizingSchema.describe('From what one reachable customer or channel gives, up'),
+  frequency: visibleText(MEMORY_LIMITS.field).describe('How often the problem happens to them'),
+  pain: visibleText(MEMORY_LIMITS.field).describe('What it costs them in time or money, with numbers where known'),
+  currentAlternatives: visibleText(MEMORY_LIMITS.field).describe('What they use or do about it today'),
+  confidence: z.enum(CONFIDENCE_LEVELS),
+  confidenceReasons: visibleText(MEMORY_LIMITS.field).describe('Why that confidence: what the evidence shows and what it lacks'),
+  evidence: z.array(EvidenceLinkSchema).max(ESTIMATE_LIMITS.evidence).describe('The discussions that back the estimate, from your search results only'),
+});
+export type ScaleEstimate = z.infer<typeof ScaleEstimateSchema>;
+
 /** What an entry says: written by a member (memory frames) or by the co-founder (its tools). */
 export const MemoryContentSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('chosen_idea'), title: visibleText(MEMORY_LIMITS.title), idea: ChosenIdeaSchema }),
+  z.strictObject({ kind: z.literal('scale_estimate'), title: visibleText(MEMORY_LIMITS.title), estimate: ScaleEstimateSchema }),
   z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: visibleText(MEMORY_LIMITS.title), body: visibleText(MEMORY_LIMITS.body) }),
 ]);
+/** The kinds a project holds one of at most: adding another replaces it. */
+export const SINGLE_MEMORY_KINDS = ['chosen_idea', 'scale_estimate'] as const satisfies readonly MemoryKind[];
 export type MemoryContent = z.infer<typeof MemoryContentSchema>;
 
 /** A stored entry. `version` grows by one with every change; edits name the version they saw. */
@@ -97,6 +175,11 @@ export type MemoryEntry = MemoryContent & {
   /** Unix milliseconds. */
   updatedAt: number;
   version: number;
+  /**
+   * The scale estimate only: when a member accepted it, which completes phase 2. A member's own
+   * edit keeps it; the co-founder rewriting the estimate clears it, to be accepted again.
+   */
+  acceptedAt?: number;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -151,6 +234,13 @@ export const MemoryFrameSchema = z.discriminatedUnion('type', [
     id: z.string().min(1).max(100),
     baseVersion: z.number().int().min(1),
   }),
+  /** Accepting the scale estimate (the version the member read) completes phase 2. */
+  z.strictObject({
+    type: z.literal('memory_accept'),
+    requestId: z.string().min(1).max(100),
+    id: z.string().min(1).max(100),
+    baseVersion: z.number().int().min(1),
+  }),
 ]);
 export type MemoryFrame = z.infer<typeof MemoryFrameSchema>;
 
@@ -188,6 +278,10 @@ export const COFOUNDER_TOOLS = {
   writeMemory: 'write_memory',
   updateMemory: 'update_memory',
   saveChosenIdea: 'save_chosen_idea',
+  searchDiscussions: 'search_discussions',
+  saveScaleEstimate: 'save_scale_estimate',
+  draftResearchPage: 'draft_research_page',
+  readResearchResponses: 'read_research_responses',
 } as const;
 
 export const QUICK_REPLY_LIMITS = { question: 300, choice: 120, minChoices: 2, maxChoices: 6 } as const;
@@ -200,6 +294,22 @@ export const QuickReplyInputSchema = z.strictObject({
     .describe('The answers the founder can click, each a few words'),
 });
 export type QuickReplyInput = z.infer<typeof QuickReplyInputSchema>;
+
+/**
+ * A research page the co-founder drafts from the riskiest assumptions in the memory. The app
+ * shows it with 'Create this research page', which opens the usual editor pre-filled: nothing is
+ * created until a member saves it there.
+ */
+export const RESEARCH_DRAFT_LIMITS = { questions: 12, assumptions: 5 } as const;
+export const ResearchDraftSchema = ResearchPageInputSchema.extend({
+  questions: ResearchPageInputSchema.shape.questions.max(RESEARCH_DRAFT_LIMITS.questions, `A draft has at most ${RESEARCH_DRAFT_LIMITS.questions} questions`),
+  testsAssumptions: z
+    .array(visibleText(300))
+    .min(1)
+    .max(RESEARCH_DRAFT_LIMITS.assumptions)
+    .describe('The riskiest assumptions from the project memory that these questions test'),
+});
+export type ResearchDraft = z.infer<typeof ResearchDraftSchema>;
 
 /** The message type of the conversation, for `useAgentChat<WorkspaceState, WorkspaceMessage>`. */
 export type WorkspaceMessage = UIMessage<MessageMetadata>;

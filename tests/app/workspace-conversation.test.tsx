@@ -69,6 +69,7 @@ function conversation(overrides: Partial<ConversationProps> = {}) {
     onSend: vi.fn(),
     onStop: vi.fn(),
     onRetry: vi.fn(),
+    onCreateResearchPage: vi.fn(),
     ...overrides,
   };
   const view = render(<Conversation {...props} />);

@@ -1,7 +1,9 @@
 import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type OnChatMessageOptions } from '@cloudflare/ai-chat';
 import type { Connection, ConnectionContext, WSMessage } from 'agents';
-import { hasToolCall, isStepCount, streamText } from 'ai';
+import { hasToolCall, isStepCount, isToolUIPart, streamText } from 'ai';
+import { SOURCE_LABELS, type DiscussionSearchResult } from '#contracts/discussions';
 import {
+  COFOUNDER_TOOLS,
   MESSAGE_MAX_CHARS,
   MemoryFrameSchema,
   type ChosenIdea,
@@ -10,6 +12,7 @@ import {
   type MemoryEntry,
   type MemoryResultFrame,
   type MessageMetadata,
+  type ScaleEstimate,
   type SendRefusal,
   type SendRefusedFrame,
   type WorkspaceMessage,
@@ -26,13 +29,19 @@ import {
   reserveAnswer,
   type Reservation,
 } from '../db/queries/cofounder';
+import { offeredSources } from '../services/discussion-search';
 import { llmMode, model } from '../services/llm';
 import { buildPrompt, textOf } from './context';
-import { createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
+import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { offlineDemoAnswer } from './offline-demo';
+import { copiedPrivateWording } from './privacy';
 import type { CofounderActions } from './tools/actions';
 import { askMultipleChoice } from './tools/ask-multiple-choice';
+import { draftResearchPage } from './tools/draft-research-page';
+import { readResearchResponses } from './tools/read-research-responses';
 import { saveChosenIdea } from './tools/save-chosen-idea';
+import { saveScaleEstimate } from './tools/save-scale-estimate';
+import { searchDiscussions } from './tools/search-discussions';
 import { updateMemory } from './tools/update-memory';
 import { writeMemory } from './tools/write-memory';
 
@@ -46,7 +55,7 @@ import { writeMemory } from './tools/write-memory';
 export const TRUSTED_HEADERS = { userId: 'X-Launchmate-User-Id', name: 'X-Launchmate-User-Name', role: 'X-Launchmate-Role' } as const;
 
 /** Bounds of one answer (docs/decisions/0026-cofounder-prompt-and-memory.md). */
-export const ANSWER_LIMITS = { maxOutputTokens: 1200, maxSteps: 4, maxChars: 12_000 } as const;
+export const ANSWER_LIMITS = { maxOutputTokens: 1200, maxSteps: 6, maxChars: 12_000 } as const;
 
 export const FAILURE_MESSAGES = {
   model: 'The co-founder could not finish this answer. Please retry.',
@@ -279,7 +288,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     connection.send(JSON.stringify({ type: 'cf_agent_chat_messages', messages: this.messages }));
   }
 
-  #editMemory(connection: Connection, frame: unknown) {
+  async #editMemory(connection: Connection, frame: unknown) {
     const editor = memberOf(connection);
     const requestId = typeof frame === 'object' && frame && 'requestId' in frame && typeof frame.requestId === 'string' ? frame.requestId.slice(0, 100) : null;
     if (!editor || requestId === null) return;
@@ -297,7 +306,22 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         ? createEntry(memory, edit.content, author)
         : edit.type === 'memory_update'
           ? updateEntry(memory, edit.id, edit.baseVersion, edit.content, author)
-          : deleteEntry(memory, edit.id, edit.baseVersion);
+          : edit.type === 'memory_accept'
+            ? acceptEntry(memory, edit.id, edit.baseVersion)
+            : deleteEntry(memory, edit.id, edit.baseVersion);
+    if (result.ok && edit.type === 'memory_accept') {
+      // Recorded in D1 first: if that fails, the estimate is not shown as accepted either.
+      try {
+        await completePhase(this.env.DB, this.name, 2);
+      } catch {
+        return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: 'The estimate could not be accepted just now. Please try again.', current: null });
+      }
+      // Applied to the memory as it is now: other edits may have landed during the write.
+      const now = acceptEntry(this.state.memory, edit.id, edit.baseVersion);
+      if (!now.ok) return reply({ type: 'memory_result', requestId, ...now });
+      this.setState({ ...this.state, memory: now.memory, phases: phasesFrom(await completedPhases(this.env.DB, this.name)) });
+      return reply({ type: 'memory_result', requestId, ok: true, entry: now.entry });
+    }
     if (result.ok) this.setState({ ...this.state, memory: result.memory });
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
   }
@@ -313,7 +337,9 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (llmMode(this.env) === 'offline-demo') return offlineDemoAnswer({ messages, actions: this.#actions(), signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.name);
-    const prompt = await buildPrompt(messages, turn.answering, this.state);
+    const sources = offeredSources(this.env).map((source) => SOURCE_LABELS[source]);
+    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, sources });
+    const actions = this.#actions();
     // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
     const controller = new AbortController();
     options?.abortSignal?.addEventListener('abort', () => controller.abort(options.abortSignal?.reason), { once: true });
@@ -326,12 +352,16 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       system: prompt.system,
       messages: prompt.messages,
       tools: {
-        ask_multiple_choice: askMultipleChoice(),
-        write_memory: writeMemory(this.#actions()),
-        update_memory: updateMemory(this.#actions()),
-        save_chosen_idea: saveChosenIdea(this.#actions()),
+        [COFOUNDER_TOOLS.askMultipleChoice]: askMultipleChoice(),
+        [COFOUNDER_TOOLS.writeMemory]: writeMemory(actions),
+        [COFOUNDER_TOOLS.updateMemory]: updateMemory(actions),
+        [COFOUNDER_TOOLS.saveChosenIdea]: saveChosenIdea(actions),
+        [COFOUNDER_TOOLS.searchDiscussions]: searchDiscussions(this.env, actions, privacyMode ? this.#privateWordingCheck(messages) : null),
+        [COFOUNDER_TOOLS.saveScaleEstimate]: saveScaleEstimate(actions),
+        [COFOUNDER_TOOLS.draftResearchPage]: draftResearchPage(),
+        [COFOUNDER_TOOLS.readResearchResponses]: readResearchResponses(this.env.DB, this.name),
       },
-      stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall('ask_multiple_choice')],
+      stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(COFOUNDER_TOOLS.askMultipleChoice)],
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
       maxRetries: 1,
       abortSignal: controller.signal,
@@ -401,6 +431,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     };
     return {
       memory: this.state.memory,
+      foundUrls: this.#foundUrls(),
       writeMemory: (content: MemoryContent) => apply(createEntry(this.state.memory, content, author)),
       updateMemory: (id: string, content: MemoryContent) => apply(updateEntry(this.state.memory, id, undefined, content, author)),
       chooseIdea: async (title: string, idea: ChosenIdea) => {
@@ -409,7 +440,35 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         this.setState({ ...this.state, phases: phasesFrom(await completedPhases(this.env.DB, this.name)) });
         return entry;
       },
+      saveScaleEstimate: (title: string, estimate: ScaleEstimate) => apply(createEntry(this.state.memory, { kind: 'scale_estimate', title, estimate }, author)),
     };
+  }
+
+  /** The links of every discussion the search tool returned in this conversation. */
+  #foundUrls(): Set<string> {
+    const urls = new Set<string>();
+    for (const message of this.messages as WorkspaceMessage[]) {
+      for (const part of message.parts) {
+        if (!isToolUIPart(part) || part.type !== `tool-${COFOUNDER_TOOLS.searchDiscussions}` || part.state !== 'output-available') continue;
+        for (const discussion of (part.output as DiscussionSearchResult).discussions ?? []) urls.add(discussion.url);
+      }
+    }
+    return urls;
+  }
+
+  /**
+   * Privacy mode: what a search phrase may not copy (worker/agents/privacy.ts) is the memory and
+   * what the members wrote, except the chosen idea's problem statement.
+   */
+  #privateWordingCheck(messages: readonly WorkspaceMessage[]) {
+    const memory = this.state.memory;
+    const problem = memory.find((entry) => entry.kind === 'chosen_idea');
+    const privateTexts = [
+      ...memory.map((entry) => JSON.stringify(entry.kind === 'chosen_idea' ? { ...entry.idea, problem: '' } : entry)),
+      ...messages.filter((message) => message.role === 'user').map(textOf),
+    ];
+    const statement = problem?.kind === 'chosen_idea' ? problem.idea.problem : '';
+    return (phrase: string) => copiedPrivateWording(phrase, privateTexts, statement);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -464,8 +523,8 @@ const memberOf = (connection: Connection): Member | null => {
   return state?.userId && state.role ? (state as Member) : null;
 };
 
-/** Phase 1 then 2 are worked in order; the current phase is the first free one not done. */
-const phasesFrom = (done: number[]): WorkspaceState['phases'] => ({ done, current: done.includes(1) ? 2 : 1 });
+/** Phases are worked in order: the current one is the first not done (from 3 on, Pro). */
+const phasesFrom = (done: number[]): WorkspaceState['phases'] => ({ done, current: [1, 2].find((phase) => !done.includes(phase)) ?? 3 });
 
 /** A configured count or time (a var in wrangler.toml), or its default when unset or invalid. */
 const positive = (value: string | undefined, fallback: number) => {

@@ -33,7 +33,12 @@ const speaker = (message: WorkspaceMessage) => {
  * `answering`: the member message this turn answers. It goes last, so that when two members
  * sent at once the model answers each in turn, whatever answers were stored in between.
  */
-export async function buildPrompt(messages: readonly WorkspaceMessage[], answering: string | undefined, state: WorkspaceState): Promise<{ system: string; messages: ModelMessage[] }> {
+export async function buildPrompt(
+  messages: readonly WorkspaceMessage[],
+  answering: string | undefined,
+  state: WorkspaceState,
+  project: { privacyMode: boolean; sources: readonly string[] },
+): Promise<{ system: string; messages: ModelMessage[] }> {
   // A failed answer is shown to the founders but is not something the co-founder said.
   const usable = messages.filter((message) => !(message.role === 'assistant' && message.metadata?.status === 'failed'));
   const target = usable.find((message) => message.id === answering);
@@ -51,7 +56,7 @@ export async function buildPrompt(messages: readonly WorkspaceMessage[], answeri
   const recent = ordered.slice(ordered.length - recentCount);
 
   const latestMember = [...recent].reverse().find((message) => message.role === 'user');
-  const system = systemPrompt({ state, olderTurnsDigest: digest(older), latestMemberText: latestMember ? textOf(latestMember) : '' });
+  const system = systemPrompt({ ...project, state, olderTurnsDigest: digest(older), latestMemberText: latestMember ? textOf(latestMember) : '' });
   // Several founders may share the conversation: each member message says who wrote it.
   const named = recent.map((message) =>
     message.role === 'user' ? { ...message, parts: [{ type: 'text' as const, text: `${speaker(message)}: ${textOf(message)}` }] } : message,

@@ -1,4 +1,4 @@
-import { MEMORY_LIMITS, type MemoryContent, type MemoryEntry, type MemoryResultFrame, type MessageAuthor } from '#contracts/workspace';
+import { MEMORY_LIMITS, SINGLE_MEMORY_KINDS, type MemoryContent, type MemoryEntry, type MemoryKind, type MemoryResultFrame, type MessageAuthor } from '#contracts/workspace';
 
 /**
  * The project memory: short typed entries, each with a version that grows on every change. Pure
@@ -15,9 +15,9 @@ const stamp = (content: MemoryContent, base: { id: string; version: number }, au
 
 export function createEntry(memory: MemoryEntry[], content: MemoryContent, author: MessageAuthor): Applied | Refusal {
   if (memory.length >= MEMORY_LIMITS.entries) return { ok: false, reason: 'full', error: `The memory holds at most ${MEMORY_LIMITS.entries} entries: delete one first.`, current: null };
-  // There is one chosen idea: choosing again replaces it.
-  const chosen = content.kind === 'chosen_idea' ? memory.find((entry) => entry.kind === 'chosen_idea') : undefined;
-  if (chosen) return updateEntry(memory, chosen.id, undefined, content, author);
+  // There is one chosen idea and one scale estimate: saving another replaces it.
+  const single = isSingle(content.kind) ? memory.find((entry) => entry.kind === content.kind) : undefined;
+  if (single) return updateEntry(memory, single.id, undefined, content, author);
   const entry = stamp(content, { id: crypto.randomUUID(), version: 1 }, author);
   return { ok: true, memory: [...memory, entry], entry };
 }
@@ -27,8 +27,12 @@ export function updateEntry(memory: MemoryEntry[], id: string, baseVersion: numb
   const current = memory.find((entry) => entry.id === id);
   if (!current) return { ok: false, reason: 'not_found', error: 'This entry was deleted by someone else.', current: null };
   if (baseVersion !== undefined && baseVersion !== current.version) return staleRefusal(current);
-  if ((current.kind === 'chosen_idea') !== (content.kind === 'chosen_idea')) return { ok: false, reason: 'invalid', error: 'The chosen idea keeps its own kind.', current };
+  if ((isSingle(current.kind) || isSingle(content.kind)) && current.kind !== content.kind) {
+    return { ok: false, reason: 'invalid', error: 'The chosen idea and the scale estimate keep their own kind.', current };
+  }
   const entry = stamp(content, { id, version: current.version + 1 }, author);
+  // A member's edit keeps an accepted estimate accepted; the co-founder's rewrite asks for a new look.
+  if (current.acceptedAt !== undefined && author.kind === 'member') entry.acceptedAt = current.acceptedAt;
   return { ok: true, memory: memory.map((existing) => (existing.id === id ? entry : existing)), entry };
 }
 
@@ -38,6 +42,18 @@ export function deleteEntry(memory: MemoryEntry[], id: string, baseVersion: numb
   if (baseVersion !== current.version) return staleRefusal(current);
   return { ok: true, memory: memory.filter((entry) => entry.id !== id), entry: null };
 }
+
+/** A member accepts the scale estimate they read (phase 2 is then done: the object records it). */
+export function acceptEntry(memory: MemoryEntry[], id: string, baseVersion: number): Applied | Refusal {
+  const current = memory.find((entry) => entry.id === id);
+  if (!current) return { ok: false, reason: 'not_found', error: 'This estimate was deleted by someone else.', current: null };
+  if (current.kind !== 'scale_estimate') return { ok: false, reason: 'invalid', error: 'Only the scale estimate can be accepted.', current };
+  if (baseVersion !== current.version) return staleRefusal(current);
+  const entry: MemoryEntry = { ...current, acceptedAt: current.acceptedAt ?? Date.now() };
+  return { ok: true, memory: memory.map((existing) => (existing.id === id ? entry : existing)), entry };
+}
+
+const isSingle = (kind: MemoryKind) => (SINGLE_MEMORY_KINDS as readonly MemoryKind[]).includes(kind);
 
 const staleRefusal = (current: MemoryEntry): Refusal => ({
   ok: false,

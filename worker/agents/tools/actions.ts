@@ -1,4 +1,4 @@
-import type { ChosenIdea, MemoryContent, MemoryEntry } from '#contracts/workspace';
+import type { ChosenIdea, MemoryContent, MemoryEntry, ScaleEstimate } from '#contracts/workspace';
 
 /**
  * What the co-founder's tools may do to the project, provided by the object for one turn. Each
@@ -10,4 +10,11 @@ export interface CofounderActions {
   updateMemory(id: string, content: MemoryContent): MemoryEntry;
   /** Saves the chosen idea, marks phase 1 done and offers phase 2. */
   chooseIdea(title: string, idea: ChosenIdea): Promise<MemoryEntry>;
+  /** Saves (or replaces) the scale estimate, for the founder to accept. */
+  saveScaleEstimate(title: string, estimate: ScaleEstimate): MemoryEntry;
+  /**
+   * Addresses of the discussions search_discussions returned in this conversation (this turn's
+   * included): the only links the co-founder may cite as evidence.
+   */
+  readonly foundUrls: Set<string>;
 }

@@ -9,7 +9,7 @@ const UpdateMemoryInput = z.strictObject({
   body: z.string().trim().min(1).max(MEMORY_LIMITS.body),
 });
 
-/** Rewrites a text entry of the project memory; the chosen idea is changed with save_chosen_idea. */
+/** Rewrites a text entry of the project memory; the chosen idea and the estimate have their own tools. */
 export const updateMemory = (actions: CofounderActions) =>
   tool({
     description: 'Rewrite an existing entry of the project memory (by its id) when the founder corrects or refines it.',
@@ -18,6 +18,7 @@ export const updateMemory = (actions: CofounderActions) =>
       const current = actions.memory.find((entry) => entry.id === id);
       if (!current) throw new Error(`No memory entry has the id ${id}.`);
       if (current.kind === 'chosen_idea') throw new Error('Use save_chosen_idea to change the chosen idea.');
+      if (current.kind === 'scale_estimate') throw new Error('Use save_scale_estimate to change the scale estimate.');
       const entry = actions.updateMemory(id, { kind: current.kind, title, body });
       return { updated: { id: entry.id, version: entry.version } };
     },

@@ -1,6 +1,6 @@
 import { getToolName, isToolUIPart } from 'ai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { COFOUNDER_TOOLS, type WorkspaceMessage } from '#contracts/workspace';
+import { COFOUNDER_TOOLS, type ResearchDraft, type WorkspaceMessage } from '#contracts/workspace';
 import { BRAINSTORM_MESSAGE } from '../../../content/landing';
 import { COFOUNDER_NAME } from './Avatar';
 import { Composer } from './Composer';
@@ -30,6 +30,8 @@ export interface ConversationProps {
   onSend: (text: string) => void;
   onStop: () => void;
   onRetry: (messageId: string) => void;
+  /** 'Create this research page' on a draft of the co-founder. */
+  onCreateResearchPage: (draft: ResearchDraft) => void;
 }
 
 const asksQuickReply = (message: WorkspaceMessage) =>
@@ -39,7 +41,21 @@ const asksQuickReply = (message: WorkspaceMessage) =>
  * The conversation: the messages, newest last, and the composer. Only the last message gets
  * Retry (a failed or stopped answer) and clickable quick replies (a question not yet answered).
  */
-export function Conversation({ messages, me, streaming, canStop, sending, draft, onDraftChange, error, onError, onSend, onStop, onRetry }: ConversationProps) {
+export function Conversation({
+  messages,
+  me,
+  streaming,
+  canStop,
+  sending,
+  draft,
+  onDraftChange,
+  error,
+  onError,
+  onSend,
+  onStop,
+  onRetry,
+  onCreateResearchPage,
+}: ConversationProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const last = messages.at(-1);
@@ -50,10 +66,11 @@ export function Conversation({ messages, me, streaming, canStop, sending, draft,
   const announcement = useAnswerAnnouncement(messages, streaming);
 
   // Rows are memoised: these keep one identity for the life of the screen.
-  const actions = useRef({ onSend, onRetry });
-  actions.current = { onSend, onRetry };
+  const actions = useRef({ onSend, onRetry, onCreateResearchPage });
+  actions.current = { onSend, onRetry, onCreateResearchPage };
   const retry = useCallback((messageId: string) => actions.current.onRetry(messageId), []);
   const quickReply = useCallback((choice: string) => actions.current.onSend(choice), []);
+  const createResearchPage = useCallback((researchDraft: ResearchDraft) => actions.current.onCreateResearchPage(researchDraft), []);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -93,6 +110,7 @@ export function Conversation({ messages, me, streaming, canStop, sending, draft,
                   streaming={isLast && lastIsAnswer && streaming}
                   onRetry={isLast && canRetry ? retry : undefined}
                   onQuickReply={isLast && canQuickReply ? quickReply : undefined}
+                  onCreateResearchPage={createResearchPage}
                 />
               );
             })}

@@ -8,11 +8,13 @@ import {
   type MemoryKind,
 } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
+import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, EstimateView, type EstimateFields } from './EstimateView';
 import { MessageTime } from './MessageRow';
 import type { MemoryResult, Workspace } from './use-workspace';
 
 export const KIND_LABELS: Record<MemoryKind, string> = {
   chosen_idea: 'Chosen idea',
+  scale_estimate: 'Scale estimate',
   target_users: 'Target users',
   problem: 'Problem',
   assumption: 'Assumption',
@@ -44,8 +46,9 @@ type ChangeMemory = Workspace['changeMemory'];
 export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory }) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
-  // The chosen idea first, then the newest changes.
-  const sorted = [...(entries ?? [])].sort((a, b) => Number(b.kind === 'chosen_idea') - Number(a.kind === 'chosen_idea') || b.updatedAt - a.updatedAt);
+  // The chosen idea first, then the estimate, then the newest changes.
+  const rank = (entry: MemoryEntry) => (entry.kind === 'chosen_idea' ? 2 : entry.kind === 'scale_estimate' ? 1 : 0);
+  const sorted = [...(entries ?? [])].sort((a, b) => rank(b) - rank(a) || b.updatedAt - a.updatedAt);
 
   return (
     <section className="memory-panel" aria-labelledby={headingId}>
@@ -96,13 +99,20 @@ function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMe
     setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
   }
 
+  /** Accepts the version on screen; a newer one is refused, to be read first. */
+  async function accept(): Promise<string | null> {
+    const result = await changeMemory({ type: 'memory_accept', id: entry.id, baseVersion: entry.version });
+    if (result.ok) return null;
+    return result.reason === 'stale' ? 'Someone changed the estimate just now: read the new version before accepting it.' : result.error;
+  }
+
   return (
-    <li className={`memory-entry${entry.kind === 'chosen_idea' ? ' memory-entry--idea' : ''}`} aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}>
+    <li className={`memory-entry${entry.kind === 'chosen_idea' || entry.kind === 'scale_estimate' ? ' memory-entry--idea' : ''}`} aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}>
       {editing ? (
         <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
       ) : (
         <>
-          <MemoryEntryView entry={entry} />
+          <MemoryEntryView entry={entry} onAccept={accept} />
           {error && (
             <p className="memory-entry__error" role="alert">
               {error}
@@ -128,7 +138,7 @@ function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMe
   );
 }
 
-export function MemoryEntryView({ entry }: { entry: MemoryEntry }) {
+export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAccept?: () => Promise<string | null> }) {
   const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
   return (
     <div className="memory-entry__view">
@@ -155,6 +165,8 @@ export function MemoryEntryView({ entry }: { entry: MemoryEntry }) {
             </div>
           )}
         </dl>
+      ) : entry.kind === 'scale_estimate' ? (
+        <EstimateView entry={entry} onAccept={onAccept} />
       ) : (
         <p className="memory-entry__body">{entry.body}</p>
       )}
@@ -172,10 +184,12 @@ function fieldsOf(entry: MemoryEntry | null): Fields {
   const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
   if (!entry) return { ...empty, kind: 'note', title: '' };
   if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
+  if (entry.kind === 'scale_estimate') return { ...empty, kind: entry.kind, title: entry.title };
   return { ...empty, kind: entry.kind, title: entry.title, body: entry.body };
 }
 
-function contentOf(fields: Fields): unknown {
+function contentOf(fields: Fields, estimate: EstimateFields | null): unknown {
+  if (fields.kind === 'scale_estimate' && estimate) return { kind: fields.kind, title: fields.title, estimate: estimateOf(estimate) };
   if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
   const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
   const questions = openQuestions.split('\n').map((line) => line.trim()).filter(Boolean);
@@ -189,6 +203,7 @@ function contentOf(fields: Fields): unknown {
 export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEntry | null; changeMemory: ChangeMemory; onDone: () => void }) {
   const id = useId();
   const [fields, setFields] = useState(() => fieldsOf(entry));
+  const [estimate, setEstimate] = useState(() => (entry?.kind === 'scale_estimate' ? estimateFieldsOf(entry) : null));
   // What the next save is based on: the version the editor saw, the newer one after a conflict,
   // or nothing once the entry is gone (the save then adds it anew).
   const [base, setBase] = useState<{ id: string; version: number } | null>(entry && { id: entry.id, version: entry.version });
@@ -200,10 +215,11 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = MemoryContentSchema.safeParse(contentOf(fields));
+    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      setError(issue ? `${issue.path.length ? `${labelOf(String(issue.path.at(-1)))}: ` : ''}${issue.message}` : 'Please check the entry.');
+      const label = issue?.path[0] === 'estimate' ? estimateIssueLabel(issue.path.slice(1)) : issue?.path.length ? labelOf(String(issue.path.at(-1))) : null;
+      setError(issue ? `${label ? `${label}: ` : ''}${issue.message}` : 'Please check the entry.');
       return;
     }
     const content: MemoryContent = parsed.data;
@@ -250,7 +266,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
         </div>
       )}
       <fieldset disabled={saving}>
-        {fields.kind !== 'chosen_idea' && (
+        {fields.kind !== 'chosen_idea' && fields.kind !== 'scale_estimate' && (
           <div className="memory-editor__field">
             <label htmlFor={`${id}-kind`}>Kind</label>
             <select id={`${id}-kind`} className="memory-editor__input" value={fields.kind} onChange={set('kind')}>
@@ -271,6 +287,8 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
             {IDEA_FIELDS.map(({ key, label }) => textArea(key, label))}
             {textArea('openQuestions', 'Open questions (one per line)', 3)}
           </>
+        ) : estimate ? (
+          <EstimateFieldsEditor id={id} fields={estimate} onChange={setEstimate} />
         ) : (
           textArea('body', 'Text', 3)
         )}

@@ -2,8 +2,20 @@ import { getToolName, isToolUIPart } from 'ai';
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { COFOUNDER_TOOLS, QuickReplyInputSchema, type MessageAuthor, type WorkspaceMessage } from '#contracts/workspace';
+import { SearchDiscussionsInputSchema, type DiscussionSearchResult } from '#contracts/discussions';
+import {
+  COFOUNDER_TOOLS,
+  MemoryContentSchema,
+  QuickReplyInputSchema,
+  ResearchDraftSchema,
+  type MessageAuthor,
+  type ResearchDraft,
+  type WorkspaceMessage,
+} from '#contracts/workspace';
 import { Avatar, COFOUNDER_NAME } from './Avatar';
+import { sizingResult } from './EstimateView';
+import { ResearchDraftCard } from './ResearchDraftCard';
+import { SourceCards } from './SourceCards';
 
 /**
  * Links in messages leave the product in a new tab that cannot reach back into it. Raw HTML in
@@ -52,13 +64,15 @@ export interface MessageRowProps {
   onRetry?: (messageId: string) => void;
   /** Given to the last answer only, while its quick replies can still be clicked. */
   onQuickReply?: (choice: string) => void;
+  /** Opens the research page editor with a draft of the co-founder. */
+  onCreateResearchPage?: (draft: ResearchDraft) => void;
 }
 
 /**
  * One message of the conversation. Memoised: a streamed token changes only the last message,
  * so only its row renders again (the SDK keeps the other message objects as they were).
  */
-export const MessageRow = memo(function MessageRow({ message, me, streaming, onRetry, onQuickReply }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ message, me, streaming, onRetry, onQuickReply, onCreateResearchPage }: MessageRowProps) {
   const author = authorOf(message, me);
   const metadata = message.metadata;
   const status = metadata?.status;
@@ -87,7 +101,7 @@ export const MessageRow = memo(function MessageRow({ message, me, streaming, onR
         <div className={`message__content${unfinished ? ' message__content--partial' : ''}`}>
           {message.parts.map((part, index) => {
             if (part.type === 'text') return <MessageMarkdown key={index} text={part.text} />;
-            if (isToolUIPart(part)) return <ToolPart key={index} name={getToolName(part)} input={part.input} onQuickReply={onQuickReply} />;
+            if (isToolUIPart(part)) return <ToolPart key={index} part={part} onQuickReply={onQuickReply} onCreateResearchPage={onCreateResearchPage} />;
             return null;
           })}
           {streaming && <span className="message__cursor" aria-hidden="true" />}
@@ -107,10 +121,17 @@ export const MessageRow = memo(function MessageRow({ message, me, streaming, onR
   );
 });
 
-/** What the co-founder did through a tool, shown in its message: quick replies as buttons, memory writes as a note. */
-function ToolPart({ name, input, onQuickReply }: { name: string; input: unknown; onQuickReply?: (choice: string) => void }) {
+/**
+ * What the co-founder did through a tool, shown in its message. Inputs may still be streaming in,
+ * and were written by the model: each is shown only once it validates against its contract.
+ */
+function ToolPart({ part, onQuickReply, onCreateResearchPage }: { part: Parameters<typeof getToolName>[0]; onQuickReply?: (choice: string) => void; onCreateResearchPage?: (draft: ResearchDraft) => void }) {
+  const name = getToolName(part);
+  const input: unknown = part.input;
+  const done = part.state === 'output-available';
+  if (part.state === 'output-error') return <p className="message__tool-note">{FAILED_TOOL_NOTES[name] ?? 'A step of this answer did not work.'}</p>;
+
   if (name === COFOUNDER_TOOLS.askMultipleChoice) {
-    // The input may still be streaming in: show the question once it is whole.
     const parsed = QuickReplyInputSchema.safeParse(input);
     if (!parsed.success) return null;
     const { question, choices } = parsed.data;
@@ -127,6 +148,30 @@ function ToolPart({ name, input, onQuickReply }: { name: string; input: unknown;
       </div>
     );
   }
+  if (name === COFOUNDER_TOOLS.searchDiscussions) {
+    const parsed = SearchDiscussionsInputSchema.safeParse(input);
+    if (!parsed.success) return null;
+    return <SourceCards queries={parsed.data.queries} result={done ? (part.output as DiscussionSearchResult) : null} />;
+  }
+  if (name === COFOUNDER_TOOLS.draftResearchPage) {
+    const parsed = ResearchDraftSchema.safeParse(input);
+    if (!parsed.success) return null;
+    return <ResearchDraftCard draft={parsed.data} onCreate={done ? onCreateResearchPage : undefined} />;
+  }
+  if (name === COFOUNDER_TOOLS.saveScaleEstimate) {
+    const parsed = MemoryContentSchema.safeParse({ kind: 'scale_estimate', ...(typeof input === 'object' ? input : {}) });
+    if (!parsed.success || parsed.data.kind !== 'scale_estimate' || !done) return null;
+    const { estimate } = parsed.data;
+    return (
+      <p className="message__tool-note">
+        Saved the scale estimate to the memory: <strong>{parsed.data.title}</strong>. Top-down {sizingResult(estimate.topDown)}, bottom-up{' '}
+        {sizingResult(estimate.bottomUp)}, confidence {estimate.confidence}. Review it in the memory and accept it to finish phase 2.
+      </p>
+    );
+  }
+  if (name === COFOUNDER_TOOLS.readResearchResponses) {
+    return <p className="message__tool-note">{done ? 'Read the responses to your research pages.' : 'Reading the responses to your research pages…'}</p>;
+  }
   const title = input && typeof input === 'object' && 'title' in input && typeof input.title === 'string' ? input.title : null;
   const what = name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea' : 'Noted in the project memory';
   return (
@@ -136,3 +181,11 @@ function ToolPart({ name, input, onQuickReply }: { name: string; input: unknown;
     </p>
   );
 }
+
+/** A tool call that failed (its arguments were refused, or it could not run): the answer goes on without it. */
+const FAILED_TOOL_NOTES: Record<string, string> = {
+  [COFOUNDER_TOOLS.searchDiscussions]: 'A search could not run.',
+  [COFOUNDER_TOOLS.saveScaleEstimate]: 'The estimate could not be saved as written.',
+  [COFOUNDER_TOOLS.draftResearchPage]: 'The research page draft was not valid.',
+  [COFOUNDER_TOOLS.readResearchResponses]: 'The responses could not be read just now.',
+};

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import type { WorkspaceMessage } from '#contracts/workspace';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ResearchDraft, WorkspaceMessage } from '#contracts/workspace';
 import { Spinner } from '../../../components/Spinner';
 import { api, withSession } from '../../../lib/api';
 import { errorMessage, logUnexpected } from '../../../lib/forms';
@@ -98,6 +98,13 @@ function WorkspaceScreen({ project }: { project: Project }) {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
+  const navigate = useNavigate();
+  // The draft opens in the dashboard's research page editor, for review; saving there creates it.
+  const createResearchPage = useCallback(
+    ({ testsAssumptions: _tests, ...researchDraft }: ResearchDraft) =>
+      void navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { state: { researchDraft } }),
+    [navigate, project.id],
+  );
 
   const send = useCallback(
     (text: string, id?: string) => {
@@ -155,6 +162,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onSend={send}
           onStop={() => void chat.stop()}
           onRetry={(messageId) => void chat.regenerate({ messageId })}
+          onCreateResearchPage={createResearchPage}
         />
         <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
           <MemoryPanel entries={state?.memory} changeMemory={changeMemory} />

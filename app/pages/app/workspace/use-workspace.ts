@@ -91,7 +91,8 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
       change:
         | { type: 'memory_create'; content: MemoryContent }
         | { type: 'memory_update'; id: string; baseVersion: number; content: MemoryContent }
-        | { type: 'memory_delete'; id: string; baseVersion: number },
+        | { type: 'memory_delete'; id: string; baseVersion: number }
+        | { type: 'memory_accept'; id: string; baseVersion: number },
     ) =>
       new Promise<MemoryResult>((resolve) => {
         const requestId = crypto.randomUUID();
