@@ -34,7 +34,16 @@ describe('the co-founder model call', () => {
     expect(system).toContain('Answer in the language of the founder\'s latest message');
     expect(system).toContain(`the founder's latest message begins "Quiero crear una app para dentistas`);
     expect(body!.max_completion_tokens ?? body!.max_tokens).toBe(1200);
-    expect(body!.tools!.map((tool) => tool.function.name).sort()).toEqual(['ask_multiple_choice', 'save_chosen_idea', 'update_memory', 'write_memory']);
+    expect(body!.tools!.map((tool) => tool.function.name).sort()).toEqual([
+      'ask_multiple_choice',
+      'draft_research_page',
+      'read_research_responses',
+      'save_chosen_idea',
+      'save_scale_estimate',
+      'search_discussions',
+      'update_memory',
+      'write_memory',
+    ]);
     // Privacy mode is off: the provider is not asked to skip storage.
     expect(body!.store).toBeUndefined();
     socket.close();
