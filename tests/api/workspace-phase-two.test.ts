@@ -68,8 +68,8 @@ describe('the scale estimate', () => {
     expect(estimate.acceptedAt).toBeUndefined();
     // The model is told the computed results, not left to its own arithmetic.
     const results = toolResults((await model.bodies())[2]!).join('\n');
-    expect(results).toContain('"result":80000');
-    expect(results).toContain('"result":60000');
+    expect(results).toMatch(/result\\":80000,/);
+    expect(results).toMatch(/result\\":60000,/);
     expect(stateOf(socket).phases).toEqual({ done: [1], current: 2 });
 
     // Accepting an older version is refused; the current one completes phase 2, in D1 and live.
@@ -122,7 +122,7 @@ describe('the scale estimate', () => {
     expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'e1')).toMatchObject({ ok: true, entry: { version: 2, acceptedAt: expect.any(Number) } });
 
     await answerEnd(socket, send(socket, `The responses are in ${model.tag}`).requestId);
-    const after = (await waitForState(socket, (state) => state.memory[0]!.version === 3)).memory[0]!;
+    const after = (await waitForState(socket, (state) => state.memory[0]?.version === 3)).memory[0]!;
     expect(after).toMatchObject({ estimate: { confidence: 'medium' } });
     expect(after.acceptedAt).toBeUndefined();
     // Phase 2 stays done: the founder accepted an estimate once.
