@@ -51,6 +51,7 @@ export const PRIVACY: LegalDocument = {
       blocks: [
         'To answer you, Launchmate sends the relevant parts of your messages and project to AI model providers. This AI processing may take place outside the European Union. Providers process the data only to produce the answer, under data processing agreements and the safeguards described below.',
         'With privacy mode on, your projects are never used to train AI models, neither ours nor our providers’. You can turn privacy mode on before you sign up and at any time in your account settings; it is saved with your account.',
+        'When the co-founder looks for evidence of a problem, it searches public discussions on Hacker News (through Algolia’s search), Stack Exchange and, when enabled, Reddit. What leaves Launchmate for these sites is only the search phrases, a few words each about the problem (and, for Stack Exchange, the name of the site searched): never your messages, your project memory, your name or your e-mail address. With privacy mode on, a phrase that copies wording from your project memory or your messages, beyond the words of the chosen problem itself, is refused before anything is sent. Search results are kept for 24 hours so that the same search is not repeated.',
       ],
     },
     {
@@ -79,7 +80,7 @@ export const PRIVACY: LegalDocument = {
       id: 'sharing',
       title: 'Who we share data with',
       blocks: [
-        'We share personal data only with providers that help us run Launchmate, and only as much as each needs: hosting and database, e-mail delivery, payment processing, sign-in with Google and AI model providers. Each is bound by a data processing agreement. The collaborators you invite see the projects you share with them, and founders see the answers given on their research pages.',
+        'We share personal data only with providers that help us run Launchmate, and only as much as each needs: hosting and database, e-mail delivery, payment processing, sign-in with Google and AI model providers. The public discussion sites the co-founder searches receive search phrases only, as described under AI processing. Each is bound by a data processing agreement. The collaborators you invite see the projects you share with them, and founders see the answers given on their research pages.',
         'We never sell personal data. We disclose it to authorities only when the law requires it.',
       ],
     },
