@@ -86,7 +86,7 @@ export const ChosenIdeaSchema = z.strictObject({
 export type ChosenIdea = z.infer<typeof ChosenIdeaSchema>;
 
 /**
- * The problem-scale estimate, as phase 2 ends (docs/decisions/0034-problem-scale-estimate.md).
+ * The problem-scale estimate, as phase 2 ends (docs/decisions/0036-problem-scale-estimate.md).
  * Each sizing is a chain of steps whose arithmetic the product does, not the model: the first
  * step starts the count and each next one multiplies, divides, adds or subtracts, so the result
  * shown is always what its inputs give.

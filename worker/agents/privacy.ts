@@ -1,5 +1,5 @@
 /**
- * Privacy mode and the search tool (docs/decisions/0034-problem-scale-estimate.md): a search
+ * Privacy mode and the search tool (docs/decisions/0036-problem-scale-estimate.md): a search
  * phrase leaves Launchmate for a public search engine, so in privacy mode it may use the
  * problem's own words but must not carry the project's private wording. A phrase is refused when
  * it copies three words in a row, or a number, from the memory or the founders' messages that
