@@ -334,7 +334,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (!turn) return undefined;
     turn.started = true;
     const messages = this.messages as WorkspaceMessage[];
-    if (llmMode(this.env) === 'offline-demo') return offlineDemoAnswer({ messages, actions: this.#actions(), signal: options?.abortSignal });
+    if (llmMode(this.env) === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.name);
     const sources = offeredSources(this.env).map((source) => SOURCE_LABELS[source]);
