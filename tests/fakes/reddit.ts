@@ -23,7 +23,8 @@ function posts(search: SearchRequest, scenario: DiscussionScenario): unknown[] {
       data: {
         subreddit,
         subreddit_name_prefixed: `r/${subreddit}`,
-        selftext: index % 2 === 0 ? `Honestly ${topic} is killing me. Spent **3 hours** on it yesterday &amp; still not done.` : '',
+        // raw_json=1: Reddit sends the text as written, without HTML entities.
+        selftext: index % 2 === 0 ? `Honestly ${topic} is killing me. Spent **3 hours** on it yesterday & still not done.` : '',
         author_fullname: `t2_${index}abc`,
         title: index === 0 ? `Anyone else drowning in ${topic}?` : `How do you deal with ${topic}? (${index})`,
         name: `t3_${id}`,

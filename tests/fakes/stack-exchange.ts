@@ -28,7 +28,7 @@ function questions(search: SearchRequest, site: string, scenario: DiscussionScen
       content_license: 'CC BY-SA 4.0',
       link: `https://${siteDomain(site)}/questions/${id}/${slug}-${index}`,
       title: index === 0 ? `How do I stop losing time to ${topic}?` : `What&#39;s the best way to deal with ${topic} (${index})?`,
-      body: `<p>Our team of five spends <strong>hours</strong> on ${topic} every week &amp; it keeps growing.</p>\n<pre><code>&lt;b&gt;not markup&lt;/b&gt;</code></pre>`,
+      body: `<p>Our team of five spends <strong>hours</strong> on ${topic} every week &amp; it keeps growing.</p>\n<pre><code>&lt;invoice id=&quot;7&quot;&gt;</code></pre>`,
     };
   });
   // Bad results come first, where a client that mishandles them cannot miss them.

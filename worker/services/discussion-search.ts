@@ -109,7 +109,8 @@ function roundRobin<T>(lists: T[][]): T[] {
 export async function searchDiscussions(env: Bindings, input: SearchDiscussionsInput): Promise<DiscussionSearchResult> {
   // Checked here too, so that nothing but a valid phrase is ever sent out, whoever calls.
   const { queries, stackExchangeSite = 'stackoverflow' } = SearchDiscussionsInputSchema.parse(input);
-  const phrases = [...new Map(queries.map((phrase) => [normalisePhrase(phrase), phrase])).values()];
+  // The same phrase in another spelling is searched once, as first written.
+  const phrases = queries.filter((phrase, index) => queries.findIndex((other) => normalisePhrase(other) === normalisePhrase(phrase)) === index);
   const db = getDb(env.DB);
 
   const perSource = await Promise.all(
