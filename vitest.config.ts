@@ -1,7 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { FAKE_REDDIT_CLIENT_SECRET } from './tests/fakes/reddit';
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
@@ -39,7 +38,7 @@ export default defineConfig(async () => {
                   REDDIT_AUTH_URL: `${inject('fakeRedditUrl')}/api/v1/access_token`,
                   REDDIT_API_URL: inject('fakeRedditUrl'),
                   REDDIT_CLIENT_ID: 'fake-reddit-client',
-                  REDDIT_CLIENT_SECRET: FAKE_REDDIT_CLIENT_SECRET,
+                  REDDIT_CLIENT_SECRET: 'fake-reddit-secret',
                   HACKER_NEWS_SEARCHES_PER_MINUTE: '100000',
                   STACK_EXCHANGE_SEARCHES_PER_DAY: '100000',
                   REDDIT_SEARCHES_PER_MINUTE: '100000',

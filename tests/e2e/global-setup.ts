@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startFakeHackerNews } from '../fakes/hacker-news';
 import { startFakeOpenAi } from '../fakes/openai';
-import { FAKE_REDDIT_CLIENT_SECRET, startFakeReddit } from '../fakes/reddit';
+import { startFakeReddit } from '../fakes/reddit';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
 
 declare module 'vitest' {
@@ -202,7 +202,7 @@ export default async function setup(project: TestProject) {
       '--var', `REDDIT_AUTH_URL:${fakeReddit.url}/api/v1/access_token`,
       '--var', `REDDIT_API_URL:${fakeReddit.url}`,
       '--var', 'REDDIT_CLIENT_ID:fake-reddit-client',
-      '--var', `REDDIT_CLIENT_SECRET:${FAKE_REDDIT_CLIENT_SECRET}`,
+      '--var', 'REDDIT_CLIENT_SECRET:fake-reddit-secret',
       '--show-interactive-dev-session=false',
     ],
     // Its own process group, so that teardown can end wrangler and its workerd children together.

@@ -8,7 +8,6 @@ import { sendJson } from './server';
  * token), in Reddit's own field names: a Listing of `t3` children whose `data` holds id, title,
  * selftext, subreddit, score, num_comments, created_utc and permalink.
  */
-export const FAKE_REDDIT_CLIENT_SECRET = 'fake-reddit-secret';
 const issuedTokens = new Set<string>();
 const SUBREDDITS = ['smallbusiness', 'Entrepreneur', 'freelance', 'startups'];
 
@@ -59,7 +58,7 @@ export function startFakeReddit() {
       if (!url.pathname.endsWith('/api/v1/access_token')) return false;
       const [clientId = '', secret = ''] = Buffer.from(request.headers.authorization?.replace(/^Basic /i, '') ?? '', 'base64').toString('utf8').split(':');
       if (scenario.tokenStatus && scenario.tokenStatus !== 200) sendJson(response, scenario.tokenStatus, { message: 'Too Many Requests', error: scenario.tokenStatus });
-      else if (request.method !== 'POST' || !clientId || secret !== FAKE_REDDIT_CLIENT_SECRET) sendJson(response, 401, { message: 'Unauthorized', error: 401 });
+      else if (request.method !== 'POST' || !clientId || !secret) sendJson(response, 401, { message: 'Unauthorized', error: 401 });
       else if (new URLSearchParams(request.body).get('grant_type') !== 'client_credentials') sendJson(response, 400, { error: 'unsupported_grant_type' });
       else {
         const token = `fake-${randomUUID()}`;
