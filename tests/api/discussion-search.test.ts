@@ -112,6 +112,19 @@ describe('searching public discussions', () => {
     expect(rd!.headers['user-agent']).toMatch(/^web:launchmate:1\.0 \(discussion search; \+http/);
   });
 
+  it('searches every phrase at every source at once', async () => {
+    const tag = newTag();
+    const slow = { delayMs: 300 };
+    await steer(tag, { hacker_news: slow, stack_exchange: slow, reddit: slow });
+    const started = Date.now();
+    const result = await searchDiscussions(env, { queries: [`booking no-shows ${tag}`, `missed appointments ${tag}`] });
+    const elapsed = Date.now() - started;
+    expect(result.sources.every((report) => report.status === 'ok')).toBe(true);
+    // Six calls of 300 ms each: one after the other they would take 1.8 s.
+    expect(elapsed).toBeGreaterThanOrEqual(300);
+    expect(elapsed).toBeLessThan(1_500);
+  });
+
   it('adds the Stack Exchange key only when one is configured', async () => {
     const tag = newTag();
     await steer(tag);
