@@ -81,8 +81,3 @@ export function keepUsable<Item>(items: unknown[], schema: z.ZodType<Item>, toDi
   }
   return kept;
 }
-
-/** Each source's search: `site` is used by Stack Exchange only. */
-export interface SourceSearchOptions {
-  site?: string;
-}
