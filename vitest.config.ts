@@ -30,6 +30,21 @@ export default defineConfig(async () => {
                   COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY: '10',
                   COFOUNDER_STEP_TIMEOUT_MS: '15000',
                   COFOUNDER_STALL_TIMEOUT_MS: '700',
+                  // The discussion sources the co-founder searches, with Reddit's credentials so
+                  // that it is offered, and limits high enough for every test file's searches
+                  // (tests/api/discussion-search.test.ts sets its own where it tests them).
+                  HACKER_NEWS_API_URL: `${inject('fakeHackerNewsUrl')}/api/v1`,
+                  STACK_EXCHANGE_API_URL: `${inject('fakeStackExchangeUrl')}/2.3`,
+                  REDDIT_AUTH_URL: `${inject('fakeRedditUrl')}/api/v1/access_token`,
+                  REDDIT_API_URL: inject('fakeRedditUrl'),
+                  REDDIT_CLIENT_ID: 'fake-reddit-client',
+                  REDDIT_CLIENT_SECRET: 'fake-reddit-secret',
+                  HACKER_NEWS_SEARCHES_PER_MINUTE: '100000',
+                  STACK_EXCHANGE_SEARCHES_PER_DAY: '100000',
+                  REDDIT_SEARCHES_PER_MINUTE: '100000',
+                  FAKE_HACKER_NEWS_URL: inject('fakeHackerNewsUrl'),
+                  FAKE_STACK_EXCHANGE_URL: inject('fakeStackExchangeUrl'),
+                  FAKE_REDDIT_URL: inject('fakeRedditUrl'),
                 },
               },
             })),

@@ -21,6 +21,12 @@ const ConfigSchema = z.object({
   ERROR_REPORTS_PER_CLIENT_PER_MINUTE: count,
   ERROR_REPORTS_GLOBAL_PER_MINUTE: count,
   ANALYTICS_EVENTS_PER_CLIENT_PER_MINUTE: count,
+  DISCUSSION_SEARCH_TIMEOUT_MS: z.coerce.number().int().positive(),
+  DISCUSSION_SEARCH_MAX_BYTES: z.coerce.number().int().positive(),
+  DISCUSSION_CACHE_HOURS: z.coerce.number().positive(),
+  HACKER_NEWS_SEARCHES_PER_MINUTE: count,
+  STACK_EXCHANGE_SEARCHES_PER_DAY: count,
+  REDDIT_SEARCHES_PER_MINUTE: count,
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

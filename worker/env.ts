@@ -54,12 +54,34 @@ export interface Bindings {
   COFOUNDER_STEP_TIMEOUT_MS: string;
   COFOUNDER_STALL_TIMEOUT_MS: string;
 
+  /**
+   * The co-founder's search of public discussions (worker/services/discussion-search.ts): each
+   * outside call's time-out (ms) and byte cap, the cache's lifetime (hours), and the searches each
+   * source may receive from us.
+   */
+  DISCUSSION_SEARCH_TIMEOUT_MS: string;
+  DISCUSSION_SEARCH_MAX_BYTES: string;
+  DISCUSSION_CACHE_HOURS: string;
+  HACKER_NEWS_SEARCHES_PER_MINUTE: string;
+  STACK_EXCHANGE_SEARCHES_PER_DAY: string;
+  REDDIT_SEARCHES_PER_MINUTE: string;
+  /** Where the searched sources live; unset means their public APIs. Tests point them at tests/fakes. */
+  HACKER_NEWS_API_URL?: string;
+  STACK_EXCHANGE_API_URL?: string;
+  REDDIT_AUTH_URL?: string;
+  REDDIT_API_URL?: string;
+
   // Secrets (see .dev.vars.example). Each feature works without them in development.
   OPENAI_API_KEY?: string;
   RESEND_API_KEY?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   SESSION_SECRET?: string;
+  /** Raises Stack Exchange's daily quota from 300 to 10,000 requests; optional. */
+  STACK_EXCHANGE_KEY?: string;
+  /** Reddit's application-only OAuth client; without both, Reddit is not searched. */
+  REDDIT_CLIENT_ID?: string;
+  REDDIT_CLIENT_SECRET?: string;
 }
 
 export interface AppEnv {

@@ -9,6 +9,9 @@ declare global {
       FAKE_RESEND_URL: string;
       FAKE_OPENAI_URL: string;
       FAKE_COFOUNDER_MODEL_URL: string;
+      FAKE_HACKER_NEWS_URL: string;
+      FAKE_STACK_EXCHANGE_URL: string;
+      FAKE_REDDIT_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/index');

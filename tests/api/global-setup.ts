@@ -1,8 +1,11 @@
 import type { TestProject } from 'vitest/node';
 import { convertArticle, type Article } from '../../scripts/load-blog';
 import { startFakeGoogle } from '../fakes/google';
+import { startFakeHackerNews } from '../fakes/hacker-news';
 import { startFakeOpenAi } from '../fakes/openai';
+import { startFakeReddit } from '../fakes/reddit';
 import { startFakeResend } from '../fakes/resend';
+import { startFakeStackExchange } from '../fakes/stack-exchange';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +14,10 @@ declare module 'vitest' {
     fakeOpenAiUrl: string;
     /** The co-founder's model: a fake of its own, scripted per test through lanes. */
     fakeCofounderModelUrl: string;
+    /** The searched discussion sources (tests/fakes/hacker-news.ts, stack-exchange.ts, reddit.ts). */
+    fakeHackerNewsUrl: string;
+    fakeStackExchangeUrl: string;
+    fakeRedditUrl: string;
     /** An article with hostile raw HTML, converted by the real loader (Node only). */
     hostileArticle: Article;
   }
@@ -22,10 +29,16 @@ export default async function setup(project: TestProject) {
   const resend = await startFakeResend();
   const openai = await startFakeOpenAi();
   const cofounderModel = await startFakeOpenAi();
+  const hackerNews = await startFakeHackerNews();
+  const stackExchange = await startFakeStackExchange();
+  const reddit = await startFakeReddit();
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
   project.provide('fakeOpenAiUrl', openai.url);
   project.provide('fakeCofounderModelUrl', cofounderModel.url);
+  project.provide('fakeHackerNewsUrl', hackerNews.url);
+  project.provide('fakeStackExchangeUrl', stackExchange.url);
+  project.provide('fakeRedditUrl', reddit.url);
   project.provide(
     'hostileArticle',
     await convertArticle(
@@ -52,5 +65,8 @@ export default async function setup(project: TestProject) {
     await resend.close();
     await openai.close();
     await cofounderModel.close();
+    await hackerNews.close();
+    await stackExchange.close();
+    await reddit.close();
   };
 }

@@ -11,6 +11,9 @@
  * - The free tools talk to the fake OpenAI-compatible server of tests/fakes/openai.ts, run here
  *   in Node; tests steer it through its address (inject('fakeOpenAiUrl')). Their rate limits are
  *   raised so that the suite's many generations from one address are not refused.
+ * - The co-founder's discussion search talks to the fakes of Hacker News, Stack Exchange and
+ *   Reddit (tests/fakes), with Reddit's credentials set so that all three are offered; tests steer
+ *   them through their addresses (inject('fakeHackerNewsUrl') and the others).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +21,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startFakeHackerNews } from '../fakes/hacker-news';
 import { startFakeOpenAi } from '../fakes/openai';
+import { startFakeReddit } from '../fakes/reddit';
+import { startFakeStackExchange } from '../fakes/stack-exchange';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +32,10 @@ declare module 'vitest' {
     baseUrl: string;
     /** Origin of the fake OpenAI-compatible server the free tools call. */
     fakeOpenAiUrl: string;
+    /** Origins of the fakes of the discussion sources the co-founder searches. */
+    fakeHackerNewsUrl: string;
+    fakeStackExchangeUrl: string;
+    fakeRedditUrl: string;
   }
 }
 
@@ -155,6 +165,15 @@ export default async function setup(project: TestProject) {
   await runNode(['scripts/load-blog.ts', '--persist-to', E2E_STATE_DIR]);
 
   const fakeOpenAi = await startFakeOpenAi();
+  const fakeHackerNews = await startFakeHackerNews();
+  const fakeStackExchange = await startFakeStackExchange();
+  const fakeReddit = await startFakeReddit();
+  const closeFakes = async () => {
+    await fakeOpenAi.close();
+    await fakeHackerNews.close();
+    await fakeStackExchange.close();
+    await fakeReddit.close();
+  };
 
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -178,6 +197,12 @@ export default async function setup(project: TestProject) {
       '--var', `OPENAI_BASE_URL:${fakeOpenAi.url}`,
       '--var', 'FREE_TOOLS_PER_MINUTE:1000',
       '--var', 'FREE_TOOLS_PER_DAY:1000',
+      '--var', `HACKER_NEWS_API_URL:${fakeHackerNews.url}/api/v1`,
+      '--var', `STACK_EXCHANGE_API_URL:${fakeStackExchange.url}/2.3`,
+      '--var', `REDDIT_AUTH_URL:${fakeReddit.url}/api/v1/access_token`,
+      '--var', `REDDIT_API_URL:${fakeReddit.url}`,
+      '--var', 'REDDIT_CLIENT_ID:fake-reddit-client',
+      '--var', 'REDDIT_CLIENT_SECRET:fake-reddit-secret',
       '--show-interactive-dev-session=false',
     ],
     // Its own process group, so that teardown can end wrangler and its workerd children together.
@@ -199,16 +224,19 @@ export default async function setup(project: TestProject) {
     await waitUntilServing(child, baseUrl);
   } catch (error) {
     await stopServer(child);
-    await fakeOpenAi.close();
+    await closeFakes();
     throw error;
   }
 
   project.provide('baseUrl', baseUrl);
   project.provide('fakeOpenAiUrl', fakeOpenAi.url);
+  project.provide('fakeHackerNewsUrl', fakeHackerNews.url);
+  project.provide('fakeStackExchangeUrl', fakeStackExchange.url);
+  project.provide('fakeRedditUrl', fakeReddit.url);
 
   return async function teardown() {
     await stopServer(child);
-    await fakeOpenAi.close();
+    await closeFakes();
     process.off('exit', killOnExit);
   };
 }

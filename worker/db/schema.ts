@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { DISCUSSION_SOURCES } from '#contracts/discussions';
 
 // Rules for this schema (D1 is SQLite without interactive transactions):
 // - migrations are additive: a new column is nullable or has a default;
@@ -369,4 +370,22 @@ export const cofounderUsage = sqliteTable(
     cap: integer('cap').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.key] }), check('cofounder_usage_within_cap', sql`${t.count} <= ${t.cap}`)],
+);
+
+/**
+ * Successful answers of the searched discussion sources, kept for DISCUSSION_CACHE_HOURS so a
+ * repeated search makes no outside call (docs/decisions/0032-discussion-search.md). One row per
+ * source and normalised phrase (with the site for Stack Exchange); failures are never stored, and
+ * an expired row is overwritten by the next answer.
+ */
+export const discussionSearchCache = sqliteTable(
+  'discussion_search_cache',
+  {
+    source: text('source', { enum: DISCUSSION_SOURCES }).notNull(),
+    queryKey: text('query_key').notNull(),
+    /** The discussions found, as JSON (contracts/discussions.ts `Discussion[]`). */
+    results: text('results').notNull(),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.queryKey] }), index('discussion_search_cache_expiry').on(t.expiresAt)],
 );
