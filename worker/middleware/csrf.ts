@@ -1,7 +1,20 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
+import { developmentFeatureAllowed, isLoopbackHost } from '../services/development';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * APP_URL's origin; and for a local development request also any loopback origin on the port the
+ * request came to, because wrangler prints 127.0.0.1 while APP_URL says localhost (decision 22).
+ */
+function isOwnOrigin(origin: string, env: Bindings, request: Request): boolean {
+  if (origin === new URL(env.APP_URL).origin) return true;
+  if (!developmentFeatureAllowed(env, request, 'loopback-origins') || !URL.canParse(origin)) return false;
+  const from = new URL(origin);
+  const to = new URL(request.url);
+  return isLoopbackHost(from.hostname) && from.protocol === to.protocol && from.port === to.port;
+}
 
 /**
  * Cross-site request protection for /api (SECURITY.md 11). Every unsafe request must come from
@@ -20,7 +33,7 @@ export function sameOriginJsonOnly(options: { exemptPaths?: RegExp[] } = {}) {
 
     const origin = c.req.header('Origin');
     const sameOrigin =
-      origin !== undefined ? origin === new URL(c.env.APP_URL).origin : c.req.header('Sec-Fetch-Site') === 'same-origin';
+      origin !== undefined ? isOwnOrigin(origin, c.env, c.req.raw) : c.req.header('Sec-Fetch-Site') === 'same-origin';
     if (!sameOrigin) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
 
     // A declared body type must be JSON; so must an undeclared body. Cross-site forms always
