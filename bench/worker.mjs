@@ -4,9 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '..');
+import { join } from 'node:path';
+import { bin, root } from './support.mjs';
 
 const freePort = () =>
   new Promise((resolvePort) => {
@@ -16,19 +15,19 @@ const freePort = () =>
     });
   });
 
-/** Starts the Worker; `vars` override wrangler.toml's [vars]. */
+/** Starts the Worker as a local development run (wrangler.toml's [vars] are production's); `vars` override. */
 export async function startWorker(vars = {}) {
   if (!existsSync(join(root, 'dist/client/index.html'))) throw new Error('Build first: npm run build');
   const persist = join(root, 'bench/.tmp/state');
   rmSync(persist, { recursive: true, force: true });
-  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const migrate = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--var', `APP_URL:${origin}`];
+  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--var', `APP_URL:${origin}`, '--var', 'ENVIRONMENT:development'];
   for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
-  const wrangler = spawn('wrangler', args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const wrangler = spawn(bin('wrangler'), args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   wrangler.stdout.on('data', (chunk) => (output += chunk));
   wrangler.stderr.on('data', (chunk) => (output += chunk));
