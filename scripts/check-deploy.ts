@@ -71,7 +71,7 @@ function secretsFromCloudflare(configPath: string): string[] {
   const start = listed.stdout.indexOf('[');
   if (listed.status !== 0 || start < 0) {
     throw new Error(
-      `Could not list the Worker's secrets with \`wrangler secret list\` (log in with \`npx wrangler login\` first): ${listed.stderr.trim() || listed.stdout.trim()}`,
+      `Could not list the Worker's secrets with \`wrangler secret list\` (log in with \`npx wrangler login\`; on a first deploy, \`wrangler secret put SESSION_SECRET\` also creates the Worker): ${listed.stderr.trim() || listed.stdout.trim()}`,
     );
   }
   return (JSON.parse(listed.stdout.slice(start)) as { name: string }[]).map((secret) => secret.name);
