@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import app from '../../worker/index';
+import { llmMode } from '../../worker/services/llm';
 import { isLoopbackHost } from '../../worker/services/development';
 import { MISSING_SESSION_SECRET } from '../../worker/services/sessions';
 import { CookieJar, db, freshClient, freshEmail, latestLink, signedInUser, tokenOf } from '../utils';
@@ -69,6 +70,21 @@ describe('the offline demo generator', () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'The free tools are not available right now.' });
     expect(await db().prepare('SELECT count(*) AS n FROM tool_results').first<{ n: number }>()).toEqual(before);
+  });
+});
+
+describe('the model mode, which the co-founder decides per connection from the address connected to', () => {
+  const mode = (base: string, vars: Partial<Cloudflare.Env>) => llmMode({ ...env, ...vars }, new Request(`${base}/api/projects/p/cofounder`));
+
+  it('is the offline demo only for a development Worker reached at a loopback address', () => {
+    expect(mode(LOCAL, development(LOCAL))).toBe('offline-demo');
+    expect(mode(PUBLIC, development(PUBLIC))).toBe('unavailable');
+    expect(mode(LOCAL, { ...development(LOCAL), ENVIRONMENT: 'production' })).toBe('unavailable');
+    expect(mode(LOCAL, { ...development(LOCAL), ENVIRONMENT: 'test' })).toBe('unavailable');
+  });
+
+  it('is the provider wherever a key is set', () => {
+    expect(mode(PUBLIC, { ...development(PUBLIC), OPENAI_API_KEY: 'sk-x' })).toBe('provider');
   });
 });
 
