@@ -15,7 +15,9 @@ export default defineConfig(async () => {
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
+                  // wrangler.toml's [vars] are production's; tests run as a local instance would.
                   ENVIRONMENT: 'test',
+                  APP_URL: 'http://localhost:8787',
                   // Fakes of outside services (tests/fakes), started by tests/api/global-setup.ts.
                   FAKE_GOOGLE_URL: inject('fakeGoogleUrl'),
                   FAKE_RESEND_URL: inject('fakeResendUrl'),

@@ -1,15 +1,12 @@
 // CPU time that workerd spends on one password hash and on one sign-in request, read from
 // workerd's own process counters, against a bare API request in the same run.
 //   node bench/auth-cpu.mjs [--no-build]
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { buildProduct, recordFigures } from './support.mjs';
 import { cpuPerCall, startWorker } from './worker.mjs';
 
 const RUNS = 20;
 
-if (!process.argv.includes('--no-build')) {
-  execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
-}
+buildProduct();
 // The per-client sign-in limit would stop a benchmark that signs in from one address.
 const worker = await startWorker({ SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE: '100000' });
 const { origin, workerdPid } = worker;
@@ -43,6 +40,11 @@ try {
   console.log(`  sign-in, unknown account (one dummy hash):  ${unknownAccount.toFixed(1)} ms`);
   console.log(`  sign-in, success (hash, session, cookies):  ${signIn.toFixed(1)} ms`);
   console.log(`  one password hash ≈ ${(unknownAccount - bare).toFixed(1)} ms`);
+  recordFigures('auth-cpu', [
+    { figure: 'CPU per bare API request', value: bare, unit: 'ms' },
+    { figure: 'CPU per sign-in', value: signIn, unit: 'ms' },
+    { figure: 'CPU per password hash', value: unknownAccount - bare, unit: 'ms' },
+  ]);
 } finally {
   worker.stop();
 }

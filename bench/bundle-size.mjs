@@ -5,13 +5,12 @@
 //   node bench/bundle-size.mjs            build the product, build the floor, print both
 //   node bench/bundle-size.mjs --no-build use the existing dist/client
 import react from '@vitejs/plugin-react';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { buildProduct, recordFigures, root } from './support.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const LANDING_ROUTE_CHUNKS = ['MarketingLayout', 'Landing'];
 
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
@@ -65,9 +64,7 @@ createRoot(document.getElementById('root')).render(<RouterProvider router={route
   return initialJs(join(dir, 'dist'), []);
 }
 
-if (!process.argv.includes('--no-build')) {
-  execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-}
+buildProduct();
 const product = initialJs(join(root, 'dist/client'), LANDING_ROUTE_CHUNKS);
 const floor = await buildFloor();
 
@@ -76,3 +73,7 @@ for (const { file, kb } of product.sizes) console.log(`  ${kb.toFixed(1).padStar
 console.log(`  ${product.totalKb.toFixed(1).padStart(6)} KB  total`);
 console.log(`Bare floor (React + react-dom + data router): ${floor.totalKb.toFixed(1)} KB`);
 console.log(`Above the floor: ${(product.totalKb - floor.totalKb).toFixed(1)} KB (ratio ${(product.totalKb / floor.totalKb).toFixed(2)})`);
+recordFigures('bundle-size', [
+  { figure: 'initial JS of / (gzip)', value: product.totalKb, unit: 'KB' },
+  { figure: 'bare React + router floor (gzip)', value: floor.totalKb, unit: 'KB' },
+]);

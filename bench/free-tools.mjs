@@ -7,18 +7,16 @@
 //       replayed straight to it in the same run, at 50 tokens a second and at full speed.
 // The machine's load shows in the figures: run it on a quiet machine and compare within a run.
 //   node bench/free-tools.mjs [--no-build] [--runs N]
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { runnerImport } from 'vite';
+import { buildProduct, recordFigures, root } from './support.mjs';
 import { startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const TOKENS_PER_SECOND = 50;
 
-if (!process.argv.includes('--no-build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+buildProduct();
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,6 +72,10 @@ try {
     const results = [];
     for (let i = 0; i < RUNS; i++) results.push(await run());
     console.log(`${name}: first ${ms(median(results.map((r) => r.first)))}, complete ${ms(median(results.map((r) => r.last)))} (median of ${RUNS})`);
+    recordFigures('free-tools', [
+      { figure: `${name.trim().split(',')[0]}: click to first`, value: median(results.map((r) => r.first)), unit: 'ms' },
+      { figure: `${name.trim().split(',')[0]}: click to complete`, value: median(results.map((r) => r.last)), unit: 'ms' },
+    ]);
   }
 
   await scenario({ tokensPerSecond: TOKENS_PER_SECOND });

@@ -5,23 +5,21 @@
 // varies from run to run, and more so on a busy machine; the load average is printed).
 // Goal (issue 6): performance >= 95, the three others 100.
 //
-//   npm run build && node bench/lighthouse.mjs        (or: node bench/lighthouse.mjs --build)
+//   npm run bench:lighthouse                  (builds first; node bench/lighthouse.mjs --no-build does not)
 //   RUNS=5 node bench/lighthouse.mjs
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildProduct, recordFigures } from './support.mjs';
 import { startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const PAGES = ['/', '/pricing', '/demo'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = Number(process.env.RUNS ?? 3);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-if (process.argv.includes('--build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+buildProduct();
 
 const server = await startWorker();
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
@@ -64,4 +62,5 @@ console.log('  page      perf a11y  b-p  seo');
 for (const { path, scores, allPerformance, metrics, failing } of rows) {
   console.log(`  ${path.padEnd(9)} ${scores.map((score) => String(score).padStart(4)).join(' ')}   ${metrics.join(', ')}; performance runs ${allPerformance.join(', ')}`);
   if (failing.length > 0) console.log(`            below full marks: ${failing.join('; ')}`);
+  recordFigures('lighthouse', [{ figure: `${path} perf / a11y / best practices / SEO`, value: scores.join(' / '), unit: '' }]);
 }

@@ -11,18 +11,18 @@
 //    100, concurrent requests from one client (a fresh address or account per burst). Admitted
 //    is read from the answers (sign-in: 401 means the password was checked; free tools: anything
 //    but 429) or from the database (error reports and analytics answer 204 either way).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { bin, buildProduct, recordFigures, root } from './support.mjs';
 import { startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const at = process.argv.indexOf('--requests');
 const REQUESTS = at > 0 ? Number(process.argv[at + 1]) : 300;
 const ROUNDS = 5;
 
-if (!process.argv.includes('--no-build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+buildProduct();
 
 const freePort = () =>
   new Promise((done) => {
@@ -36,7 +36,7 @@ async function startGates() {
   const config = join(root, 'bench/limits-gates/wrangler.toml');
   const persist = join(root, 'bench/.tmp/gates-state');
   rmSync(persist, { recursive: true, force: true });
-  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', persist], {
+  const migrate = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', persist], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, CI: 'true' },
@@ -44,7 +44,7 @@ async function startGates() {
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn('wrangler', ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'], {
+  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,6 +98,10 @@ async function latencies() {
   console.log(`  KV counter (before):   median ${kv.median.toFixed(2)} ms, p95 ${kv.p95.toFixed(2)} ms, adds ${(kv.median - bare.median).toFixed(2)} ms`);
   console.log(`  D1 gate (now, exact):  median ${d1.median.toFixed(2)} ms, p95 ${d1.p95.toFixed(2)} ms, adds ${(d1.median - bare.median).toFixed(2)} ms`);
   console.log(`  added latency, D1 gate / KV counter: ${((d1.median - bare.median) / (kv.median - bare.median)).toFixed(2)}x`);
+  recordFigures('limits', [
+    { figure: 'D1 limit gate adds (median)', value: d1.median - bare.median, unit: 'ms' },
+    { figure: 'former KV counter added (median)', value: kv.median - bare.median, unit: 'ms' },
+  ]);
 }
 
 /** Bursts of 50 and 100 concurrent requests against the built product started with `vars`. */
@@ -130,7 +134,7 @@ async function admissions(vars, scenarios) {
     /** A fresh client per burst: the bursts must not share windows. */
     freshClient: () => `198.51.100.${++accounts}`,
     count(sql) {
-      const run = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      const run = spawnSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
       if (run.status !== 0) throw new Error(`Query failed: ${run.stderr}`);
       return JSON.parse(run.stdout)[0].results[0].n;
     },

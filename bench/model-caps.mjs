@@ -5,19 +5,17 @@
 // took; the resident memory of the Worker's runtime (workerd) before and at its peak; and
 // whether a bystander's request during the run was answered.
 //   node bench/model-caps.mjs [--no-build]
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { runnerImport } from 'vite';
+import { buildProduct, recordFigures, root } from './support.mjs';
 import { startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const VISITORS = 4;
 const ANSWER_CHARS = 10_000_000;
 /** A visitor stops reading after this long, whatever the Worker still sends. */
 const READ_LIMIT_MS = 60_000;
 
-if (!process.argv.includes('--no-build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+buildProduct();
 
 const { module: fakes } = await runnerImport('/tests/fakes/openai.ts', { root, configFile: false, logLevel: 'silent' });
 const fake = await fakes.startFakeOpenAi();
@@ -95,6 +93,10 @@ try {
   console.log(`  bytes sent to the visitors in total: ${mb(results.reduce((sum, result) => sum + result.bytes, 0))}`);
   console.log(`  workerd RSS: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak, ${after === undefined ? 'the runtime is gone (crashed)' : `${after.toFixed(0)} MB after`}`);
   console.log(`  bystander's request during the run: ${bystander}`);
+  recordFigures('model-caps', [
+    { figure: `bytes sent to ${VISITORS} visitors of 10 MB answers`, value: results.reduce((sum, result) => sum + result.bytes, 0) / 1e6, unit: 'MB' },
+    { figure: 'workerd memory at peak', value: peak, unit: 'MB' },
+  ]);
   console.log(`  model requests received by the fake: ${(await (await fetch(`${fake.url}/__requests`)).json()).length}`);
 } finally {
   worker.stop();

@@ -16,14 +16,14 @@
 // median of its rounds, so a burst of other load hits all three alike.
 // Local SQLite is not production D1 (a remote primary, network round trips): absolute figures
 // say little about production; the ratio says how much work the endpoint adds around its write.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
+import { bin, buildProduct, recordFigures, root } from './support.mjs';
 import { cpuMs, startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
@@ -32,7 +32,7 @@ const ROUNDS = arg('rounds', 6);
 const SECONDS = arg('seconds', 2);
 const CONCURRENCY = arg('concurrency', 8);
 
-if (!process.argv.includes('--no-build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+buildProduct();
 
 const freePort = () =>
   new Promise((done) => {
@@ -69,7 +69,7 @@ async function startBareInsert() {
   const persist = join(root, 'bench/.tmp/bare-state');
   rmSync(persist, { recursive: true, force: true });
   const wrangler = (args) => {
-    const run = spawnSync('wrangler', [...args, '-c', config, '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const run = spawnSync(bin('wrangler'), [...args, '-c', config, '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
     if (run.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed: ${run.stderr}`);
   };
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local']);
@@ -80,7 +80,7 @@ async function startBareInsert() {
   ]);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn('wrangler', ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'], {
+  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -191,6 +191,11 @@ try {
   console.log(cpuLine('bare D1 insert', cpu.bare));
   console.log(cpuLine('submit, page without a limit', cpu.unlimited));
   console.log(cpuLine('submit, page with a limit', cpu.limited));
+  recordFigures('research-submit', [
+    { figure: 'bare D1 insert', value: bareRate, unit: '/s' },
+    { figure: 'submit, page without a limit', value: median(runs.unlimited), unit: '/s' },
+    { figure: 'submit, page with a limit', value: median(runs.limited), unit: '/s' },
+  ]);
 } finally {
   product.stop();
   bare.stop();

@@ -14,10 +14,10 @@
 // added read is a round trip to the database, as the user read already is (see decision 0018).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { bin, recordFigures, root } from './support.mjs';
 import { cpuMs, startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1] : fallback;
@@ -26,7 +26,7 @@ const BASELINE = option('baseline', 'main');
 const ROUNDS = Number(option('rounds', 5));
 const REQUESTS = Number(option('requests', 40));
 
-const build = (cwd) => execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd, stdio: 'inherit' });
+const build = (cwd) => execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd, stdio: 'inherit' });
 
 /** The baseline revision's files in bench/.tmp/baseline, sharing this checkout's node_modules. */
 function checkoutBaseline() {
@@ -100,6 +100,10 @@ try {
   const added = rows.this.auth.ms - rows.this.bare.ms - (rows.baseline.auth.ms - rows.baseline.bare.ms);
   const addedCpu = rows.this.auth.cpu - rows.this.bare.cpu - (rows.baseline.auth.cpu - rows.baseline.bare.cpu);
   console.log(`  added per authenticated request: ${added.toFixed(2)} ms latency, ${addedCpu.toFixed(2)} ms CPU of workerd (each against its own bare request)`);
+  recordFigures('revocation', [
+    { figure: 'session check adds, latency', value: added, unit: 'ms' },
+    { figure: 'session check adds, workerd CPU', value: addedCpu, unit: 'ms' },
+  ]);
 } finally {
   workers.this?.stop();
   workers.baseline?.stop();

@@ -4,9 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '..');
+import { join } from 'node:path';
+import { bin, root } from './support.mjs';
 
 const freePort = () =>
   new Promise((resolvePort) => {
@@ -17,21 +16,22 @@ const freePort = () =>
   });
 
 /**
- * Starts the Worker; `vars` override wrangler.toml's [vars]. `at` is the checkout to serve (its
- * own build and wrangler.toml): this one unless a benchmark compares against another revision.
+ * Starts the Worker as a local development run (wrangler.toml's [vars] are production's); `vars`
+ * override. `at` is the checkout to serve (its own build and wrangler.toml): this one unless a
+ * benchmark compares against another revision.
  */
 export async function startWorker(vars = {}, at = root) {
   if (!existsSync(join(at, 'dist/client/index.html'))) throw new Error('Build first: npm run build');
   const persist = join(at, 'bench/.tmp/state');
   rmSync(persist, { recursive: true, force: true });
-  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: at, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const migrate = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: at, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--var', `APP_URL:${origin}`];
+  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--var', `APP_URL:${origin}`, '--var', 'ENVIRONMENT:development'];
   for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
-  const wrangler = spawn('wrangler', args, { cwd: at, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const wrangler = spawn(bin('wrangler'), args, { cwd: at, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   wrangler.stdout.on('data', (chunk) => (output += chunk));
   wrangler.stderr.on('data', (chunk) => (output += chunk));

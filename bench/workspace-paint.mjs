@@ -6,22 +6,21 @@
 // (performance.timeOrigin + performance.now(), the same wall clock the pages use); each page
 // stamps the first frame after a MutationObserver saw that token in the answer.
 //   node bench/workspace-paint.mjs [--no-build] [--runs N] [--viewers N]
-import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { chromium } from 'playwright-core';
+import { buildProduct, recordFigures, root } from './support.mjs';
 import { startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const argument = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const RUNS = argument('--runs', 5);
 const VIEWERS = argument('--viewers', 10);
 const FIRST_TOKEN = 'Firsttoken';
 const now = () => performance.timeOrigin + performance.now();
 
-if (!process.argv.includes('--no-build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+buildProduct();
 
 // The model: a role chunk, a pause (so the first token is not mixed up with connection set-up),
 // the first token stamped as it is written, then the rest at 50 tokens a second.
@@ -148,6 +147,10 @@ try {
   console.log(`Workspace paint, ${RUNS} answers, ${VIEWERS} members watching (fake model's first token sent -> painted):`);
   console.log(`  the sender:            median ${ms(percentile(sender, 50))}, max ${ms(Math.max(...sender))}`);
   if (others.length) console.log(`  the other ${VIEWERS - 1} members:   median ${ms(percentile(others, 50))}, p95 ${ms(percentile(others, 95))}, max ${ms(Math.max(...others))}`);
+  recordFigures('workspace-paint', [
+    { figure: 'first token to paint, sender (median)', value: percentile(sender, 50), unit: 'ms' },
+    ...(others.length ? [{ figure: 'first token to paint, other members (p95)', value: percentile(others, 95), unit: 'ms' }] : []),
+  ]);
 } finally {
   await browser.close();
   worker.stop();

@@ -3,20 +3,18 @@
 // writing it to the sender's socket and to each of 10 viewers' sockets; and workerd's CPU time
 // per streamed answer (the Worker and the object run in the same workerd process).
 //   node bench/workspace-socket.mjs [--no-build] [--answers 8]
-import { execFileSync } from 'node:child_process';
 import { ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
 import { runnerImport } from 'vite';
+import { buildProduct, recordFigures, root } from './support.mjs';
 import { cpuMs, startWorker } from './worker.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const answersArg = process.argv.indexOf('--answers');
 const ANSWERS = answersArg > 0 ? Number(process.argv[answersArg + 1]) : 8;
 const VIEWERS = 10;
 const TOKENS = 100;
 const TOKENS_PER_SECOND = 50;
 
-if (!process.argv.includes('--no-build')) execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+buildProduct();
 
 // Each token is 4 characters (the fake's chunk size) and names itself: "007 ".
 const token = (index) => `${String(index).padStart(3, '0')} `;
@@ -117,6 +115,11 @@ try {
   console.log(`  every token → sender's socket: median ${fmt(percentile(senderDelays, 50))}, p95 ${fmt(percentile(senderDelays, 95))}`);
   console.log(`  every token → each of ${VIEWERS} viewers: median ${fmt(percentile(viewerDelays, 50))}, p95 ${fmt(percentile(viewerDelays, 95))} (${viewerDelays.length} deliveries)`);
   console.log(`  workerd CPU per streamed answer (Worker + object, 11 sockets): ${(cpu / ANSWERS).toFixed(0)} ms`);
+  recordFigures('workspace-socket', [
+    { figure: "model's first token to sender's socket (median)", value: percentile(firstTokenDelays, 50), unit: 'ms' },
+    { figure: `every token to ${VIEWERS} viewers (p95)`, value: percentile(viewerDelays, 95), unit: 'ms' },
+    { figure: 'workerd CPU per streamed answer', value: cpu / ANSWERS, unit: 'ms' },
+  ]);
 } finally {
   worker.stop();
   await fake.close();

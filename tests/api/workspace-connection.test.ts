@@ -22,7 +22,7 @@ describe('connecting to the workspace', () => {
     // The owner's own token, correctly signed, but past its expiry.
     const userId = (await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
     const now = Math.floor(Date.now() / 1000);
-    const expired = await sign({ sub: userId, jti: crypto.randomUUID(), iat: now - 3600, exp: now - 60 }, sessionSecret(env), 'HS256');
+    const expired = await sign({ sub: userId, jti: crypto.randomUUID(), iat: now - 3600, exp: now - 60 }, sessionSecret(env, new Request(env.APP_URL)), 'HS256');
     expect((await upgrade(projectId, null, { Cookie: `__Host-lm_access=${expired}` })).status).toBe(401);
   });
 
@@ -52,6 +52,18 @@ describe('connecting to the workspace', () => {
   it('refuses a WebSocket opened from another site', async () => {
     const { jar, projectId } = await ownerWithProject();
     expect((await upgrade(projectId, jar, { Origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  it('accepts locally a WebSocket from the loopback origin it was sent to, as the forms do', async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const own = new URL(env.APP_URL);
+    own.hostname = '127.0.0.1';
+    const response = await request(`${own.origin}${workspacePath(projectId)}`, { headers: { Upgrade: 'websocket', Origin: own.origin } }, { jar });
+    expect(response.status).toBe(101);
+    response.webSocket!.accept();
+    response.webSocket!.close(1000);
+    const elsewhere = await request(`${own.origin}${workspacePath(projectId)}`, { headers: { Upgrade: 'websocket', Origin: 'http://127.0.0.1:1' } }, { jar });
+    expect(elsewhere.status).toBe(403);
   });
 
   it('ignores identity headers sent by the browser: messages carry the signed-in member', async () => {

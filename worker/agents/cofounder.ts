@@ -30,7 +30,7 @@ import {
   type Reservation,
 } from '../db/queries/cofounder';
 import { offeredSources } from '../services/discussion-search';
-import { llmMode, model } from '../services/llm';
+import { llmMode, model, type LlmMode } from '../services/llm';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { offlineDemoAnswer } from './offline-demo';
@@ -77,6 +77,11 @@ interface Member {
   userId: string;
   name: string;
   role: 'owner' | 'collaborator';
+  /**
+   * How this member's sends are answered, decided when they connect: the offline demo needs a
+   * development Worker AND a connection to a loopback host (services/development.ts).
+   */
+  mode: LlmMode;
 }
 
 /** A send being answered: who sent it, the message it answers and the quota it holds. */
@@ -141,7 +146,6 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       phases: phasesFrom(done),
       presence: this.#presentMembers(),
       limits: this.#limits(today),
-      mode: llmMode(this.env) === 'offline-demo' ? 'offline-demo' : 'ai',
     });
   }
 
@@ -153,9 +157,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       connection.close(4401, 'Not authenticated');
       return;
     }
-    const member: Member = { userId, name: decodeURIComponent(headers.get(TRUSTED_HEADERS.name) ?? ''), role };
+    const mode = llmMode(this.env, ctx.request);
+    const member: Member = { userId, name: decodeURIComponent(headers.get(TRUSTED_HEADERS.name) ?? ''), role, mode };
     connection.setState(member);
-    this.setState({ ...this.state, presence: this.#presentMembers() });
+    // The label follows the latest connection; every member of one Worker connects the same way,
+    // unless a local server is also opened through a network address (then sends from there are refused).
+    this.setState({ ...this.state, presence: this.#presentMembers(), mode: mode === 'offline-demo' ? 'offline-demo' : 'ai' });
   }
 
   override onClose(connection: Connection) {
@@ -245,14 +252,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     }
 
     let reservation: Reservation | null = null;
-    if (llmMode(this.env) === 'provider') {
+    if (sender.mode === 'unavailable') return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
+    if (sender.mode === 'provider') {
       const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.name }, this.#caps());
       if ('refused' in taken) {
         return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: `${LIMIT_MESSAGES[taken.refused]} It resets at midnight UTC.` });
       }
       reservation = taken.reservation;
-    } else if (llmMode(this.env) === 'unavailable') {
-      return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
     }
 
     // Built after the only await, so sends accepted meanwhile are included in their order.
@@ -334,7 +340,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (!turn) return undefined;
     turn.started = true;
     const messages = this.messages as WorkspaceMessage[];
-    if (llmMode(this.env) === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), signal: options?.abortSignal });
+    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.name);
     const sources = offeredSources(this.env).map((source) => SOURCE_LABELS[source]);
@@ -520,7 +526,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
 const memberOf = (connection: Connection): Member | null => {
   const state = connection.state as Partial<Member> | null;
-  return state?.userId && state.role ? (state as Member) : null;
+  return state?.userId && state.role && state.mode ? (state as Member) : null;
 };
 
 /** Phases are worked in order: the current one is the first not done (from 3 on, Pro). */

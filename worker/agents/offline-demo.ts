@@ -5,7 +5,7 @@ import { textOf } from './context';
 import type { CofounderActions } from './tools/actions';
 
 /**
- * The offline demo co-founder: development without a model key only (llmMode), labelled
+ * The offline demo co-founder: local development without a model key only (llmMode), labelled
  * 'offline demo — not AI' by the app through `offlineDemo` in the metadata. A fixed script walks
  * phases 1 and 2 so every screen can be tried: a quick-reply question, a memory write, ideas
  * compared, a chosen idea saved, a real search of public discussions (the sources need no key;

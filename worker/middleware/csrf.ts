@@ -1,26 +1,25 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
+import { developmentFeatureAllowed } from '../services/development';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Whether `origin` may send unsafe requests. Always APP_URL's origin. Outside production (local
- * development and tests) also the loopback origin the request itself was sent to, because
- * wrangler prints 127.0.0.1 while APP_URL says localhost: both name this machine, and no other
- * site can be served from them here.
+ * Whether `origin` may send unsafe requests. Always APP_URL's origin. For a local request outside
+ * production (services/development.ts: development or test, on a loopback host) also the origin
+ * the request itself was sent to, because wrangler prints 127.0.0.1 while APP_URL says localhost:
+ * both name this machine, and no other site can be served from them here
+ * (docs/decisions/0022-local-addresses.md).
  */
-function isTrustedOrigin(origin: string, appUrl: string, requestUrl: string, local: boolean): boolean {
-  if (origin === new URL(appUrl).origin) return true;
-  if (!local) return false;
-  const own = new URL(requestUrl);
-  return LOOPBACK_HOSTS.has(own.hostname) && origin === own.origin;
+export function isTrustedOrigin(origin: string, env: Bindings, request: Request): boolean {
+  if (origin === new URL(env.APP_URL).origin) return true;
+  return developmentFeatureAllowed(env, request, 'loopback-origins') && origin === new URL(request.url).origin;
 }
 
 /**
  * Cross-site request protection for /api (docs/security.md §11). Every unsafe request must come from
- * the product's own origin: `Origin` equal to APP_URL's origin (outside production, or the loopback
- * origin the request was sent to), or `Sec-Fetch-Site: same-origin`.
+ * the product's own origin: `Origin` equal to APP_URL's origin (for a local request outside production,
+ * or the loopback origin the request was sent to), or `Sec-Fetch-Site: same-origin`.
  * A request that carries a body must be JSON (415 otherwise), which also rules out the
  * form-encoded bodies a cross-site form could send without a preflight.
  *
@@ -35,9 +34,7 @@ export function sameOriginJsonOnly(options: { exemptPaths?: RegExp[] } = {}) {
 
     const origin = c.req.header('Origin');
     const sameOrigin =
-      origin !== undefined
-        ? isTrustedOrigin(origin, c.env.APP_URL, c.req.url, c.env.ENVIRONMENT !== 'production')
-        : c.req.header('Sec-Fetch-Site') === 'same-origin';
+      origin !== undefined ? isTrustedOrigin(origin, c.env, c.req.raw) : c.req.header('Sec-Fetch-Site') === 'same-origin';
     if (!sameOrigin) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
 
     // A declared body type must be JSON; so must an undeclared body. Cross-site forms always

@@ -18,6 +18,11 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: error.message || 'The request is not valid.' }, error.status);
   }
+  // A 503 thrown on purpose names what is missing (for example the session secret), no internals.
+  if (error instanceof HTTPException && error.status === 503) {
+    console.error('Service unavailable', c.req.method, new URL(c.req.url).pathname, error.message);
+    return c.json({ error: error.message }, 503);
+  }
   console.error('Unhandled error', c.req.method, new URL(c.req.url).pathname, error);
   if (isDatabaseFailure(error)) {
     c.header('Retry-After', '30');

@@ -25,7 +25,7 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 async function visitorHash(c: Context<AppEnv>, day: string): Promise<string> {
   const address = c.req.header('CF-Connecting-IP')?.trim() ?? 'unknown';
   const agent = c.req.header('User-Agent') ?? '';
-  return deriveToken(sessionSecret(c.env), `affiliate-visitor:${day}`, `${address}\n${agent}`);
+  return deriveToken(sessionSecret(c.env, c.req.raw), `affiliate-visitor:${day}`, `${address}\n${agent}`);
 }
 
 /**

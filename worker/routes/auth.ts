@@ -37,7 +37,7 @@ import { sendEmailLater } from '../services/email';
 import { fetchGoogleProfile, googleAuthorizationUrl, GoogleSignInError, isGoogleConfigured } from '../services/google';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../services/passwords';
 import { admit, clientAddress, countEvent, readCount, type WindowLimit } from '../services/rate-limit';
-import { currentUserId, endSession, revokeAllSessions, rotateSession, startSession } from '../services/sessions';
+import { currentUserId, endSession, requireSessionSecret, revokeAllSessions, rotateSession, startSession } from '../services/sessions';
 import { sameSecret, TOKEN_SHAPE } from '../lib/tokens';
 import { creditReferral } from './affiliate';
 
@@ -107,6 +107,11 @@ function readGoogleContext(raw: string | undefined): GoogleContext {
 const backToSignIn = (c: Context<AppEnv>, reason: 'denied' | 'failed') => c.redirect(`/signin?google=${reason}`, 302);
 
 export const auth = new Hono<AppEnv>()
+  // These start or renew a session: without a usable session secret they stop (503) before any change.
+  .use('/verify-email/*', requireSessionSecret)
+  .use('/sign-in', requireSessionSecret)
+  .use('/refresh', requireSessionSecret)
+  .use('/google/callback', requireSessionSecret)
   /**
    * Sign-up answers the same, in about the same time, whether or not the address already has an
    * account (docs/security.md §3): a known address gets a "you already have an account" e-mail instead.

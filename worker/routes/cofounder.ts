@@ -2,6 +2,7 @@ import { getAgentByName } from 'agents';
 import { Hono, type Context } from 'hono';
 import { TRUSTED_HEADERS } from '../agents/cofounder';
 import { workspaceMember } from '../db/queries/cofounder';
+import { isTrustedOrigin } from '../middleware/csrf';
 import { requireUser, type SignedInEnv } from '../services/sessions';
 
 const PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,9 +20,10 @@ async function forwardToWorkspace(c: Context<SignedInEnv>) {
   const member = await workspaceMember(c.env.DB, projectId, c.var.userId);
   if (!member) return c.json(NOT_FOUND, 404);
 
-  // Browsers send cookies with cross-site WebSocket handshakes too: only our own pages connect.
+  // Browsers send cookies with cross-site WebSocket handshakes too: only our own pages connect,
+  // by the same Origin rule as every unsafe API request.
   const origin = c.req.header('Origin');
-  if (origin !== undefined && origin !== new URL(c.env.APP_URL).origin) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
+  if (origin !== undefined && !isTrustedOrigin(origin, c.env, c.req.raw)) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
 
   const headers = new Headers(c.req.raw.headers);
   for (const name of [...headers.keys()]) if (name.toLowerCase().startsWith('x-launchmate-')) headers.delete(name);

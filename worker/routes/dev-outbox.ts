@@ -4,13 +4,15 @@ import { getDb } from '../db/client';
 import { outbox } from '../db/schema';
 import { escapeHtml } from '../emails/layout';
 import type { AppEnv } from '../env';
+import { developmentFeatureAllowed } from '../services/development';
 
 /**
  * The development outbox: every e-mail the product would have sent, newest first. Exists only
- * when ENVIRONMENT=development; elsewhere the path is an ordinary unknown page.
+ * for a local development request (services/development.ts); elsewhere the path is an ordinary
+ * unknown page.
  */
 export const devOutbox = new Hono<AppEnv>().get('/outbox', async (c, next) => {
-  if (c.env.ENVIRONMENT !== 'development') return next();
+  if (!developmentFeatureAllowed(c.env, c.req.raw, 'outbox')) return next();
   const messages = await getDb(c.env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(50);
   const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
   const items = messages

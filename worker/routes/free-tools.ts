@@ -20,6 +20,7 @@ import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { personaAvatarSvg, personaAvatarUrl } from '../services/avatars';
 import { llmMode, streamBusinessIdeas, streamUserPersona } from '../services/llm';
+import { offlineBusinessIdeas, offlineUserPersona } from '../services/offline-demo';
 import { admit, clientAddress } from '../services/rate-limit';
 import { errorForLog } from '../services/redact';
 import { currentUserId } from '../services/sessions';
@@ -63,7 +64,7 @@ async function admitRun(c: Context<AppEnv>, tool: Tool): Promise<{ refusal: Resp
 }
 
 function modelUnavailable(c: Context<AppEnv>) {
-  return llmMode(c.env) === 'unavailable' ? c.json({ error: 'The free tools are not available right now.' }, 503) : null;
+  return llmMode(c.env, c.req.raw) === 'unavailable' ? c.json({ error: 'The free tools are not available right now.' }, 503) : null;
 }
 
 /**
@@ -153,14 +154,14 @@ export const freeTools = new Hono<AppEnv>()
     const { release } = admission;
 
     const controller = abortOnDisconnect(c);
-    const ideas = streamBusinessIdeas(c.env, industry, controller.signal);
+    const offlineDemo = llmMode(c.env, c.req.raw) === 'offline-demo';
+    const ideas = offlineDemo ? offlineBusinessIdeas(industry, controller.signal) : streamBusinessIdeas(c.env, industry, controller.signal);
     let first: IteratorResult<BusinessIdea>;
     try {
       first = await ideas.next();
     } catch (error) {
       return upstreamFailure(c, error, release);
     }
-    const offlineDemo = llmMode(c.env) === 'offline-demo';
     const record = (pairs: ProblemSolutionPair[]) =>
       recordResult(getDb(c.env.DB), { tool: 'business-ideas', input: industry, result: { problem_solution_pairs: pairs }, generated: pairs.length, offlineDemo });
 
@@ -198,14 +199,14 @@ export const freeTools = new Hono<AppEnv>()
     const { release } = admission;
 
     const controller = abortOnDisconnect(c);
-    const persona = streamUserPersona(c.env, description, controller.signal);
+    const offlineDemo = llmMode(c.env, c.req.raw) === 'offline-demo';
+    const persona = offlineDemo ? offlineUserPersona(description, controller.signal) : streamUserPersona(c.env, description, controller.signal);
     let first: IteratorResult<Partial<GeneratedPersona>, GeneratedPersona>;
     try {
       first = await persona.next();
     } catch (error) {
       return upstreamFailure(c, error, release);
     }
-    const offlineDemo = llmMode(c.env) === 'offline-demo';
     const finish = async (generated: GeneratedPersona) => {
       const complete: UserPersona = { ...generated, picture: personaAvatarUrl(generated) };
       const id = await recordResult(getDb(c.env.DB), { tool: 'user-persona', input: description, result: { user_persona: complete }, generated: 1, offlineDemo });

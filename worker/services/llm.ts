@@ -10,12 +10,13 @@ import {
 import { config } from '../config';
 import type { Bindings } from '../env';
 import { boundedFetch } from './bounded-fetch';
-import { offlineBusinessIdeas, offlineUserPersona } from './offline-demo';
+import { developmentFeatureAllowed } from './development';
 
 /**
  * The language model behind the free tools, through the Vercel AI SDK and any OpenAI-compatible
- * server (OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_API_KEY). Without a key, development uses the
- * offline demo generator, whose results say so; tests and production never do.
+ * server (OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_API_KEY). Without a key, local development uses
+ * the offline demo generator (services/offline-demo.ts), whose results say so; tests and
+ * production never do.
  */
 const MAX_OUTPUT_TOKENS = { ideas: 2500, persona: 2000 } as const;
 /**
@@ -34,9 +35,9 @@ const MAX_ERROR_BODY_BYTES = 4096;
 
 export type LlmMode = 'provider' | 'offline-demo' | 'unavailable';
 
-export function llmMode(env: Bindings): LlmMode {
+export function llmMode(env: Bindings, request: Request): LlmMode {
   if (env.OPENAI_API_KEY) return 'provider';
-  return env.ENVIRONMENT === 'development' ? 'offline-demo' : 'unavailable';
+  return developmentFeatureAllowed(env, request, 'offline-demo') ? 'offline-demo' : 'unavailable';
 }
 
 /** The model failed us: an error answer, a time-out, or output that broke the schema. */
@@ -102,10 +103,6 @@ const callSettings = (env: Bindings, signal: AbortSignal, maxOutputTokens: numbe
 
 /** Streams exactly 10 validated problem and solution pairs for an industry, one at a time. */
 export async function* streamBusinessIdeas(env: Bindings, industry: string, signal: AbortSignal): AsyncGenerator<BusinessIdea> {
-  if (llmMode(env) === 'offline-demo') {
-    yield* offlineBusinessIdeas(industry, signal);
-    return;
-  }
   let failure: unknown;
   const call = callSignal(signal, MAX_ANSWER_CHARS.ideas);
   const result = streamText({
@@ -158,7 +155,6 @@ export async function* streamUserPersona(
   productDescription: string,
   signal: AbortSignal,
 ): AsyncGenerator<Partial<GeneratedPersona>, GeneratedPersona> {
-  if (llmMode(env) === 'offline-demo') return yield* offlineUserPersona(productDescription, signal);
   let failure: unknown;
   const call = callSignal(signal, MAX_ANSWER_CHARS.persona);
   const result = streamText({

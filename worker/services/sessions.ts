@@ -2,11 +2,13 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
 import { sign, verify } from 'hono/jwt';
 import { getDb } from '../db/client';
 import { refreshTokens } from '../db/schema';
 import type { AppEnv, Bindings } from '../env';
 import { deriveToken, hashToken, newToken, TOKEN_SHAPE } from '../lib/tokens';
+import { developmentFeatureAllowed } from './development';
 
 /**
  * Sessions (docs/security.md §6–8): a signed access token that lives 15 minutes, and a refresh token
@@ -22,20 +24,25 @@ const ACCESS_COOKIE = 'lm_access';
 const REFRESH_COOKIE = 'lm_refresh';
 const cookieOptions = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const;
 
-/** Only for local development and tests: production refuses to run without SESSION_SECRET. */
+/** Only for local development and tests, on a loopback address (services/development.ts). */
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-used-in-production';
+export const MISSING_SESSION_SECRET = 'Accounts are not available right now: this server has no session secret configured.';
 
-export function sessionSecret(env: Bindings): string {
+/**
+ * The key of every session token and derived secret. Anywhere but a local development request,
+ * a missing or short SESSION_SECRET is a 503 for what needs it, never a guessable default.
+ */
+export function sessionSecret(env: Bindings, request: Request): string {
   if (env.SESSION_SECRET && env.SESSION_SECRET.length >= 32) return env.SESSION_SECRET;
-  if (env.ENVIRONMENT === 'production') throw new Error('SESSION_SECRET must be set to at least 32 characters in production');
-  return DEVELOPMENT_SESSION_SECRET;
+  if (developmentFeatureAllowed(env, request, 'development-secret')) return DEVELOPMENT_SESSION_SECRET;
+  throw new HTTPException(503, { message: MISSING_SESSION_SECRET });
 }
 
 async function setSessionCookies(c: Context<AppEnv>, userId: string, familyId: string, refreshToken: string, familyExpiresAt: number) {
   const now = Math.floor(Date.now() / 1000);
   // jti: two tokens issued in the same second (a sign-in and an immediate refresh) still differ.
   const claims = { sub: userId, fid: familyId, jti: crypto.randomUUID(), iat: now, exp: now + ACCESS_TOKEN_SECONDS };
-  const accessToken = await sign(claims, sessionSecret(c.env), 'HS256');
+  const accessToken = await sign(claims, sessionSecret(c.env, c.req.raw), 'HS256');
   setCookie(c, ACCESS_COOKIE, accessToken, { ...cookieOptions, maxAge: ACCESS_TOKEN_SECONDS });
   setCookie(c, REFRESH_COOKIE, refreshToken, {
     ...cookieOptions,
@@ -71,7 +78,7 @@ export async function rotateSession(c: Context<AppEnv>): Promise<string | null> 
   const db = getDb(c.env.DB);
   const now = Date.now();
   const presentedHash = await hashToken(presented);
-  const successor = await deriveToken(sessionSecret(c.env), 'refresh', presented);
+  const successor = await deriveToken(sessionSecret(c.env, c.req.raw), 'refresh', presented);
   const successorHash = await hashToken(successor);
 
   // Mark the presented token used and create its successor in one atomic batch: only one of
@@ -176,9 +183,11 @@ async function isFamilyRevoked(d1: D1Database, familyId: string): Promise<boolea
 export async function currentUserId<E extends AppEnv>(c: Context<E>): Promise<string | null> {
   const token = getCookie(c, ACCESS_COOKIE, 'host');
   if (!token) return null;
+  // Outside the try: a missing secret is the server's fault (503), not an invalid token.
+  const secret = sessionSecret(c.env, c.req.raw);
   let payload: Awaited<ReturnType<typeof verify>>;
   try {
-    payload = await verify(token, sessionSecret(c.env), 'HS256');
+    payload = await verify(token, secret, 'HS256');
   } catch {
     return null;
   }
@@ -186,6 +195,12 @@ export async function currentUserId<E extends AppEnv>(c: Context<E>): Promise<st
   if (await isFamilyRevoked(c.env.DB, payload.fid)) return null;
   return payload.sub;
 }
+
+/** For routes that start or renew a session: a missing secret stops them before they change anything. */
+export const requireSessionSecret = createMiddleware<AppEnv>(async (c, next) => {
+  sessionSecret(c.env, c.req.raw);
+  return next();
+});
 
 export type SignedInEnv = AppEnv & { Variables: { userId: string } };
 
