@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../utils';
 import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type ModelRequestBody, type TestSocket } from './workspace-support';
@@ -192,6 +193,109 @@ describe('the research page draft', () => {
     expect(parts[1]!.input).toEqual(draft);
     // Nothing is created until a member saves it in the editor.
     expect(await db().prepare('SELECT count(*) AS n FROM research_pages WHERE project_id = ?').bind(projectId).first('n')).toBe(0);
+    socket.close();
+  });
+});
+
+describe('searching discussions through the co-founder', () => {
+  const FAKES = { hacker_news: env.FAKE_HACKER_NEWS_URL, stack_exchange: env.FAKE_STACK_EXCHANGE_URL, reddit: env.FAKE_REDDIT_URL } as const;
+  const newTag = () => `lane${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const setLanes = (tag: string, scenarios: Partial<Record<keyof typeof FAKES, object>>) =>
+    Promise.all(Object.entries(FAKES).map(([source, url]) => fetch(`${url}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify(scenarios[source as keyof typeof FAKES] ?? {}) })));
+  const outsideCalls = async (tag: string) => {
+    const counts = await Promise.all(Object.values(FAKES).map(async (url) => ((await (await fetch(`${url}/__lanes/${tag}/requests`)).json()) as unknown[]).length));
+    return counts.reduce((total, count) => total + count, 0);
+  };
+  type SearchPart = { type: string; state?: string; output?: { sources: { source: string; status: string; cachedQueries: number }[]; discussions: { url: string }[] } };
+
+  it('keeps answering when a source fails, reports it unavailable, and a repeated search makes no outside call', async () => {
+    const tag = newTag();
+    await setLanes(tag, { hacker_news: { status: 500 } });
+    const phrase = `dentist cancellations ${tag}`;
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase] } }] },
+        { content: 'Hacker News was unavailable.' },
+        { toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase.toUpperCase()] } }] },
+        { content: 'Same results.' },
+      ],
+    });
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    await answerEnd(socket, send(socket, `Search it ${model.tag}`).requestId);
+    const first = (await storedMessages(projectId, jar)).at(-1)!;
+    expect(first.metadata!.status).toBe('complete');
+    const part = first.parts.find((candidate) => candidate.type === 'tool-search_discussions') as SearchPart;
+    expect(part.state).toBe('output-available');
+    expect(part.output!.sources.map(({ source, status }) => [source, status])).toEqual([
+      ['hacker_news', 'unavailable'],
+      ['stack_exchange', 'ok'],
+      ['reddit', 'ok'],
+    ]);
+    expect(part.output!.discussions.length).toBeGreaterThan(0);
+    // The model read the same result: unavailable, not an error.
+    expect(toolResults((await model.bodies())[1]!).join('')).toContain('unavailable');
+    // 1 phrase x 3 sources; Reddit's token may add one call.
+    const callsAfterFirst = await outsideCalls(tag);
+    expect(callsAfterFirst).toBeGreaterThanOrEqual(3);
+
+    // Hacker News recovers; the same phrase (another spelling) is served from the cache where it succeeded.
+    await setLanes(tag, {});
+    await answerEnd(socket, send(socket, `Again ${model.tag}`).requestId);
+    const again = (await storedMessages(projectId, jar)).at(-1)!.parts.find((candidate) => candidate.type === 'tool-search_discussions') as SearchPart;
+    expect(again.output!.sources.find((report) => report.source === 'stack_exchange')!.cachedQueries).toBe(1);
+    expect(again.output!.sources.find((report) => report.source === 'reddit')!.cachedQueries).toBe(1);
+    // Only Hacker News, which failed before and so was not cached, is asked again (the lanes'
+    // records were reset with their scenarios).
+    expect(await outsideCalls(tag)).toBe(1);
+    socket.close();
+  });
+
+  it('lets the estimate cite a discussion the search returned', async () => {
+    const tag = newTag();
+    await setLanes(tag, {});
+    const model = await lane({ replies: [{ toolCalls: [{ name: 'search_discussions', arguments: { queries: [`clinic no shows ${tag}`] } }] }, { content: 'Found some.' }] });
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    await answerEnd(socket, send(socket, `Search ${model.tag}`).requestId);
+    const found = ((await storedMessages(projectId, jar)).at(-1)!.parts.find((candidate) => candidate.type === 'tool-search_discussions') as SearchPart).output!.discussions[0]!.url;
+    const cited = { ...ESTIMATE, evidence: [{ title: 'A discussion', url: found, site: 'Hacker News' }] };
+    // The same lane, scripted again now that the link is known (the conversation carries its tag).
+    await fetch(`${env.FAKE_COFOUNDER_MODEL_URL}/__lanes/${model.tag}`, {
+      method: 'POST',
+      body: JSON.stringify({ replies: [{ toolCalls: [{ name: 'save_scale_estimate', arguments: { title: 'Cited', estimate: cited } }] }, { content: 'Saved.' }] }),
+    });
+    await answerEnd(socket, send(socket, `Save it ${model.tag}`).requestId);
+    const state = await waitForState(socket, (candidate) => candidate.memory.length === 1);
+    expect(state.memory[0]).toMatchObject({ kind: 'scale_estimate', estimate: { evidence: [{ url: found }] } });
+    socket.close();
+  });
+
+  it('in privacy mode, refuses a phrase that copies the project memory before anything is sent', async () => {
+    const tag = newTag();
+    await setLanes(tag, {});
+    const { jar, projectId, email } = await ownerWithProject();
+    await db().prepare('UPDATE users SET privacy_mode = 1 WHERE email = ?').bind(email).run();
+    const socket = await openSocket(projectId, jar);
+    socket.send({ type: 'memory_create', requestId: 'n', content: { kind: 'note', title: 'Partner', body: 'Our pilot partner is Brightsmile Dental Group.' } });
+    await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'n');
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'search_discussions', arguments: { queries: [`brightsmile dental group ${tag}`] } }] },
+        { toolCalls: [{ name: 'search_discussions', arguments: { queries: [`dental appointment cancellations ${tag}`] } }] },
+        { content: 'Searched with generic words.' },
+      ],
+    });
+    await answerEnd(socket, send(socket, `Find evidence ${model.tag}`).requestId);
+    const results = toolResults((await model.bodies())[2]!);
+    expect(results[0]).toMatch(/Privacy mode/);
+    expect(results[0]).toContain('brightsmile dental group');
+    expect(results[1]).not.toMatch(/Privacy mode/);
+    // Only the generic phrase reached the sources.
+    const sent = await Promise.all(Object.values(FAKES).map(async (url) => (await (await fetch(`${url}/__lanes/${tag}/requests`)).json()) as { path: string }[]));
+    const paths = sent.flat().map((request) => decodeURIComponent(request.path.replace(/\+/g, ' ')).toLowerCase());
+    expect(paths.some((path) => path.includes('dental appointment cancellations'))).toBe(true);
+    expect(paths.some((path) => path.includes('brightsmile'))).toBe(false);
     socket.close();
   });
 });
