@@ -18,6 +18,7 @@ const BENCHES = [
   'model-caps',
   'limits',
   'revocation',
+  'phase-two-search',
   'lighthouse',
 ];
 
