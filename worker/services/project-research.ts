@@ -41,8 +41,9 @@ export async function projectResearchDigest(db: D1Database, projectId: string, o
 
   // Every text question's candidate answers, newest first; placed below once the summaries fit.
   const pending: { question: DigestQuestion; answers: string[] }[] = [];
+  let truncated = false;
   const digest: ResearchDigest = {
-    truncated: false,
+    truncated,
     pages: chosen.map((page) => {
       const pageResponses = responses.get(page.url_key) ?? [];
       return {
@@ -58,7 +59,7 @@ export async function projectResearchDigest(db: D1Database, projectId: string, o
           const answers = pageResponses
             .flatMap((response) => response.answers.filter((answer) => answer.sequence === summary.sequence).map((answer) => String(answer.response)))
             .reverse();
-          if (answers.length > DIGEST_LIMITS.answersPerQuestion) digest.truncated = true;
+          if (answers.length > DIGEST_LIMITS.answersPerQuestion) truncated = true;
           pending.push({ question, answers: answers.slice(0, DIGEST_LIMITS.answersPerQuestion).map((answer) => cut(answer, DIGEST_LIMITS.charsPerAnswer)) });
           return question;
         }),
@@ -66,12 +67,22 @@ export async function projectResearchDigest(db: D1Database, projectId: string, o
     }),
   };
 
-  // Summaries first: pages are dropped, oldest first, only if their summaries alone are too long.
-  let used = size(digest);
-  while (used > DIGEST_LIMITS.totalChars && digest.pages.length > 0) {
-    const dropped = digest.pages.pop()!;
+  digest.truncated = truncated;
+
+  // Summaries first: only if they alone are too long are pages left out, oldest first, and then
+  // the last questions of the newest page.
+  const leaveOut = (questions: DigestQuestion[]) => {
     digest.truncated = true;
-    for (let i = pending.length - 1; i >= 0; i--) if (dropped.questions.includes(pending[i]!.question)) pending.splice(i, 1);
+    for (let i = pending.length - 1; i >= 0; i--) if (questions.includes(pending[i]!.question)) pending.splice(i, 1);
+  };
+  let used = size(digest);
+  while (used > DIGEST_LIMITS.totalChars && digest.pages.length > 1) {
+    leaveOut(digest.pages.pop()!.questions);
+    used = size(digest);
+  }
+  const newest = digest.pages[0];
+  while (used > DIGEST_LIMITS.totalChars && newest && newest.questions.length > 0) {
+    leaveOut([newest.questions.pop()!]);
     used = size(digest);
   }
   // Then answers, one per question in turn, so that every question gets its newest ones.
