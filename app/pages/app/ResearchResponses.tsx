@@ -196,7 +196,8 @@ function ThemesPanel({ urlKey, sequence }: { urlKey: string; sequence: number })
       const response = await withSession(() => api.research.pages[':urlKey'].questions[':sequence'].themes.$post({ param: { urlKey, sequence: String(sequence) } }));
       setView({ state: 'ready', result: await response.json() });
     } catch (error) {
-      if (!(error instanceof ApiError && error.status < 500)) logUnexpected('Summarizing research themes failed', error);
+      // The server's own message (a failed or timed-out model) is an answer, not a fault of ours.
+      if (!(error instanceof ApiError && error.serverMessage)) logUnexpected('Summarizing research themes failed', error);
       setView({ state: 'failed', message: errorMessage(error, 'We could not summarize the themes this time. Please retry.') });
     }
   }

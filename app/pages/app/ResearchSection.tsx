@@ -194,6 +194,8 @@ function ResearchPageItem({ page, onEdit, onChanged, editingAny }: { page: PageS
       onChanged();
     } catch (error) {
       notify.error(errorMessage(error, `We could not ${action} the research page. Please try again.`));
+    } finally {
+      // The item stays on screen with its new state: ready to be reopened (or closed) again.
       setBusy(false);
       setConfirming(false);
     }
