@@ -9,6 +9,7 @@ import {
   SUBMISSION_BODY_MAX,
   SubmissionSchema,
 } from '#contracts/research';
+import type { LimitName } from '#contracts/workspace';
 import { cofounderCaps } from '../config';
 import { getDb } from '../db/client';
 import { projectPrivacyMode, releaseAnswer, reserveAnswer } from '../db/queries/cofounder';
@@ -31,6 +32,7 @@ import {
 import { editProblem } from '../lib/research-edits';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { llmMode } from '../services/llm';
+import { errorForLog } from '../services/redact';
 import { responsesCsv, summarize } from '../services/research-report';
 import { summarizeThemes, THEME_LIMITS } from '../services/research-themes';
 import { requireUser, type SignedInEnv } from '../services/sessions';
@@ -41,7 +43,7 @@ const CLOSED = { error: PAGE_CLOSED, closed: true as const };
 /** An edit that lost a race with a new response is checked again against it, this many times. */
 const EDIT_ATTEMPTS = 3;
 const THEMES_FAILED = 'We could not summarize the themes this time. Please retry.';
-const THEMES_LIMIT: Record<string, string> = {
+const THEMES_LIMIT: Record<LimitName, string> = {
   member_daily: "You've reached today's limit of AI answers for your account. It resets at midnight UTC.",
   project_daily: "This project has reached today's limit of AI answers. It resets at midnight UTC.",
   global_daily: 'Launchmate has reached its daily limit for AI answers. It resets at midnight UTC.',
@@ -177,7 +179,7 @@ export const research = new Hono<SignedInEnv>()
       const summary = await summarizeThemes(c.env, question.text, newestFirst, { privacyMode });
       return c.json({ ...summary, total }, 200);
     } catch (error) {
-      console.error('Research themes failed', error);
+      console.error('Research themes failed', errorForLog(error));
       await releaseAnswer(c.env.DB, taken.reservation);
       return c.json({ error: THEMES_FAILED }, 502);
     }

@@ -59,11 +59,6 @@ export async function questionsOf(d1: D1Database, pageId: string): Promise<Publi
   return results.map(toQuestion);
 }
 
-export async function responseCount(d1: D1Database, pageId: string): Promise<number> {
-  const row = await d1.prepare('SELECT count(*) AS n FROM research_responses WHERE page_id = ?').bind(pageId).first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 /**
  * A page, its questions and (unless `countResponses` is false: the submit path counts in its
  * insert) its response count, in one round trip (one D1 batch).
