@@ -32,7 +32,6 @@ import {
 import { editProblem } from '../lib/research-edits';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { llmMode } from '../services/llm';
-import { errorForLog } from '../services/redact';
 import { responsesCsv, summarize } from '../services/research-report';
 import { summarizeThemes, THEME_LIMITS } from '../services/research-themes';
 import { requireUser, type SignedInEnv } from '../services/sessions';
@@ -179,7 +178,8 @@ export const research = new Hono<SignedInEnv>()
       const summary = await summarizeThemes(c.env, question.text, newestFirst, { privacyMode });
       return c.json({ ...summary, total }, 200);
     } catch (error) {
-      console.error('Research themes failed', errorForLog(error));
+      // Names only: the model's output may quote respondents, which the logs never keep.
+      console.error('Research themes failed', errorNames(error));
       await releaseAnswer(c.env.DB, taken.reservation);
       return c.json({ error: THEMES_FAILED }, 502);
     }
@@ -218,3 +218,10 @@ export const research = new Hono<SignedInEnv>()
       'Cache-Control': 'private, no-store',
     });
   });
+
+/** The chain of error names of a failure (e.g. LlmError ← AI_JSONParseError), without their messages. */
+function errorNames(error: unknown): string {
+  const names: string[] = [];
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++, current = current.cause) names.push(current.name);
+  return names.join(' ← ') || typeof error;
+}
