@@ -42,32 +42,28 @@ export async function projectResearchDigest(db: D1Database, projectId: string, o
   // Every text question's candidate answers, newest first; placed below once the summaries fit.
   const pending: { question: DigestQuestion; answers: string[] }[] = [];
   let truncated = false;
-  const digest: ResearchDigest = {
-    truncated,
-    pages: chosen.map((page) => {
-      const pageResponses = responses.get(page.url_key) ?? [];
-      return {
-        title: page.title,
-        url_key: page.url_key,
-        path: `/research/${page.url_key}`,
-        status: page.status,
-        response_count: page.response_count,
-        max_responses: page.max_responses,
-        questions: summarize(page.questions, pageResponses).map((summary) => {
-          if (summary.type !== 'text') return summary;
-          const question: DigestQuestion = { ...summary, recent_answers: [] };
-          const answers = pageResponses
-            .flatMap((response) => response.answers.filter((answer) => answer.sequence === summary.sequence).map((answer) => String(answer.response)))
-            .reverse();
-          if (answers.length > DIGEST_LIMITS.answersPerQuestion) truncated = true;
-          pending.push({ question, answers: answers.slice(0, DIGEST_LIMITS.answersPerQuestion).map((answer) => cut(answer, DIGEST_LIMITS.charsPerAnswer)) });
-          return question;
-        }),
-      };
-    }),
-  };
-
-  digest.truncated = truncated;
+  const digestPages = chosen.map((page): DigestPage => {
+    const pageResponses = responses.get(page.url_key) ?? [];
+    return {
+      title: page.title,
+      url_key: page.url_key,
+      path: `/research/${page.url_key}`,
+      status: page.status,
+      response_count: page.response_count,
+      max_responses: page.max_responses,
+      questions: summarize(page.questions, pageResponses).map((summary) => {
+        if (summary.type !== 'text') return summary;
+        const question: DigestQuestion = { ...summary, recent_answers: [] };
+        const answers = pageResponses
+          .flatMap((response) => response.answers.filter((answer) => answer.sequence === summary.sequence).map((answer) => String(answer.response)))
+          .reverse();
+        if (answers.length > DIGEST_LIMITS.answersPerQuestion) truncated = true;
+        pending.push({ question, answers: answers.slice(0, DIGEST_LIMITS.answersPerQuestion).map((answer) => cut(answer, DIGEST_LIMITS.charsPerAnswer)) });
+        return question;
+      }),
+    };
+  });
+  const digest: ResearchDigest = { pages: digestPages, truncated };
 
   // Summaries first: only if they alone are too long are pages left out, oldest first, and then
   // the last questions of the newest page.
