@@ -203,3 +203,23 @@ export function partnerCallback(template: string | undefined, id: string | null 
   if (!template || !id || !SURVEYSWAP_ID_SHAPE.test(id) || !template.includes('{id}')) return null;
   return template.replaceAll('{id}', encodeURIComponent(id));
 }
+
+/** What respondents of a closed page are told (docs/decisions/0033-research-page-lifecycle.md). */
+export const PAGE_CLOSED = 'This research page is closed and no longer accepts responses.';
+
+/** Where a page stands for its founder: open and answerable, at its response limit, or closed. */
+export type PageStatus = 'live' | 'full' | 'closed';
+
+export function pageStatus(page: { closed: boolean; max_responses: number | null; response_count: number }): PageStatus {
+  if (page.closed) return 'closed';
+  return page.max_responses !== null && page.response_count >= page.max_responses ? 'full' : 'live';
+}
+
+/** One theme of a text question's answers, as the model found it; every quote is an answer's own words. */
+export const ThemeSchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  count: z.int().min(0),
+  quotes: z.array(z.string().max(600)).max(3),
+});
+export const ThemesSchema = z.strictObject({ themes: z.array(ThemeSchema).max(8) });
+export type Theme = z.infer<typeof ThemeSchema>;

@@ -16,6 +16,8 @@ const ConfigSchema = z.object({
   FREE_TOOLS_SIGNED_IN_PER_MINUTE: count,
   FREE_TOOLS_SIGNED_IN_PER_DAY: count,
   FREE_TOOLS_GLOBAL_PER_DAY: count,
+  COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY: count,
+  COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY: count,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive(),
   LLM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive(),
   ERROR_REPORTS_PER_CLIENT_PER_MINUTE: count,
@@ -39,4 +41,14 @@ export function config(env: Bindings): Config {
     parsed.set(env, values);
   }
   return values;
+}
+
+/** The daily allowances of AI answers of a project (decision 27), which the research themes share. */
+export function cofounderCaps(env: Bindings) {
+  const values = config(env);
+  return {
+    memberPerDay: values.COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY,
+    projectPerDay: values.COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY,
+    globalPerDay: values.FREE_TOOLS_GLOBAL_PER_DAY,
+  };
 }

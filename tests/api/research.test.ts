@@ -102,19 +102,12 @@ describe('a founder creates a research page', () => {
 });
 
 describe('editing and closing', () => {
-  it('edits a page while it has no responses, and refuses once it has one', async () => {
+  it('edits a page while it has no responses, freely', async () => {
     const { jar, urlKey } = await founderWithPage();
     const edited = await put(`/api/research/pages/${urlKey}`, { title: 'Round 2', questions: [{ text: 'Only question', type: 'text' }], max_responses: 5 }, jar);
     expect(edited.status).toBe(200);
     const { research_page } = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { text: string }[] } }>();
     expect(research_page.questions.map((q) => q.text)).toEqual(['Only question']);
-
-    expect((await submit(urlKey, { responses: [{ sequence: 1, question: 'Only question', response: 'Yes' }] })).status).toBe(200);
-    const refused = await put(`/api/research/pages/${urlKey}`, { title: 'Round 3', questions: [{ text: 'Changed', type: 'text' }] }, jar);
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: 'This research page already has responses, so its questions can no longer change.' });
-    const after = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { text: string }[] } }>();
-    expect(after.research_page.questions.map((q) => q.text)).toEqual(['Only question']);
   });
 
   it('a submission validated against questions that were edited meanwhile is refused, not stored under the new ones', async () => {
@@ -130,8 +123,8 @@ describe('editing and closing', () => {
     const { urlKey } = await founderWithPage();
     const stale = (await findPage(env.DB, urlKey))!;
     const input = { title: 'Edit A', questions: [{ text: 'A', type: 'text' as const }] };
-    expect(await editPage(env.DB, stale, input)).toBe('edited');
-    expect(await editPage(env.DB, stale, { ...input, title: 'Edit B' })).toBe('refused');
+    expect(await editPage(env.DB, stale, input, 0)).toBe('edited');
+    expect(await editPage(env.DB, stale, { ...input, title: 'Edit B' }, 0)).toBe('refused');
     expect((await findPage(env.DB, urlKey))!.title).toBe('Edit A');
   });
 
@@ -156,18 +149,179 @@ describe('editing and closing', () => {
     expect((await request(`/api/project/invitations/${token}/accept`, { method: 'POST' }, { jar: collaborator.jar })).status).toBe(200);
     expect((await request(`/api/research/pages/${urlKey}/responses`, {}, { jar: collaborator.jar })).status).toBe(200);
   });
+});
 
-  it('a closed page is not found for respondents, and takes no more submissions', async () => {
+const close = (urlKey: string, jar: CookieJar) => request(`/api/research/pages/${urlKey}/close`, { method: 'POST' }, { jar });
+const reopen = (urlKey: string, jar: CookieJar) => request(`/api/research/pages/${urlKey}/reopen`, { method: 'POST' }, { jar });
+const pageList = async (projectId: string, jar: CookieJar) =>
+  (await (await request(`/api/research/projects/${projectId}/pages`, {}, { jar })).json<{ pages: { url_key: string; status: string; closed: boolean; response_count: number }[] }>()).pages;
+const CLOSED_ANSWER = { error: 'This research page is closed and no longer accepts responses.', closed: true };
+
+describe('the lifecycle: live, full, closed, reopened', () => {
+  it("a page at its response limit is 'full' in the list and in the responses view", async () => {
+    const { jar, projectId, urlKey } = await founderWithPage({ max_responses: 2 });
+    expect((await pageList(projectId, jar))[0]!.status).toBe('live');
+    await submit(urlKey, { responses: [answer(1, 'One')] });
+    expect((await pageList(projectId, jar))[0]!.status).toBe('live');
+    await submit(urlKey, { responses: [answer(1, 'Two')] });
+    expect((await pageList(projectId, jar))[0]!.status).toBe('full');
+    const report = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ page: { status: string } }>();
+    expect(report.page.status).toBe('full');
+    // Closed wins over full.
+    await close(urlKey, jar);
+    expect((await pageList(projectId, jar))[0]!.status).toBe('closed');
+  });
+
+  it('respondents of a closed page are told it is closed (410), a submit stores nothing; unknown keys stay 404', async () => {
     const { jar, urlKey } = await founderWithPage();
-    expect((await request(`/api/research/pages/${urlKey}/close`, { method: 'POST' }, { jar })).status).toBe(200);
+    expect((await close(urlKey, jar)).status).toBe(200);
     const shown = await request(`/api/research/${urlKey}`);
-    expect(shown.status).toBe(404);
-    expect(await shown.json()).toEqual({ error: 'Research page not found' });
-    expect((await submit(urlKey, { responses: [answer(1, 'Late answer')] })).status).toBe(404);
+    expect(shown.status).toBe(410);
+    expect(await shown.json()).toEqual(CLOSED_ANSWER);
+    const late = await submit(urlKey, { responses: [answer(1, 'Late answer')] });
+    expect(late.status).toBe(410);
+    expect(await late.json()).toEqual(CLOSED_ANSWER);
     expect(await storedCount(urlKey)).toBe(0);
+    expect(await (await request('/api/research/AAAAAAAAAAAAAAAAAAAAAA')).json()).toEqual({ error: 'Research page not found' });
     // Its owner still reads it.
     const owner = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ page: { closed: boolean } }>();
     expect(owner.page.closed).toBe(true);
+  });
+
+  it('a submission that read the page open and lands after it closed gets the closed answer', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    const open = (await findPage(env.DB, urlKey))!;
+    await close(urlKey, jar);
+    expect(await storeResponse(env.DB, open, [{ sequence: 1, question: 'What slows you down most?', response: 'x' }], null)).toBe('closed');
+    expect(await storedCount(urlKey)).toBe(0);
+  });
+
+  it('a member reopens a closed page, and respondents can answer again', async () => {
+    const { jar, projectId, urlKey } = await founderWithPage();
+    await close(urlKey, jar);
+    const reopened = await reopen(urlKey, jar);
+    expect(reopened.status).toBe(200);
+    expect(await reopened.json()).toEqual({ closed: false });
+    expect((await request(`/api/research/${urlKey}`)).status).toBe(200);
+    expect((await submit(urlKey, { responses: [answer(1, 'Back again')] })).status).toBe(200);
+    expect(await storedCount(urlKey)).toBe(1);
+    expect((await pageList(projectId, jar))[0]).toMatchObject({ status: 'live', closed: false });
+  });
+
+  it('closing and reopening are idempotent, and 50 simultaneous ones leave a consistent page', async () => {
+    const { jar, projectId, urlKey } = await founderWithPage();
+    for (const call of [close, close, reopen, reopen]) expect((await call(urlKey, jar)).status).toBe(200);
+    expect((await pageList(projectId, jar))[0]!.status).toBe('live');
+
+    const closes = await Promise.all(Array.from({ length: 50 }, () => close(urlKey, jar)));
+    expect(closes.every((response) => response.status === 200)).toBe(true);
+    const closedAt = (await findPage(env.DB, urlKey))!.closed_at;
+    expect(closedAt).not.toBeNull();
+    // Repeated closes keep the first closing time.
+    await close(urlKey, jar);
+    expect((await findPage(env.DB, urlKey))!.closed_at).toBe(closedAt);
+
+    const reopens = await Promise.all(Array.from({ length: 50 }, () => reopen(urlKey, jar)));
+    expect(reopens.every((response) => response.status === 200)).toBe(true);
+    expect((await findPage(env.DB, urlKey))!.closed_at).toBeNull();
+  });
+
+  it('only members reopen (others get 404 and the page stays closed); signed out is 401', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    await close(urlKey, jar);
+    const stranger = await signedInUser();
+    expect((await reopen(urlKey, stranger.jar)).status).toBe(404);
+    expect((await reopen(urlKey, new CookieJar())).status).toBe(401);
+    expect((await request(`/api/research/${urlKey}`)).status).toBe(410);
+  });
+});
+
+describe('editing a page that has responses', () => {
+  const withAnswers = async () => {
+    const founder = await founderWithPage();
+    await submit(founder.urlKey, { responses: [answer(1, 'Invoices'), answer(2, 'Online'), answer(3, ['Email']), answer(4, 4)] });
+    return founder;
+  };
+  const texts = async (urlKey: string) =>
+    (await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { sequence: number; text: string; options: string[] | null }[] } }>()).research_page.questions;
+
+  it('takes a new title, a new limit and new questions after the answered ones; the answers stay with their questions', async () => {
+    const { jar, urlKey } = await withAnswers();
+    const questions = [...ALL_TYPES.slice(0, 4), { text: 'Would you pay for it?', type: 'text' as const }];
+    const edited = await put(`/api/research/pages/${urlKey}`, { title: 'Round 2', questions, max_responses: 50 }, jar);
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    // Question 5 (e-mail) had no answer, so it could be replaced.
+    expect((await texts(urlKey)).map((q) => q.text)).toEqual([...ALL_TYPES.slice(0, 4).map((q) => q.text), 'Would you pay for it?']);
+    expect((await submit(urlKey, { responses: [{ sequence: 5, question: 'Would you pay for it?', response: 'Yes' }] })).status).toBe(200);
+    const report = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ page: { title: string }; summaries: { sequence: number; answered: number }[] }>();
+    expect(report.page.title).toBe('Round 2');
+    expect(report.summaries.map((s) => s.answered)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('adds options to an answered choice question and widens a rating scale', async () => {
+    const { jar, urlKey } = await withAnswers();
+    const questions = [
+      ALL_TYPES[0]!,
+      { ...ALL_TYPES[1]!, options: ['Online', 'In person', 'Both', 'By phone'] },
+      { ...ALL_TYPES[2]!, options: ['Email', 'CRM'] },
+      { text: 'How painful is it?', type: 'rating' as const, config: { min_rating: 0, max_rating: 10 } },
+    ];
+    const edited = await put(`/api/research/pages/${urlKey}`, { title: 'T', questions }, jar);
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect((await texts(urlKey))[1]!.options).toEqual(['Online', 'In person', 'Both', 'By phone']);
+  });
+
+  it.each([
+    ['removing an answered question', ALL_TYPES.slice(0, 3), 'Question 4 (“How painful is it?”) already has answers, so it cannot be removed.'],
+    ['retyping an answered question', [{ text: 'What slows you down most?', type: 'email' }, ...ALL_TYPES.slice(1)], 'Question 1 (“What slows you down most?”) already has answers, so its type cannot change.'],
+    ['rewording an answered question', [{ text: 'What slows you?', type: 'text' }, ...ALL_TYPES.slice(1)], 'Question 1 (“What slows you down most?”) already has answers, so its text cannot change. Add a new question instead.'],
+    ['moving an answered question by removing one before it', ALL_TYPES.slice(1), 'Question 1 (“What slows you down most?”) already has answers, so its type cannot change.'],
+    ['removing a chosen option', [ALL_TYPES[0], { ...ALL_TYPES[1], options: ['In person', 'Both'] }, ...ALL_TYPES.slice(2)], 'Question 2 (“How do you sell today?”) already has answers, so its option “Online”, which respondents chose, cannot be removed.'],
+    ['removing a ticked checkbox option', [...ALL_TYPES.slice(0, 2), { ...ALL_TYPES[2], options: ['Spreadsheets', 'CRM'] }, ...ALL_TYPES.slice(3)], 'Question 3 (“Which tools do you use?”) already has answers, so its option “Email”, which respondents chose, cannot be removed.'],
+    ['narrowing a scale past a given rating', [...ALL_TYPES.slice(0, 3), { text: 'How painful is it?', type: 'rating', config: { min_rating: 1, max_rating: 3 } }], 'Question 4 (“How painful is it?”) already has answers, so its scale must still include the rating 4 that respondents gave.'],
+  ])('refuses %s with a message naming the question, and changes nothing', async (_name, questions, message) => {
+    const { jar, urlKey } = await withAnswers();
+    const before = await texts(urlKey);
+    const refused = await put(`/api/research/pages/${urlKey}`, { title: 'Changed title', questions }, jar);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: message });
+    expect(await texts(urlKey)).toEqual(before);
+    expect((await findPage(env.DB, urlKey))!.title).toBe('Customer interviews');
+  });
+
+  it('an unanswered question may be removed or changed freely', async () => {
+    const { jar, urlKey } = await withAnswers();
+    // Question 5 (e-mail) has no answer: it may go.
+    expect((await put(`/api/research/pages/${urlKey}`, { title: 'T', questions: ALL_TYPES.slice(0, 4) }, jar)).status).toBe(200);
+    expect(await texts(urlKey)).toHaveLength(4);
+  });
+
+  it('is not applied over a response that arrived after the answers were read (one batch with a guard)', async () => {
+    const { urlKey } = await founderWithPage();
+    const page = (await findPage(env.DB, urlKey))!;
+    // The edit read a page without answers; meanwhile a respondent answers question 1.
+    expect(await storeResponse(env.DB, page, [{ sequence: 1, question: 'What slows you down most?', response: 'Invoices' }], null)).toBe('stored');
+    const retyped = { title: 'T', questions: [{ text: 'What slows you down most?', type: 'email' as const }] };
+    expect(await editPage(env.DB, page, retyped, 0)).toBe('refused');
+    expect((await texts(urlKey))[0]).toMatchObject({ text: 'What slows you down most?', options: null });
+  });
+
+  it('under 50 simultaneous submissions, an edit either lands with every answer intact or is refused', async () => {
+    const { jar, urlKey } = await founderWithPage();
+    const questions = [...ALL_TYPES, { text: 'Anything else?', type: 'text' as const }];
+    const [edit, ...answers] = await Promise.all([
+      put(`/api/research/pages/${urlKey}`, { title: 'Round 2', questions }, jar),
+      ...Array.from({ length: 50 }, (_, i) => submit(urlKey, { responses: [answer(1, `Answer ${i}`), answer(2, 'Online')] })),
+    ]);
+    expect([200, 409]).toContain(edit!.status);
+    const stored = answers.filter((response) => response.status === 200).length;
+    // The rest were told the page had just changed, and stored nothing.
+    for (const response of answers.filter((response) => response.status !== 200)) expect(response.status).toBe(409);
+    expect(await storedCount(urlKey)).toBe(stored);
+    const report = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: { answers: { sequence: number; question: string }[] }[]; page: { questions: { sequence: number; text: string }[] } }>();
+    const textOf = new Map(report.page.questions.map((q) => [q.sequence, q.text]));
+    for (const response of report.responses) for (const given of response.answers) expect(given.question).toBe(textOf.get(given.sequence));
+    expect(report.page.questions).toHaveLength(edit!.status === 200 ? 6 : 5);
   });
 });
 
@@ -340,20 +494,31 @@ describe('the response limit (docs/security.md §17)', () => {
 });
 
 describe('responses for the founder', () => {
-  it('come with per-question summaries: counts per option and the average rating', async () => {
+  it('come with per-question summaries: answered and empty counts, counts per option with percentages, the average rating', async () => {
     const { jar, urlKey } = await founderWithPage();
     await submit(urlKey, { responses: [answer(2, 'Online'), answer(3, ['Email', 'CRM']), answer(4, 5)] });
     await submit(urlKey, { responses: [answer(2, 'Online'), answer(3, ['Email']), answer(4, 2)] });
-    await submit(urlKey, { responses: [answer(1, 'Just text')] });
-    const body = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: unknown[]; summaries: { sequence: number; answered: number; counts: { value: string; count: number }[] | null; average: number | null }[] }>();
+    await submit(urlKey, { responses: [answer(1, 'Just text'), answer(2, 'Both'), answer(5, 'me@example.com')] });
+    type Summary = { sequence: number; answered: number; empty: number; counts: { value: string; count: number; percent: number }[] | null; average: number | null };
+    const body = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: unknown[]; summaries: Summary[] }>();
     expect(body.responses).toHaveLength(3);
     const [text, choice, checkbox, rating, email] = body.summaries;
-    expect(text).toMatchObject({ answered: 1, counts: null, average: null });
-    expect(choice!.counts).toEqual([{ value: 'Online', count: 2 }, { value: 'In person', count: 0 }, { value: 'Both', count: 0 }]);
-    expect(checkbox!.counts).toEqual([{ value: 'Email', count: 2 }, { value: 'Spreadsheets', count: 0 }, { value: 'CRM', count: 1 }]);
-    expect(rating).toMatchObject({ answered: 2, average: 3.5 });
-    expect(rating!.counts!.map((c) => c.count)).toEqual([0, 1, 0, 0, 1]);
-    expect(email).toMatchObject({ answered: 0 });
+    expect(text).toMatchObject({ answered: 1, empty: 2, counts: null, average: null });
+    expect(email).toMatchObject({ answered: 1, empty: 2, counts: null, average: null });
+    // Percentages are of the respondents who answered the question.
+    expect(choice!.counts).toEqual([
+      { value: 'Online', count: 2, percent: 67 },
+      { value: 'In person', count: 0, percent: 0 },
+      { value: 'Both', count: 1, percent: 33 },
+    ]);
+    expect(checkbox).toMatchObject({ answered: 2, empty: 1 });
+    expect(checkbox!.counts).toEqual([
+      { value: 'Email', count: 2, percent: 100 },
+      { value: 'Spreadsheets', count: 0, percent: 0 },
+      { value: 'CRM', count: 1, percent: 50 },
+    ]);
+    expect(rating).toMatchObject({ answered: 2, empty: 1, average: 3.5 });
+    expect(rating!.counts!.map((c) => [c.count, c.percent])).toEqual([[0, 0], [1, 50], [0, 0], [0, 0], [1, 50]]);
   });
 
   it('download as CSV: UTF-8 with a BOM, every cell quoted, formulas defused', async () => {

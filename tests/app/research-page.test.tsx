@@ -180,6 +180,22 @@ describe('submitting', () => {
     expect(await screen.findByRole('heading', { name: 'Response limit reached' })).toBeTruthy();
   });
 
+  it('tells respondents of a closed page that it is closed, not that it is missing', async () => {
+    fakeApi({ 'GET /api/research/shut': () => json(410, { error: 'This research page is closed and no longer accepts responses.', closed: true }) });
+    renderPage(routes, '/research/shut');
+    expect(await screen.findByRole('heading', { name: 'This research page is closed' })).toBeTruthy();
+    expect(screen.getByText('This research page is closed and no longer accepts responses.')).toBeTruthy();
+    expect(screen.queryByText('Research page not found')).toBeNull();
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the closed message when the page closes while the respondent answers', async () => {
+    const { user } = await openForm('k-shut', { 'POST /api/research/k-shut/submit': () => json(410, { error: 'This research page is closed and no longer accepts responses.', closed: true }) });
+    await user.click(within(card('How do you sell?')).getByRole('radio', { name: 'Online' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'This research page is closed' })).toBeTruthy();
+  });
+
   it('keeps unsent answers across a reload', async () => {
     const first = await openForm('k-keep');
     await first.user.type(within(card('What slows you down?')).getByRole('textbox'), 'Kept');

@@ -1,11 +1,12 @@
 /**
  * Research pages end to end: a founder builds a page with all five question types, respondents
  * answer it (one through the partner flow), the founder reads responses and downloads the CSV,
- * and the full page turns respondents away.
+ * the full page turns respondents away, the answered page gets a new question, closing tells
+ * respondents it is closed until it is reopened, and the model sums up a text question's themes.
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { SURVEYSWAP_CALLBACK_PATH } from './global-setup';
 import {
   baseUrl,
@@ -33,6 +34,13 @@ const QUESTIONS = {
   rating: 'How painful is stock planning?',
   email: 'May we follow up by email?',
 };
+
+const NEW_QUESTION = 'Would you pay for a better way?';
+/** The lane's tag in an answer routes the themes call to this file's script of the fake model. */
+const LANE = `research-themes-${Date.now()}`;
+const THEMED_ANSWER = `Ovens are never warm in time (${LANE})`;
+const fakeOpenAiUrl = inject('fakeOpenAiUrl');
+const scriptModel = (scenario: object) => fetch(`${fakeOpenAiUrl}/__lanes/${LANE}`, { method: 'POST', body: JSON.stringify(scenario) });
 
 let founder: StorageState;
 let publicPath = '';
@@ -205,11 +213,21 @@ describe('research pages, in order', () => {
     expect(cells.join(' | ')).toContain('partner-7');
     expect(cells.join(' | ')).toContain('Paper notebook, Spreadsheet');
 
+    expect(await page.locator('.responses__title .tag').textContent()).toBe('Full');
     const rating = page.locator('.summary', { hasText: QUESTIONS.rating });
-    expect(await rating.textContent()).toContain('2 answers · average rating 3');
+    expect(await rating.textContent()).toContain('2 answered · 0 left empty · average rating 3');
+    const email = page.locator('.summary', { hasText: QUESTIONS.email });
+    expect(await email.textContent()).toContain('1 answered · 1 left empty');
     const choice = page.locator('.summary', { hasText: QUESTIONS.choice });
-    expect(await choice.locator('.bar').allTextContents()).toEqual(['Phone1', 'Walk-in1', 'Online0']);
-    if (viewport === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await choice.locator('.bar').allTextContents()).toEqual(['Phone1 (50%)', 'Walk-in1 (50%)', 'Online0 (0%)']);
+    if (viewport === 'phone') {
+      // The page keeps the phone's width; the table scrolls sideways inside its frame.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const table = page.locator('.responses__table-wrap');
+      expect(await table.evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
+      await table.evaluate((frame) => frame.scrollBy(200, 0));
+      expect(await table.evaluate((frame) => frame.scrollLeft)).toBeGreaterThan(0);
+    }
     await screenshot(page, 'research-responses');
     expectNoProblems(page);
   });
@@ -220,8 +238,9 @@ describe('research pages, in order', () => {
     const item = page.getByRole('listitem', { name: TITLE });
     await item.waitFor();
     expect(await item.textContent()).toContain('5 questions · 2 responses of 2');
-    // Answered pages can no longer be edited.
-    expect(await item.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await item.locator('.tag').textContent()).toBe('Full');
+    // Answered pages can still be edited (answered questions stay as they are).
+    expect(await item.getByRole('button', { name: 'Edit' }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await item.scrollIntoViewIfNeeded();
     await screenshot(page, 'research-dashboard', { fullPage: false });
@@ -244,19 +263,85 @@ describe('research pages, in order', () => {
     expectNoProblems(page);
   });
 
-  test('a closed page is "Research page not found" for respondents', async () => {
+  test('an answered page gets a new question and a higher limit; retyping an answered question is refused', async () => {
+    const page = await newPage('desktop', { storageState: founder });
+    await page.goto('/dashboard');
+    const item = page.getByRole('listitem', { name: TITLE });
+    await item.getByRole('button', { name: 'Edit' }).click();
+    await page.getByText('This page has responses: answered questions keep their text, type', { exact: false }).waitFor();
+    await page.getByLabel('Question 2 type').selectOption('text');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('alert').getByText(`Question 2 (“${QUESTIONS.choice}”) already has answers, so its type cannot change.`).waitFor();
+
+    await page.getByLabel('Question 2 type').selectOption('multiple_choice');
+    expect(await page.getByLabel('Question 2 options').inputValue()).toBe('Phone\nWalk-in\nOnline');
+    await page.getByLabel('Response limit (optional)').fill('5');
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await page.getByLabel('Question 6 text').fill(NEW_QUESTION);
+    await screenshot(page, 'research-edit-answered');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Research page saved.').waitFor();
+    await expect.poll(() => item.textContent()).toContain('6 questions · 2 responses of 5');
+    expect(await item.locator('.tag').textContent()).toBe('Open');
+    expectNoProblems(page, [failedFetch(409, `/api/research/pages/`)]);
+  });
+
+  test('closed: respondents are told so; reopened: they can answer again', async () => {
     const founderPage = await newPage('desktop', { storageState: founder });
     await founderPage.goto('/dashboard');
     const item = founderPage.getByRole('listitem', { name: TITLE });
     await item.getByRole('button', { name: 'Close page' }).click();
+    await item.getByText('Respondents will be told the page is closed. You can reopen it later.').waitFor();
     await item.getByRole('button', { name: 'Yes, close it' }).click();
-    await item.getByText('Closed', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Reopen' }).waitFor();
+    await expect.poll(() => item.locator('.tag').textContent()).toBe('Closed');
+
+    const respondent = await newPage('phone');
+    await respondent.goto(publicPath);
+    await respondent.getByRole('heading', { name: 'This research page is closed' }).waitFor();
+    expect(await respondent.getByText('This research page is closed and no longer accepts responses.').isVisible()).toBe(true);
+    expect(await respondent.getByText('Research page not found').count()).toBe(0);
+    await screenshot(respondent, 'research-closed');
+    expectNoProblems(respondent, [failedFetch(410, `/api${publicPath}`)]);
+
+    await item.getByRole('button', { name: 'Reopen' }).click();
+    await founderPage.getByText('Research page reopened.').waitFor();
+    await expect.poll(() => item.locator('.tag').textContent()).toBe('Open');
     expectNoProblems(founderPage);
 
-    const page = await newPage('desktop');
-    await page.goto(publicPath);
-    await page.getByRole('heading', { name: 'Research page not found' }).waitFor();
-    expectNoProblems(page, [failedFetch(404, `/api${publicPath}`)]);
+    const again = await openForm('desktop');
+    await card(again, QUESTIONS.text).getByRole('textbox').fill(THEMED_ANSWER);
+    await card(again, NEW_QUESTION).getByRole('textbox').fill('Yes, if it saved me an hour a day');
+    await again.getByRole('button', { name: 'Submit' }).click();
+    await again.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
+    expectNoProblems(again);
+  });
+
+  test.each<Viewport>(['desktop', 'phone'])('the themes of a text question, on request; a failed summary offers Retry (%s)', async (viewport) => {
+    await scriptModel({ status: 500 });
+    const page = await newPage(viewport, { storageState: founder });
+    await page.goto(`${publicPath}/responses`);
+    await page.getByText('3 responses of 5').waitFor();
+    const summary = page.locator('.summary', { hasText: QUESTIONS.text });
+    expect(await summary.textContent()).toContain('2 answered · 1 left empty');
+    await summary.getByRole('button', { name: 'Summarize themes' }).click();
+    await summary.getByText('We could not summarize the themes this time. Please retry.').waitFor({ timeout: 15_000 });
+
+    await scriptModel({
+      content: JSON.stringify({
+        themes: [
+          { name: 'Ovens take too long', count: 2, quotes: ['Getting the ovens warm', 'I would pay double for warm ovens'] },
+          { name: 'Invented', count: 1, quotes: ['Nobody wrote this'] },
+        ],
+      }),
+    });
+    await summary.getByRole('button', { name: 'Retry' }).click();
+    await summary.getByRole('heading', { name: 'Themes' }).waitFor();
+    expect(await summary.locator('.theme').allTextContents()).toEqual(['Ovens take too long · 2 answers“Getting the ovens warm”']);
+    if (viewport === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await summary.scrollIntoViewIfNeeded();
+    await screenshot(page, 'research-themes', { fullPage: viewport === 'desktop' });
+    expectNoProblems(page, [failedFetch(502, '/themes')]);
   });
 
   test.each<Viewport>(['desktop', 'phone'])('an unknown key shows "Research page not found" (%s)', async (viewport) => {

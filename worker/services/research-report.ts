@@ -1,36 +1,45 @@
 import { ratingScale, type PublicQuestion } from '#contracts/research';
 import type { ResponseRow } from '../db/queries/research';
 
-/** Per-question summary: how many answered, counts per option or rating value, the mean rating. */
+/**
+ * Per-question summary: how many respondents answered it and how many left it empty, counts
+ * (with their share of those who answered) per option or rating value, the mean rating.
+ * Free-text and e-mail questions get the answered and empty counts only.
+ */
 export interface QuestionSummary {
   sequence: number;
   text: string;
   type: PublicQuestion['type'];
   answered: number;
+  empty: number;
   /** Choice and rating questions: every option (or scale value) with its count, in order. */
-  counts: { value: string; count: number }[] | null;
+  counts: { value: string; count: number; percent: number }[] | null;
   /** Rating questions with at least one answer. */
   average: number | null;
 }
 
+/** A whole percentage of those who answered; checkbox percentages may add up to more than 100. */
+const percentOf = (count: number, answered: number) => (answered === 0 ? 0 : Math.round((count / answered) * 100));
+
 export function summarize(questions: PublicQuestion[], responses: ResponseRow[]): QuestionSummary[] {
   return questions.map((question) => {
     const values = responses.flatMap((response) => response.answers.filter((answer) => answer.sequence === question.sequence).map((answer) => answer.response));
-    let counts: QuestionSummary['counts'] = null;
+    const answered = values.length;
+    let tally: Map<string, number> | null = null;
     let average: number | null = null;
     if (question.type === 'multiple_choice' || question.type === 'checkbox') {
-      const tally = new Map((question.options ?? []).map((option) => [option, 0]));
+      tally = new Map((question.options ?? []).map((option) => [option, 0]));
       for (const value of values.flatMap((value) => (Array.isArray(value) ? value : [value]))) {
         tally.set(String(value), (tally.get(String(value)) ?? 0) + 1);
       }
-      counts = [...tally].map(([value, count]) => ({ value, count }));
     } else if (question.type === 'rating') {
       const { min, max } = ratingScale(question.config);
       const numbers = values.filter((value): value is number => typeof value === 'number');
-      counts = Array.from({ length: max - min + 1 }, (_, i) => ({ value: String(min + i), count: numbers.filter((n) => n === min + i).length }));
+      tally = new Map(Array.from({ length: max - min + 1 }, (_, i) => [String(min + i), numbers.filter((n) => n === min + i).length]));
       average = numbers.length > 0 ? Math.round((numbers.reduce((sum, n) => sum + n, 0) / numbers.length) * 100) / 100 : null;
     }
-    return { sequence: question.sequence, text: question.text, type: question.type, answered: values.length, counts, average };
+    const counts = tally && [...tally].map(([value, count]) => ({ value, count, percent: percentOf(count, answered) }));
+    return { sequence: question.sequence, text: question.text, type: question.type, answered, empty: responses.length - answered, counts, average };
   });
 }
 

@@ -1,26 +1,16 @@
 import { useEffect, useId, useState } from 'react';
+import type { InferResponseType } from 'hono/client';
 import { Link, useParams } from 'react-router';
-import type { PublicQuestion, StoredAnswer } from '#contracts/research';
+import type { StoredAnswer } from '#contracts/research';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, withSession } from '../../lib/api';
-import { logUnexpected } from '../../lib/forms';
+import { errorMessage, logUnexpected } from '../../lib/forms';
 import './ResearchResponses.css';
 
-interface Summary {
-  sequence: number;
-  text: string;
-  type: PublicQuestion['type'];
-  answered: number;
-  counts: { value: string; count: number }[] | null;
-  average: number | null;
-}
-
-interface Report {
-  page: { url_key: string; title: string; max_responses: number | null; closed: boolean; questions: PublicQuestion[] };
-  responses: { id: number; answers: StoredAnswer[]; surveyswap_id: string | null; created_at: number }[];
-  summaries: Summary[];
-}
+type Report = InferResponseType<(typeof api.research.pages)[':urlKey']['responses']['$get'], 200>;
+type Summary = Report['summaries'][number];
+type Themes = InferResponseType<(typeof api.research.pages)[':urlKey']['questions'][':sequence']['themes']['$post'], 200>;
 
 type State = { state: 'loading' } | { state: 'not-found' } | { state: 'failed' } | { state: 'ready'; report: Report };
 
@@ -84,15 +74,19 @@ function ReportView({ report }: { report: Report }) {
   const { page, responses, summaries } = report;
   const tableId = useId();
   const count = `${responses.length} ${responses.length === 1 ? 'response' : 'responses'}${page.max_responses ? ` of ${page.max_responses}` : ''}`;
+  // The partner column only when a respondent came through the partner.
+  const withPartner = responses.some((response) => response.surveyswap_id !== null);
   return (
     <>
       <div className="responses__head">
         <div>
           <p className="responses__title">
-            {page.title} {page.closed && <span className="tag">Closed</span>}
+            {page.title} {page.status === 'closed' && <span className="tag">Closed</span>}
+            {page.status === 'full' && <span className="tag responses__full">Full</span>}
           </p>
           <p className="responses__count" aria-live="polite">
             {count}
+            {page.status === 'full' && ' · the limit is reached, so the page takes no more responses'}
           </p>
         </div>
         <CsvButton urlKey={page.url_key} disabled={responses.length === 0} />
@@ -102,19 +96,7 @@ function ReportView({ report }: { report: Report }) {
         <h2 id={`${tableId}-summary`}>Summary</h2>
         <ol className="summaries">
           {summaries.map((summary) => (
-            <li key={summary.sequence} className="summary">
-              <h3>{summary.text}</h3>
-              <p className="responses__muted">
-                {summary.answered} {summary.answered === 1 ? 'answer' : 'answers'}
-                {summary.average !== null && (
-                  <>
-                    {' '}
-                    · average rating <strong>{summary.average}</strong>
-                  </>
-                )}
-              </p>
-              {summary.counts && <Bars counts={summary.counts} total={Math.max(1, ...summary.counts.map((c) => c.count))} />}
-            </li>
+            <SummaryCard key={summary.sequence} urlKey={page.url_key} summary={summary} />
           ))}
         </ol>
       </section>
@@ -130,7 +112,7 @@ function ReportView({ report }: { report: Report }) {
               <thead>
                 <tr>
                   <th scope="col">Submitted</th>
-                  <th scope="col">Partner id</th>
+                  {withPartner && <th scope="col">Partner id</th>}
                   {page.questions.map((question) => (
                     <th scope="col" key={question.sequence}>
                       {question.text}
@@ -146,7 +128,7 @@ function ReportView({ report }: { report: Report }) {
                       <td>
                         <time dateTime={new Date(response.created_at).toISOString()}>{formatTime(response.created_at)}</time>
                       </td>
-                      <td>{response.surveyswap_id ?? '—'}</td>
+                      {withPartner && <td>{response.surveyswap_id ?? '—'}</td>}
                       {page.questions.map((question) => (
                         <td key={question.sequence}>{answerText(bySequence.get(question.sequence))}</td>
                       ))}
@@ -162,19 +144,107 @@ function ReportView({ report }: { report: Report }) {
   );
 }
 
-function Bars({ counts, total }: { counts: { value: string; count: number }[]; total: number }) {
+function SummaryCard({ urlKey, summary }: { urlKey: string; summary: Summary }) {
+  return (
+    <li className="summary">
+      <h3>{summary.text}</h3>
+      <p className="responses__muted">
+        {summary.answered} answered · {summary.empty} left empty
+        {summary.average !== null && (
+          <>
+            {' '}
+            · average rating <strong>{summary.average}</strong>
+          </>
+        )}
+      </p>
+      {summary.counts && <Bars counts={summary.counts} />}
+      {summary.type === 'text' && summary.answered > 0 && <ThemesPanel urlKey={urlKey} sequence={summary.sequence} />}
+    </li>
+  );
+}
+
+/** Counts per option or rating value, each with its share of those who answered; labels wrap, never cut. */
+function Bars({ counts }: { counts: NonNullable<Summary['counts']> }) {
+  const widest = Math.max(1, ...counts.map((c) => c.count));
   return (
     <ul className="bars">
-      {counts.map(({ value, count }) => (
+      {counts.map(({ value, count, percent }) => (
         <li key={value} className="bar">
           <span className="bar__label">{value}</span>
-          <span className="bar__track" aria-hidden="true">
-            <span className="bar__fill" style={{ width: `${(count / total) * 100}%` }} />
+          <span className="bar__count">
+            {count} <span className="bar__percent">({percent}%)</span>
           </span>
-          <span className="bar__count">{count}</span>
+          <span className="bar__track" aria-hidden="true">
+            <span className="bar__fill" style={{ width: `${(count / widest) * 100}%` }} />
+          </span>
         </li>
       ))}
     </ul>
+  );
+}
+
+type ThemesState = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; result: Themes };
+
+/** 'Summarize themes' of a free-text question: the model's grouping, quoted in respondents' own words. */
+function ThemesPanel({ urlKey, sequence }: { urlKey: string; sequence: number }) {
+  const [view, setView] = useState<ThemesState>({ state: 'idle' });
+  const headingId = useId();
+
+  async function summarize() {
+    setView({ state: 'loading' });
+    try {
+      const response = await withSession(() => api.research.pages[':urlKey'].questions[':sequence'].themes.$post({ param: { urlKey, sequence: String(sequence) } }));
+      setView({ state: 'ready', result: await response.json() });
+    } catch (error) {
+      // The server's own message (a failed or timed-out model) is an answer, not a fault of ours.
+      if (!(error instanceof ApiError && error.serverMessage)) logUnexpected('Summarizing research themes failed', error);
+      setView({ state: 'failed', message: errorMessage(error, 'We could not summarize the themes this time. Please retry.') });
+    }
+  }
+
+  if (view.state === 'idle') {
+    return (
+      <button type="button" className="button button--secondary responses__themes-button" onClick={() => void summarize()}>
+        Summarize themes
+      </button>
+    );
+  }
+  if (view.state === 'loading') return <Spinner label="Summarizing themes" />;
+  if (view.state === 'failed') {
+    return (
+      <div className="themes themes--failed" role="alert">
+        <p>{view.message}</p>
+        <button type="button" className="button button--secondary" onClick={() => void summarize()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  const { themes, read, total } = view.result;
+  return (
+    <section className="themes" aria-labelledby={headingId}>
+      <h4 id={headingId}>Themes</h4>
+      {read < total && <p className="responses__muted">Read the {read} most recent of {total} answers.</p>}
+      {themes.length === 0 ? (
+        <p className="responses__muted">No themes could be backed by the answers' own words.</p>
+      ) : (
+        <ul className="themes__list">
+          {themes.map((theme) => (
+            <li key={theme.name} className="theme">
+              <p className="theme__name">
+                <strong>{theme.name}</strong> · {theme.count} {theme.count === 1 ? 'answer' : 'answers'}
+              </p>
+              {theme.quotes.map((quote) => (
+                <blockquote key={quote} className="theme__quote">
+                  “{quote}”
+                </blockquote>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="responses__muted themes__note">Grouped by AI; every quote is copied from an answer.</p>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
-import type { PublicQuestion, ResearchPageInput } from '#contracts/research';
+import type { InferResponseType } from 'hono/client';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ResearchPageInputSchema, type PageStatus, type ResearchPageInput } from '#contracts/research';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';
@@ -8,26 +9,47 @@ import { errorMessage, logUnexpected } from '../../lib/forms';
 import { ResearchPageEditor } from './ResearchPageEditor';
 import './ResearchSection.css';
 
-interface PageSummary {
-  url_key: string;
-  title: string;
-  max_responses: number | null;
-  closed: boolean;
-  response_count: number;
-  created_at: number;
-  questions: PublicQuestion[];
-}
+type PageSummary = InferResponseType<(typeof api.research.projects)[':projectId']['pages']['$get'], 200>['pages'][number];
+
+const STATUS_LABELS: Record<PageStatus, string> = { live: 'Open', full: 'Full', closed: 'Closed' };
 
 const publicLink = (urlKey: string) => new URL(`/research/${urlKey}`, window.location.origin).href;
 
-/** Research pages of one project, on the dashboard: create, share, edit (until answered), close. */
+/** The editor numbers questions in order, as the server will. */
+const draftQuestions = (draft: ResearchPageInput) =>
+  draft.questions.map((question, index) => ({ sequence: index + 1, text: question.text, type: question.type, options: question.options ?? null, config: question.config ?? null }));
+
+/**
+ * A research page the co-founder drafted, handed over in the router's location state:
+ * `navigate('/dashboard?projectId=…', { state: { researchDraft } })`. It opens the editor for
+ * review; nothing is created until the founder saves. A draft that does not fit the contract
+ * opens an empty editor with a message.
+ */
+function useDraftFromLocation(): { draft: ResearchPageInput | null; invalid: boolean } {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const offered: unknown = (location.state as { researchDraft?: unknown } | null)?.researchDraft;
+  const [received] = useState(() => {
+    if (offered === undefined) return { draft: null, invalid: false };
+    const parsed = ResearchPageInputSchema.safeParse(offered);
+    return parsed.success ? { draft: parsed.data, invalid: false } : { draft: null, invalid: true };
+  });
+  // Taken once: a reload or a return to this entry does not open the editor again.
+  useEffect(() => {
+    if (offered !== undefined) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [offered, navigate, location.pathname, location.search]);
+  return received;
+}
+
+/** Research pages of one project, on the dashboard: create, share, edit, close and reopen. */
 export function ResearchSection({ projectId }: { projectId: string }) {
   const notify = useNotify();
   const headingId = useId();
+  const offered = useDraftFromLocation();
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [editing, setEditing] = useState<'new' | string | null>(null);
+  const [editing, setEditing] = useState<'new' | string | null>(offered.draft || offered.invalid ? 'new' : null);
 
   useEffect(() => {
     let current = true;
@@ -73,6 +95,7 @@ export function ResearchSection({ projectId }: { projectId: string }) {
   }
 
   const editedPage = pages?.find((page) => page.url_key === editing);
+  const draft = editing === 'new' ? offered.draft : null;
 
   return (
     <section className="dashboard__panel research-section" aria-labelledby={headingId}>
@@ -89,18 +112,30 @@ export function ResearchSection({ projectId }: { projectId: string }) {
       {editing === 'new' && (
         <div className="research-section__editor">
           <h3>New research page</h3>
-          <ResearchPageEditor submitLabel="Create research page" onSave={create} onCancel={() => setEditing(null)} />
+          {draft && <p className="dashboard__muted">The co-founder drafted this page: review it, change what you like, then create it.</p>}
+          {offered.invalid && (
+            <p className="research-section__notice" role="alert">
+              The co-founder's draft could not be opened, so the editor starts empty.
+            </p>
+          )}
+          <ResearchPageEditor
+            initial={draft ? { title: draft.title, max_responses: draft.max_responses ?? null, questions: draftQuestions(draft) } : undefined}
+            submitLabel="Create research page"
+            onSave={create}
+            onCancel={() => setEditing(null)}
+          />
         </div>
       )}
       {editedPage && (
         <div className="research-section__editor">
           <h3>Edit “{editedPage.title}”</h3>
-          <ResearchPageEditor
-            initial={editedPage}
-            submitLabel="Save changes"
-            onSave={(input) => edit(editedPage.url_key, input)}
-            onCancel={() => setEditing(null)}
-          />
+          {editedPage.response_count > 0 && (
+            <p className="dashboard__muted">
+              This page has responses: answered questions keep their text, type, chosen options and given ratings. You can change the title and the limit, and
+              add new questions at the end.
+            </p>
+          )}
+          <ResearchPageEditor initial={editedPage} submitLabel="Save changes" onSave={(input) => edit(editedPage.url_key, input)} onCancel={() => setEditing(null)} />
         </div>
       )}
 
@@ -122,7 +157,7 @@ export function ResearchSection({ projectId }: { projectId: string }) {
       ) : (
         <ul className="research-pages">
           {pages.map((page) => (
-            <ResearchPageItem key={page.url_key} page={page} onEdit={() => setEditing(page.url_key)} onClosed={reload} editingAny={editing !== null} />
+            <ResearchPageItem key={page.url_key} page={page} onEdit={() => setEditing(page.url_key)} onChanged={reload} editingAny={editing !== null} />
           ))}
         </ul>
       )}
@@ -130,11 +165,11 @@ export function ResearchSection({ projectId }: { projectId: string }) {
   );
 }
 
-function ResearchPageItem({ page, onEdit, onClosed, editingAny }: { page: PageSummary; onEdit: () => void; onClosed: () => void; editingAny: boolean }) {
+function ResearchPageItem({ page, onEdit, onChanged, editingAny }: { page: PageSummary; onEdit: () => void; onChanged: () => void; editingAny: boolean }) {
   const notify = useNotify();
   const linkId = useId();
   const [confirming, setConfirming] = useState(false);
-  const [closing, setClosing] = useState(false);
+  const [busy, setBusy] = useState(false);
   const link = publicLink(page.url_key);
 
   async function copy() {
@@ -148,15 +183,20 @@ function ResearchPageItem({ page, onEdit, onClosed, editingAny }: { page: PageSu
     }
   }
 
-  async function close() {
-    setClosing(true);
+  /** Close or reopen; both are idempotent on the server, so a repeated click is harmless. */
+  async function change(action: 'close' | 'reopen') {
+    setBusy(true);
     try {
-      await withSession(() => api.research.pages[':urlKey'].close.$post({ param: { urlKey: page.url_key } }));
-      notify.success('Research page closed.');
-      onClosed();
+      const param = { param: { urlKey: page.url_key } };
+      if (action === 'close') await withSession(() => api.research.pages[':urlKey'].close.$post(param));
+      else await withSession(() => api.research.pages[':urlKey'].reopen.$post(param));
+      notify.success(action === 'close' ? 'Research page closed.' : 'Research page reopened.');
+      onChanged();
     } catch (error) {
-      notify.error(errorMessage(error, 'We could not close the research page. Please try again.'));
-      setClosing(false);
+      notify.error(errorMessage(error, `We could not ${action} the research page. Please try again.`));
+    } finally {
+      // The item stays on screen with its new state: ready to be reopened (or closed) again.
+      setBusy(false);
       setConfirming(false);
     }
   }
@@ -166,10 +206,11 @@ function ResearchPageItem({ page, onEdit, onClosed, editingAny }: { page: PageSu
     <li className="research-page" aria-label={page.title}>
       <div className="research-page__head">
         <h3 className="research-page__title">{page.title}</h3>
-        <span className={`tag${page.closed ? '' : ' tag--free'}`}>{page.closed ? 'Closed' : 'Open'}</span>
+        <span className={`tag research-page__status research-page__status--${page.status}`}>{STATUS_LABELS[page.status]}</span>
       </div>
       <p className="dashboard__muted">
         {page.questions.length} {page.questions.length === 1 ? 'question' : 'questions'} · {count}
+        {page.status === 'full' && ' · its limit is reached, so it takes no more responses'}
       </p>
       {!page.closed && (
         <div className="invitation__link research-page__link">
@@ -186,29 +227,37 @@ function ResearchPageItem({ page, onEdit, onClosed, editingAny }: { page: PageSu
         <Link to={`/research/${page.url_key}/responses`} className="button button--secondary dashboard__small-button">
           View responses
         </Link>
-        {!page.closed && page.response_count === 0 && !editingAny && (
+        {!page.closed && !editingAny && (
           <button type="button" className="button button--secondary dashboard__small-button" onClick={onEdit}>
             Edit
           </button>
         )}
-        {!page.closed &&
-          (confirming ? (
-            <>
-              <button type="button" className="button dashboard__small-button research-page__danger" disabled={closing} onClick={() => void close()}>
-                {closing && <Spinner />}
-                Yes, close it
-              </button>
-              <button type="button" className="button button--secondary dashboard__small-button" disabled={closing} onClick={() => setConfirming(false)}>
-                Keep open
-              </button>
-            </>
-          ) : (
-            <button type="button" className="button button--secondary dashboard__small-button" onClick={() => setConfirming(true)}>
-              Close page
+        {page.closed ? (
+          <button type="button" className="button button--secondary dashboard__small-button" disabled={busy} onClick={() => void change('reopen')}>
+            {busy && <Spinner />}
+            Reopen
+          </button>
+        ) : confirming ? (
+          <>
+            <button type="button" className="button dashboard__small-button research-page__danger" disabled={busy} onClick={() => void change('close')}>
+              {busy && <Spinner />}
+              Yes, close it
             </button>
-          ))}
+            <button type="button" className="button button--secondary dashboard__small-button" disabled={busy} onClick={() => setConfirming(false)}>
+              Keep open
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button--secondary dashboard__small-button" onClick={() => setConfirming(true)}>
+            Close page
+          </button>
+        )}
       </div>
-      {confirming && <p className="research-page__warning" role="status">Respondents will see “Research page not found”. Closing cannot be undone.</p>}
+      {confirming && (
+        <p className="research-page__warning" role="status">
+          Respondents will be told the page is closed. You can reopen it later.
+        </p>
+      )}
     </li>
   );
 }

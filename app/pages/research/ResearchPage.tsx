@@ -6,6 +6,7 @@ import {
   isEmptyAnswer,
   LIMIT_REACHED,
   NOTHING_ANSWERED,
+  PAGE_CLOSED,
   SURVEYSWAP_ID_SHAPE,
   type PublicQuestion,
 } from '#contracts/research';
@@ -18,6 +19,7 @@ import { clearDraft, readDraft, writeDraft } from './saved-answers';
 import './ResearchPage.css';
 
 export const NOT_FOUND = 'Research page not found';
+export const CLOSED_HEADING = 'This research page is closed';
 export const LIMIT_TEXT = 'This research page has reached its maximum number of responses and is no longer accepting submissions.';
 export const SUBMIT_FAILED = 'Failed to submit responses. Please try again.';
 export const THANK_YOU = 'Thank you for your feedback!';
@@ -27,6 +29,7 @@ const INVALID_EMAIL = 'Enter a valid email address, or choose No.';
 type View =
   | { state: 'loading' }
   | { state: 'not-found' }
+  | { state: 'closed' }
   | { state: 'limit' }
   | { state: 'form'; title: string; questions: PublicQuestion[] }
   | { state: 'submitted' };
@@ -66,6 +69,8 @@ export function Component() {
       })
       .catch((error: unknown) => {
         if (!current) return;
+        // A closed page says so (410); its founder may reopen it.
+        if (error instanceof ApiError && error.status === 410) return setView({ state: 'closed' });
         // Spec section 8: a failed load is logged and shows 'Research page not found'. An unknown
         // key is the server's considered answer, not a fault worth a report.
         if (!(error instanceof ApiError && error.status === 404)) {
@@ -109,6 +114,14 @@ export function Component() {
             </Link>
           </div>
         )}
+        {view.state === 'closed' && (
+          <div className="research__panel research__panel--center">
+            <h2 ref={headingRef} tabIndex={-1}>
+              {CLOSED_HEADING}
+            </h2>
+            <p>{PAGE_CLOSED}</p>
+          </div>
+        )}
         {view.state === 'limit' && (
           <div className="research__panel research__panel--center">
             <h2 ref={headingRef} tabIndex={-1}>
@@ -150,7 +163,7 @@ function ResearchForm({
   title: string;
   questions: PublicQuestion[];
   partnerId: string | null;
-  onDone: (outcome: 'submitted' | 'limit') => void;
+  onDone: (outcome: 'submitted' | 'limit' | 'closed') => void;
 }) {
   const [answers, setAnswers] = useState<Record<string, Answer>>(() => restoredAnswers(urlKey, questions));
   const [honeypot, setHoneypot] = useState('');
@@ -215,6 +228,10 @@ function ResearchForm({
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.serverMessage === LIMIT_REACHED) {
         onDone('limit');
+        return;
+      }
+      if (error instanceof ApiError && error.status === 410) {
+        onDone('closed');
         return;
       }
       if (!(error instanceof ApiError && error.status < 500)) console.error('Submitting research responses failed', error);

@@ -1,13 +1,13 @@
-import type { PublicQuestion, RatingConfig, ResearchPageInput, StoredAnswer } from '#contracts/research';
+import { pageStatus, type PageStatus, type PublicQuestion, type RatingConfig, type ResearchPageInput, type StoredAnswer } from '#contracts/research';
 
 /**
  * Research pages, their questions and responses. D1 has no interactive transactions, so every
  * rule that must hold under concurrency is one statement or one batch:
  * - the response limit: the insert itself counts (docs/security.md §17);
- * - "edit only while there are no responses": the edit is a batch whose first statement bumps
- *   the page's version only if no response exists, and whose other statements only act when
- *   that bump happened; a submission, in turn, only inserts if the version it validated
- *   against is still current.
+ * - edits keep answered questions intact: the edit is a batch whose first statement bumps the
+ *   page's version only if no response arrived since the answers it was checked against, and
+ *   whose other statements only act when that bump happened; a submission, in turn, only
+ *   inserts if the version it validated against is still current.
  */
 
 export interface PageRow {
@@ -57,11 +57,6 @@ export async function questionsOf(d1: D1Database, pageId: string): Promise<Publi
     .bind(pageId)
     .all<QuestionRow>();
   return results.map(toQuestion);
-}
-
-export async function responseCount(d1: D1Database, pageId: string): Promise<number> {
-  const row = await d1.prepare('SELECT count(*) AS n FROM research_responses WHERE page_id = ?').bind(pageId).first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 /**
@@ -120,36 +115,77 @@ export async function createPage(d1: D1Database, projectId: string, input: Resea
   return created!.results[0]!;
 }
 
-/** 'refused': the page has responses by now, was closed, or was edited by someone else since `page` was read. */
+/** 'refused': the page was closed, answered again, or edited by someone else since `page` and its answers were read. */
 export type EditOutcome = 'edited' | 'refused';
 
 /**
- * Replaces the title, limit and questions of a page that has no response yet. The new version
- * is strictly greater than the old, so the statements after the first can tell "my update
- * happened" from "someone else's".
+ * What the answers of a page pin down: the last response read, and every value given per
+ * question (choice and rating values only; a text question just shows up with no value). An edit
+ * is checked against this (`editProblem`), then applied only if no response arrived since.
  */
-export async function editPage(d1: D1Database, page: PageRow, input: ResearchPageInput): Promise<EditOutcome> {
+export interface AnsweredState {
+  lastResponseId: number;
+  values: Map<number, Set<string>>;
+}
+
+export async function answeredState(d1: D1Database, pageId: string): Promise<AnsweredState> {
+  const [last, given] = await d1.batch<Record<string, unknown>>([
+    d1.prepare('SELECT COALESCE(max(id), 0) AS last FROM research_responses WHERE page_id = ?1').bind(pageId),
+    // json_each over a scalar yields the scalar itself, over a list its items (checkbox answers).
+    d1
+      .prepare(
+        `SELECT DISTINCT json_extract(a.value, '$.sequence') AS sequence,
+                CASE WHEN q.type IN ('text', 'email') THEN NULL ELSE CAST(v.value AS TEXT) END AS value
+         FROM research_responses r, json_each(r.answers) a, json_each(a.value, '$.response') v
+         LEFT JOIN research_questions q ON q.page_id = r.page_id AND q.sequence = json_extract(a.value, '$.sequence')
+         WHERE r.page_id = ?1`,
+      )
+      .bind(pageId),
+  ]);
+  const values = new Map<number, Set<string>>();
+  for (const row of given!.results as { sequence: number; value: string | null }[]) {
+    const set = values.get(row.sequence) ?? new Set<string>();
+    if (row.value !== null) set.add(row.value);
+    values.set(row.sequence, set);
+  }
+  return { lastResponseId: (last!.results[0] as { last: number }).last, values };
+}
+
+/**
+ * Replaces the title, limit and questions of a page. Questions are matched by sequence: an
+ * answered question must come back at its number, unchanged where its answers depend on it (the
+ * caller checks that with `editProblem`). The first statement bumps the page's version only if
+ * it is still open, unedited since `page` was read, and has no response after `lastResponseId`;
+ * the others only act when that bump happened. The new version is strictly greater than the
+ * old, so they can tell "my update happened" from "someone else's".
+ */
+export async function editPage(d1: D1Database, page: PageRow, input: ResearchPageInput, lastResponseId: number): Promise<EditOutcome> {
   const version = Math.max(Date.now(), page.updated_at + 1);
   const [updated] = await d1.batch([
     d1
       .prepare(
         `UPDATE research_pages SET title = ?3, max_responses = ?4, updated_at = ?5
          WHERE id = ?1 AND updated_at = ?2 AND closed_at IS NULL
-           AND NOT EXISTS (SELECT 1 FROM research_responses WHERE page_id = ?1)
+           AND COALESCE((SELECT max(id) FROM research_responses WHERE page_id = ?1), 0) = ?6
          RETURNING id`,
       )
-      .bind(page.id, page.updated_at, input.title, input.max_responses ?? null, version),
+      .bind(page.id, page.updated_at, input.title, input.max_responses ?? null, version, lastResponseId),
     d1.prepare('DELETE FROM research_questions WHERE page_id = ?1 AND EXISTS (SELECT 1 FROM research_pages WHERE id = ?1 AND updated_at = ?2)').bind(page.id, version),
     ...input.questions.map((question, index) => questionStatement(d1, page.id, version, question, index + 1)),
   ]);
   return updated!.results.length > 0 ? 'edited' : 'refused';
 }
 
+/** Closing and reopening set the state they name, so repeating them (or racing them) is harmless. */
 export async function closePage(d1: D1Database, pageId: string): Promise<void> {
   await d1.prepare('UPDATE research_pages SET closed_at = ?2 WHERE id = ?1 AND closed_at IS NULL').bind(pageId, Date.now()).run();
 }
 
-export type SubmitOutcome = 'stored' | 'limit-reached' | 'closed' | 'changed';
+export async function reopenPage(d1: D1Database, pageId: string): Promise<void> {
+  await d1.prepare('UPDATE research_pages SET closed_at = NULL WHERE id = ?1').bind(pageId).run();
+}
+
+export type SubmitOutcome = 'stored' | 'limit-reached' | 'closed' | 'changed' | 'gone';
 
 /**
  * Stores one response, in one statement that also checks the page is open, unchanged since the
@@ -170,7 +206,8 @@ export async function storeResponse(d1: D1Database, page: PageRow, answers: Stor
   if (inserted) return 'stored';
 
   const now = await d1.prepare('SELECT closed_at, updated_at FROM research_pages WHERE id = ?').bind(page.id).first<Pick<PageRow, 'closed_at' | 'updated_at'>>();
-  if (!now || now.closed_at !== null) return 'closed';
+  if (!now) return 'gone';
+  if (now.closed_at !== null) return 'closed';
   if (now.updated_at !== page.updated_at) return 'changed';
   return 'limit-reached';
 }
@@ -180,6 +217,7 @@ export interface PageSummary {
   title: string;
   max_responses: number | null;
   closed: boolean;
+  status: PageStatus;
   response_count: number;
   created_at: number;
   questions: PublicQuestion[];
@@ -212,6 +250,7 @@ export async function pagesOfProject(d1: D1Database, projectId: string): Promise
     title: page.title,
     max_responses: page.max_responses,
     closed: page.closed_at !== null,
+    status: pageStatus({ closed: page.closed_at !== null, max_responses: page.max_responses, response_count: page.response_count }),
     response_count: page.response_count,
     created_at: page.created_at,
     questions: byPage.get(page.id) ?? [],
@@ -231,4 +270,33 @@ export async function responsesOf(d1: D1Database, pageId: string): Promise<Respo
     .bind(pageId)
     .all<{ id: number; answers: string; surveyswap_id: string | null; created_at: number }>();
   return results.map((row) => ({ ...row, answers: JSON.parse(row.answers) as StoredAnswer[] }));
+}
+
+/** The answers to one question, newest first (at most `limit`), and how many it has in all. */
+export async function answersTo(d1: D1Database, pageId: string, sequence: number, limit: number): Promise<{ newestFirst: string[]; total: number }> {
+  const answers = `FROM research_responses r, json_each(r.answers) a WHERE r.page_id = ?1 AND json_extract(a.value, '$.sequence') = ?2`;
+  const [latest, total] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(`SELECT CAST(json_extract(a.value, '$.response') AS TEXT) AS answer ${answers} ORDER BY r.id DESC LIMIT ?3`).bind(pageId, sequence, limit),
+    d1.prepare(`SELECT count(*) AS n ${answers}`).bind(pageId, sequence),
+  ]);
+  return { newestFirst: (latest!.results as { answer: string }[]).map((row) => row.answer), total: (total!.results[0] as { n: number }).n };
+}
+
+/** Every response to the pages of one project (or only to its page `urlKey`), by page key, oldest first. */
+export async function responsesOfProject(d1: D1Database, projectId: string, urlKey?: string): Promise<Map<string, ResponseRow[]>> {
+  const { results } = await d1
+    .prepare(
+      `SELECT p.url_key, r.id, r.answers, r.surveyswap_id, r.created_at FROM research_responses r
+       JOIN research_pages p ON p.id = r.page_id
+       WHERE p.project_id = ?1 AND (?2 IS NULL OR p.url_key = ?2) ORDER BY r.id`,
+    )
+    .bind(projectId, urlKey ?? null)
+    .all<{ url_key: string; id: number; answers: string; surveyswap_id: string | null; created_at: number }>();
+  const byPage = new Map<string, ResponseRow[]>();
+  for (const { url_key, ...row } of results) {
+    const list = byPage.get(url_key) ?? [];
+    list.push({ ...row, answers: JSON.parse(row.answers) as StoredAnswer[] });
+    byPage.set(url_key, list);
+  }
+  return byPage;
 }
