@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { db } from '../utils';
+import { db, postJson, type CookieJar } from '../utils';
 import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type ModelRequestBody, type TestSocket } from './workspace-support';
 
 /** Phase 2 in the workspace: the estimate, its acceptance and the research-page draft. */
@@ -296,6 +296,39 @@ describe('searching discussions through the co-founder', () => {
     const paths = sent.flat().map((request) => decodeURIComponent(request.path.replace(/\+/g, ' ')).toLowerCase());
     expect(paths.some((path) => path.includes('dental appointment cancellations'))).toBe(true);
     expect(paths.some((path) => path.includes('brightsmile'))).toBe(false);
+    socket.close();
+  });
+});
+
+describe('reading research responses through the co-founder', () => {
+  /** A page of the project with one text question, answered once with `answer`. */
+  async function answeredPage(jar: CookieJar, projectId: string, answer: string) {
+    const created = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Cancellations', questions: [{ text: 'How do you fill a slot?', type: 'text' }] }, {}, { jar });
+    const { page } = await created.json<{ page: { url_key: string } }>();
+    const submitted = await postJson(`/api/research/${page.url_key}/submit`, { responses: [{ sequence: 1, question: 'How do you fill a slot?', response: answer }] });
+    expect(submitted.status).toBe(200);
+    return page.url_key;
+  }
+
+  it("reads this project's responses only, whatever key the model names", async () => {
+    const mine = await ownerWithProject('Mine');
+    const theirs = await ownerWithProject('Theirs');
+    await answeredPage(mine.jar, mine.projectId, 'We phone patients from a paper list.');
+    const otherKey = await answeredPage(theirs.jar, theirs.projectId, 'A secret of another founder.');
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'read_research_responses', arguments: { urlKey: otherKey } }, { name: 'read_research_responses', arguments: {} }] },
+        { content: 'One clinic phones patients.' },
+      ],
+    });
+    const socket = await openSocket(mine.projectId, mine.jar);
+    await answerEnd(socket, send(socket, `What do the responses say? ${model.tag}`).requestId);
+    const sent = JSON.stringify((await model.bodies())[1]!.messages);
+    expect(sent).toContain('We phone patients from a paper list.');
+    expect(sent).not.toContain('A secret of another founder.');
+    const [other, own] = toolResults((await model.bodies())[1]!);
+    expect(other).toMatch(/pages\\":\[\]/);
+    expect(own).toContain('Cancellations');
     socket.close();
   });
 });
