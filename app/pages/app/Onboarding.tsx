@@ -13,7 +13,7 @@ import { errorMessage, logUnexpected } from '../../lib/forms';
 import { bindFirstMessage, readLandingIdea } from '../../lib/landing-draft';
 import { writePrivacyMode } from '../../lib/privacy-mode';
 import { useProjectNameField } from './project-name';
-import { projectNameFor } from './start-project';
+import { projectNameFor } from '../../lib/start-project';
 import { useCurrentUser } from './AppLayout';
 import './Onboarding.css';
 
