@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/FormField';
-import { Spinner } from '../../components/Spinner';
+import { FormActions, InlineForm } from '../../components/InlineForm';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
 import { useNotify } from '../../lib/notifications';
@@ -30,14 +30,7 @@ export function DeleteProject({ project, onDeleted, onCancel }: { project: Proje
   }
 
   return (
-    <form
-      className="inline-form delete-project"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
-    >
+    <InlineForm className="delete-project" onSubmit={submit} onCancel={onCancel}>
       <p>
         Deleting <strong>{name}</strong> also deletes its research pages and their responses, for every member. This
         cannot be undone.
@@ -51,16 +44,8 @@ export function DeleteProject({ project, onDeleted, onCancel }: { project: Proje
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
-        <div className="inline-form__actions">
-          <button type="submit" className="button button--danger" disabled={typed.trim() !== name}>
-            {busy && <Spinner />}
-            Delete project
-          </button>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submitLabel="Delete project" busy={busy} danger submitDisabled={typed.trim() !== name} onCancel={onCancel} />
       </fieldset>
-    </form>
+    </InlineForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { InviteSchema } from '#contracts/auth';
-import { TextField } from '../../components/FormField';
+import { EmailField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, fieldError } from '../../lib/forms';
@@ -60,15 +60,11 @@ export function InviteCollaborator({ projectId, onInvited }: { projectId: string
       <p className="dashboard__muted">They get a link that lets them join this project. It works once, for 7 days.</p>
       <form className="inline-form invite-form" noValidate onSubmit={(event) => void submit(event)}>
         <fieldset disabled={sending}>
-          <TextField
+          <EmailField
             ref={inputRef}
             label="Email address"
-            type="email"
             name="email"
             autoComplete="off"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="off"
             value={email}
             error={error}
             onChange={(event) => {

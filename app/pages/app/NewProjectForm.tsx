@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { planLimitMessage } from '#contracts/account';
-import { PROJECT_NAME_MAX } from '#contracts/auth';
-import { FormAlert, TextField } from '../../components/FormField';
-import { Spinner } from '../../components/Spinner';
+import { FormAlert } from '../../components/FormField';
+import { FormActions, InlineForm } from '../../components/InlineForm';
 import { api, ApiError, withSession } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { useCurrentUser } from './AppLayout';
-import { useProjectNameField } from './project-name';
+import { ProjectNameField, useProjectNameField } from './project-name';
 import type { CreatedProject } from './projects';
 
 /** Names and creates a project; past the plan's limit it explains why it cannot. */
@@ -45,40 +44,13 @@ export function NewProjectForm({
 
   if (limitReached) return <PlanLimit onClose={onCancel} />;
   return (
-    <form
-      className="inline-form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && onCancel) onCancel();
-      }}
-    >
+    <InlineForm onSubmit={submit} onCancel={onCancel}>
       {formError && <FormAlert>{formError}</FormAlert>}
       <fieldset disabled={submitting}>
-        <TextField
-          ref={field.inputRef}
-          label="Project name"
-          name="project-name"
-          autoComplete="off"
-          autoFocus={autoFocus}
-          maxLength={PROJECT_NAME_MAX}
-          value={field.name}
-          error={field.error}
-          onChange={(event) => field.change(event.target.value)}
-        />
-        <div className="inline-form__actions">
-          <button type="submit" className="button">
-            {submitting && <Spinner />}
-            Create project
-          </button>
-          {onCancel && (
-            <button type="button" className="button button--secondary" onClick={onCancel}>
-              Cancel
-            </button>
-          )}
-        </div>
+        <ProjectNameField field={field} autoFocus={autoFocus} />
+        <FormActions submitLabel="Create project" busy={submitting} onCancel={onCancel} />
       </fieldset>
-    </form>
+    </InlineForm>
   );
 }
 

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { PROJECT_NAME_MAX } from '#contracts/auth';
-import { TextField } from '../../components/FormField';
-import { Spinner } from '../../components/Spinner';
+import { FormActions, InlineForm } from '../../components/InlineForm';
 import { api, withSession } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { useNotify } from '../../lib/notifications';
-import { useProjectNameField } from './project-name';
+import { ProjectNameField, useProjectNameField } from './project-name';
 import type { Project } from './projects';
 
 /** Renames a project in place, from the dashboard's project panel. */
@@ -30,37 +28,11 @@ export function RenameProjectForm({ project, onRenamed, onCancel }: { project: P
   }
 
   return (
-    <form
-      className="inline-form rename-form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
-    >
+    <InlineForm className="rename-form" onSubmit={submit} onCancel={onCancel}>
       <fieldset disabled={saving}>
-        <TextField
-          ref={field.inputRef}
-          label="Project name"
-          name="project-name"
-          autoComplete="off"
-          autoFocus
-          maxLength={PROJECT_NAME_MAX}
-          value={field.name}
-          error={field.error}
-          onChange={(event) => field.change(event.target.value)}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <div className="inline-form__actions">
-          <button type="submit" className="button">
-            {saving && <Spinner />}
-            Save
-          </button>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <ProjectNameField field={field} autoFocus onFocus={(event) => event.currentTarget.select()} />
+        <FormActions submitLabel="Save" busy={saving} onCancel={onCancel} />
       </fieldset>
-    </form>
+    </InlineForm>
   );
 }

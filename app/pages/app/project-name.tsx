@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { ProjectNameSchema } from '#contracts/auth';
+import { useState, type ComponentProps } from 'react';
+import { PROJECT_NAME_MAX, ProjectNameSchema } from '#contracts/auth';
+import { TextField } from '../../components/FormField';
 import { fieldError, useFormFields } from '../../lib/forms';
 
 export const NAME_REQUIRED = 'Give your project a name';
@@ -33,3 +34,25 @@ export function useProjectNameField(initial: string | (() => string) = '') {
 
 /** What the dashboard shows for a project that has no name yet. */
 export const displayName = (name: string) => name.trim() || 'Untitled project';
+
+type ProjectNameFieldProps = { field: ReturnType<typeof useProjectNameField> } & Omit<
+  ComponentProps<typeof TextField>,
+  'label' | 'value' | 'error' | 'onChange' | 'ref'
+>;
+
+/** The project-name input of the create, rename and onboarding forms, bound to useProjectNameField. */
+export function ProjectNameField({ field, ...input }: ProjectNameFieldProps) {
+  return (
+    <TextField
+      ref={field.inputRef}
+      label="Project name"
+      name="project-name"
+      autoComplete="off"
+      maxLength={PROJECT_NAME_MAX}
+      value={field.name}
+      error={field.error}
+      onChange={(event) => field.change(event.target.value)}
+      {...input}
+    />
+  );
+}
