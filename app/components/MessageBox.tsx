@@ -7,7 +7,7 @@ import { useNotify } from '../lib/notifications';
 import { Switch } from './Switch';
 import './MessageBox.css';
 
-/** Spec section 9: the box grows with its text between these heights. */
+/** The box grows with its text between these heights. */
 export const MESSAGE_BOX_MIN_HEIGHT_PX = 110;
 export const MESSAGE_BOX_MAX_HEIGHT_PX = 192;
 
