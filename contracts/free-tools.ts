@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Spec section 5: both inputs are required and at most 100 characters. */
+/** Both inputs are required and at most 100 characters. */
 export const TOOL_INPUT_MAX = 100;
 export const IDEAS_PER_REQUEST = 10;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec section 9: 'Copied' shows for 2 seconds. */
+/** 'Copied' shows for 2 seconds. */
 export const COPIED_MS = 2000;
 
 interface CopyButtonProps {

@@ -1,6 +1,32 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import './FormField.css';
 
+const fieldClass = (error: string | null | undefined, className: string | undefined) =>
+  `field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`;
+
+/** A field's id, and its hint and error under it, tied to the input with aria-describedby. */
+function useFieldNotes(hint: ReactNode, error: string | null | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const notes = (
+    <>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+  return { id, describedBy, notes };
+}
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Shown under the input and linked to it, so screen readers read it with the field. */
@@ -16,13 +42,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 
 /** A labelled input with its hint and error wired up with aria-describedby and aria-invalid. */
 export function TextField({ label, error, hint, labelAside, addon, ref, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-
+  const { id, describedBy, notes } = useFieldNotes(hint, error);
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+    <div className={fieldClass(error, className)}>
       <div className="field__label-row">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -40,18 +62,14 @@ export function TextField({ label, error, hint, labelAside, addon, ref, classNam
         />
         {addon}
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
+}
+
+/** An e-mail address input: the keyboard, autofill and no autocorrection an address wants. */
+export function EmailField({ label = 'Email', ...props }: Omit<TextFieldProps, 'type' | 'label'> & { label?: string }) {
+  return <TextField label={label} type="email" autoComplete="email" inputMode="email" spellCheck={false} autoCapitalize="off" {...props} />;
 }
 
 /** A password input with a show/hide toggle: typing blind on a phone keyboard is error-prone. */
@@ -101,12 +119,9 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 
 /** A labelled multi-line input, wired like TextField. */
 export function TextAreaField({ label, error, hint, ref, className, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const { id, describedBy, notes } = useFieldNotes(hint, error);
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+    <div className={fieldClass(error, className)}>
       <div className="field__label-row">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -120,16 +135,7 @@ export function TextAreaField({ label, error, hint, ref, className, ...textarea 
         aria-describedby={describedBy}
         {...textarea}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }

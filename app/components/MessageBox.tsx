@@ -7,7 +7,7 @@ import { useNotify } from '../lib/notifications';
 import { Switch } from './Switch';
 import './MessageBox.css';
 
-/** Spec section 9: the box grows with its text between these heights. */
+/** The box grows with its text between these heights. */
 export const MESSAGE_BOX_MIN_HEIGHT_PX = 110;
 export const MESSAGE_BOX_MAX_HEIGHT_PX = 192;
 
@@ -15,7 +15,7 @@ export const MESSAGE_BOX_MAX_HEIGHT_PX = 192;
 const loadJoinDialog = () => import('./JoinDialog');
 const JoinDialog = lazy(loadJoinDialog);
 // What a signed-in visitor's send needs (the API client among it): fetched after the first render too.
-const loadStartProject = () => import('../pages/app/start-project');
+const loadStartProject = () => import('../lib/start-project');
 
 /**
  * The animated placeholder: EXAMPLE_PREFIX alone at first, then the typing animation, which is

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SHARED_RESULT as COPY } from '../content/free-tools';
+import { SHARED_RESULT as COPY } from '#contracts/pages/shared-result';
 import './ResultNotFound.css';
 
 /** What a shared-result link shows when there is no such result (the Worker answered 404 too). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { matchPage, NOT_FOUND_META } from '../content/page-meta';
+import { matchPage, NOT_FOUND_META } from '#contracts/pages/page-meta';
 import { NotificationsProvider } from './Notifications';
 import { SkipLink } from './SkipLink';
 import { FullScreenLoader } from './Spinner';

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { SharedResult } from '#contracts/free-tools';
-import { OFFLINE_DEMO_NOTE, RESULT_NOT_FOUND_TITLE, SHARED_RESULT as COPY, sharedResultMeta, TRY_FOR_FREE } from '../content/free-tools';
+import { RESULT_NOT_FOUND_TITLE, SHARED_RESULT as COPY, sharedResultMeta } from '#contracts/pages/shared-result';
+import { OFFLINE_DEMO_NOTE, TRY_FOR_FREE } from '../content/free-tools';
 import { fetchSharedResult } from '../lib/free-tools';
 import { ResultNotFound } from './ResultNotFound';
 import { ShareMenu } from './ShareMenu';

@@ -11,7 +11,7 @@ import {
 import { createPortal } from 'react-dom';
 import './Tooltip.css';
 
-/** Spec section 9: 8 px from the anchor, and at least 8 px from the viewport edges. */
+/** 8 px from the anchor, and at least 8 px from the viewport edges. */
 const ANCHOR_GAP_PX = 8;
 const VIEWPORT_MARGIN_PX = 8;
 

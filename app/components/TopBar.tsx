@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useDismissable } from '../lib/use-dismissable';
 import './TopBar.css';
 
-/** Spec section 9: the bar turns translucent once the page has scrolled more than this. */
+/** The bar turns translucent once the page has scrolled more than this. */
 const TRANSLUCENT_AFTER_PX = 50;
 
 function subscribeToScroll(onChange: () => void) {
@@ -19,29 +20,13 @@ function useScrolledPast(threshold: number): boolean {
 function useDisclosure() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  const containerRef = useRef<HTMLElement>(null);
+  const containerRef = useDismissable<HTMLElement>(open, () => setOpen(false));
 
   const [shownFor, setShownFor] = useState(pathname);
   if (shownFor !== pathname) {
     setShownFor(pathname);
     setOpen(false);
   }
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   return { open, toggle: () => setOpen((o) => !o), containerRef };
 }

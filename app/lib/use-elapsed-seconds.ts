@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec section 9: the progress timer ticks once a second. */
+/** The progress timer ticks once a second. */
 export const TICK_MS = 1000;
 
 /**

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { describePage } from '../../app/content/page-descriptions';
-import { matchPage, NOT_FOUND_META, PAGE_META } from '../../app/content/page-meta';
+import { describePage } from '#contracts/pages/page-descriptions';
+import { matchPage, NOT_FOUND_META, PAGE_META } from '#contracts/pages/page-meta';
 import { postJson, request } from '../utils';
 
 /** Every route of the specification's route table, with a concrete path for each pattern. */

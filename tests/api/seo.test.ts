@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { describePage } from '../../app/content/page-descriptions';
-import { matchPage, PAGE_META } from '../../app/content/page-meta';
-import { DEMO_VIDEO } from '../../app/content/demo';
-import { SHARE_IMAGE } from '../../app/content/share-image';
+import { describePage } from '#contracts/pages/page-descriptions';
+import { matchPage, PAGE_META } from '#contracts/pages/page-meta';
+import { DEMO_VIDEO } from '#contracts/pages/demo-video';
+import { SHARE_IMAGE } from '#contracts/pages/share-image';
 import { publicPageEntries } from '../../worker/routes/seo';
 import { request } from '../utils';
 

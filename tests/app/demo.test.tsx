@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as Demo } from '../../app/pages/marketing/Demo';
-import { DEMO_VIDEO } from '../../app/content/demo';
+import { DEMO_VIDEO } from '#contracts/pages/demo-video';
 import { fakeApi } from './fake-api';
 import { renderPage } from './render-page';
 

@@ -130,7 +130,7 @@ describe('the dashboard', () => {
     let invitations: (typeof PENDING)[] = [];
     fakeApi({
       ...base,
-      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Mine', role: 'owner', createdAt: Date.UTC(2026, 10, 1) }] }),
+      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Mine', role: 'owner', createdAt: Date.UTC(2026, 10, 1), phasesDone: [] }] }),
       [MEMBERS_ROUTE]: () => json(200, { members: [OWNER], invitations }),
       'POST /api/project/p1/invitations': () => {
         invitations = [PENDING];
@@ -149,7 +149,7 @@ describe('the dashboard', () => {
   it('does not show the members panel on a project shared with you', async () => {
     const server = fakeApi({
       ...base,
-      'GET /api/project': () => json(200, { projects: [{ id: 'p2', name: 'Theirs', role: 'collaborator', createdAt: Date.UTC(2026, 10, 1) }] }),
+      'GET /api/project': () => json(200, { projects: [{ id: 'p2', name: 'Theirs', role: 'collaborator', createdAt: Date.UTC(2026, 10, 1), phasesDone: [] }] }),
     });
     renderPage(routes, '/dashboard?projectId=p2');
     expect(await screen.findByRole('heading', { level: 2, name: 'Theirs' })).toBeTruthy();

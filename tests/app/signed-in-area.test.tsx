@@ -20,8 +20,8 @@ const routes = [
 
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
 const PROJECTS = [
-  { id: 'p2', name: 'Dog sitter finder', role: 'owner', createdAt: Date.UTC(2026, 2, 4) },
-  { id: 'p1', name: '', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1) },
+  { id: 'p2', name: 'Dog sitter finder', role: 'owner', createdAt: Date.UTC(2026, 2, 4), phasesDone: [] },
+  { id: 'p1', name: '', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1), phasesDone: [] },
 ];
 const signedIn = () => json(200, { user: USER });
 

@@ -36,7 +36,7 @@ const RESET_LINK_SENT = 'If an account with that email exists, a password reset 
 const PASSWORD_RESET = 'Your password has been reset. You can now sign in with your new password.';
 const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 const PASSWORD = 'a sturdy passphrase 42';
-/** Spec section 9: the resend button's lock. */
+/** The resend button's lock. */
 const RESEND_LOCK_MS = 60_000;
 
 /** Chromium's console line for a fetch that got an error status. */

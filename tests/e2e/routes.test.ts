@@ -4,7 +4,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { matchPage, NOT_FOUND_META } from '../../app/content/page-meta';
+import { matchPage, NOT_FOUND_META } from '#contracts/pages/page-meta';
 import {
   expectHeading,
   expectNoProblems,

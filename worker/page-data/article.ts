@@ -1,4 +1,4 @@
-import { normalizePath } from '../../app/content/page-meta';
+import { normalizePath } from '#contracts/pages/page-meta';
 import { ARTICLE_SLUG_SHAPE } from '#contracts/blog';
 import { getDb } from '../db/client';
 import { findArticle } from '../db/queries/blog';

@@ -2,7 +2,7 @@ import { articlePage } from './article';
 import { sharedResultPage } from './shared-result';
 import type { PageDataResolver } from './types';
 
-/** Pages whose head depends on data, by route pattern (app/content/page-meta.ts). */
+/** Pages whose head depends on data, by route pattern (contracts/pages/page-meta.ts). */
 export const DATA_PAGES: Record<string, PageDataResolver> = {
   '/blog/:slug': articlePage,
   '/business-ideas-generator/r/:id': sharedResultPage,

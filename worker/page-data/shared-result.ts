@@ -1,5 +1,5 @@
-import { RESULT_NOT_FOUND_TITLE, SHARED_RESULT, sharedResultMeta } from '../../app/content/free-tools';
-import { normalizePath } from '../../app/content/page-meta';
+import { RESULT_NOT_FOUND_TITLE, SHARED_RESULT, sharedResultMeta } from '#contracts/pages/shared-result';
+import { normalizePath } from '#contracts/pages/page-meta';
 import { RESULT_ID, type SharedResult } from '#contracts/free-tools';
 import { getDb } from '../db/client';
 import { findResult } from '../db/queries/free-tools';

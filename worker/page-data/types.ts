@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../app/content/page-meta';
+import type { PageMeta } from '#contracts/pages/page-meta';
 import type { Bindings } from '../env';
 
 /** A page's meta with its description: everything its head needs. */

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { DEMO_VIDEO } from '../../app/content/demo';
-import { describePage } from '../../app/content/page-descriptions';
-import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS } from '../../app/content/page-meta';
-import { SHARE_IMAGE } from '../../app/content/share-image';
-import { landingStructuredData } from '../../app/content/structured-data';
+import { DEMO_VIDEO } from '#contracts/pages/demo-video';
+import { describePage } from '#contracts/pages/page-descriptions';
+import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS } from '#contracts/pages/page-meta';
+import { SHARE_IMAGE } from '#contracts/pages/share-image';
+import { landingStructuredData } from '#contracts/pages/structured-data';
 import type { AppEnv } from '../env';
 import { DATA_PAGES, type ResolvedPage } from '../page-data';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PAGE_META } from '../../app/content/page-meta';
+import { PAGE_META } from '#contracts/pages/page-meta';
 import type { AppEnv } from '../env';
 import { articleSitemapEntries } from './blog-files';
 

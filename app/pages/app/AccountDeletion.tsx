@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { DeleteAccountRequest, OwnedProject } from '#contracts/account';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
+import { FormActions } from '../../components/InlineForm';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
@@ -131,15 +132,14 @@ function DeletionForm({ projects, onCancel }: { projects: OwnedProject[]; onCanc
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
         />
-        <div className="settings-form__actions">
-          <button type="submit" className="button button--danger" disabled={!confirmed}>
-            {deleting && <Spinner />}
-            Delete my account
-          </button>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          className="settings-form__actions"
+          submitLabel="Delete my account"
+          busy={deleting}
+          danger
+          submitDisabled={!confirmed}
+          onCancel={onCancel}
+        />
       </fieldset>
     </form>
   );

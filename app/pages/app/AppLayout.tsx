@@ -10,7 +10,7 @@ import { errorMessage, logUnexpected } from '../../lib/forms';
 import { readFirstMessage } from '../../lib/landing-draft';
 import { readSetting, writeSetting } from '../../lib/local-settings';
 import { once } from '../../lib/once';
-import { START_FAILED, startProjectFromFirstMessage } from './start-project';
+import { START_FAILED, startProjectFromFirstMessage } from '../../lib/start-project';
 import './AppLayout.css';
 
 export const JOINED_PROJECT = 'You joined the project.';

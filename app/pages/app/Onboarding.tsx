@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PROJECT_NAME_MAX } from '#contracts/auth';
-import { FormAlert, TextField } from '../../components/FormField';
+import { FormAlert } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
@@ -12,8 +12,8 @@ import { api, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
 import { bindFirstMessage, readLandingIdea } from '../../lib/landing-draft';
 import { writePrivacyMode } from '../../lib/privacy-mode';
-import { useProjectNameField } from './project-name';
-import { projectNameFor } from './start-project';
+import { ProjectNameField, useProjectNameField } from './project-name';
+import { projectNameFor } from '../../lib/start-project';
 import { useCurrentUser } from './AppLayout';
 import './Onboarding.css';
 
@@ -131,21 +131,14 @@ export function Component() {
         <form className="onboarding__form" noValidate onSubmit={(event) => void submit(event)}>
           {formError && <FormAlert>{formError}</FormAlert>}
           <fieldset disabled={submitting}>
-            <TextField
-              ref={field.inputRef}
-              label="Project name"
-              name="project-name"
-              autoComplete="off"
-              maxLength={PROJECT_NAME_MAX}
+            <ProjectNameField
+              field={field}
               placeholder="e.g. Meal planner for busy parents"
               hint={
                 idea && !brainstorming
                   ? 'We suggested a name from your idea. Change it to anything you like.'
                   : `A working title is fine; you can rename it later. Up to ${PROJECT_NAME_MAX} characters.`
               }
-              value={field.name}
-              error={field.error}
-              onChange={(event) => field.change(event.target.value)}
             />
 
             <div className="onboarding__privacy">

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { ProjectNameSchema } from '#contracts/auth';
+import { useState, type ComponentProps } from 'react';
+import { PROJECT_NAME_MAX, ProjectNameSchema } from '#contracts/auth';
+import { TextField } from '../../components/FormField';
 import { fieldError, useFormFields } from '../../lib/forms';
 
 export const NAME_REQUIRED = 'Give your project a name';
-const SUGGESTION_MAX = 60;
 
 /**
  * The server accepts an empty name (a project made by /signin?newProject=true starts without
@@ -35,25 +35,24 @@ export function useProjectNameField(initial: string | (() => string) = '') {
 /** What the dashboard shows for a project that has no name yet. */
 export const displayName = (name: string) => name.trim() || 'Untitled project';
 
-// "I want to build an app that…", "Help me create a…": the words before the idea itself.
-const LEAD_IN =
-  /^(?:(?:i\s+(?:want|would\s+like|'d\s+like|plan|am\s+planning|need|am\s+going)\s+to|help\s+me|let'?s)\s+)?(?:build|create|make|start|launch|develop|design|write|open)?\s*(?:an?|the|my|some)?\s+/i;
+type ProjectNameFieldProps = { field: ReturnType<typeof useProjectNameField> } & Omit<
+  ComponentProps<typeof TextField>,
+  'label' | 'value' | 'error' | 'onChange' | 'ref'
+>;
 
-/**
- * A starting name taken from the landing-page idea: its first words, without the lead-in and
- * cut at a word boundary. Only a suggestion; the founder edits it.
- */
-export function suggestProjectName(idea: string): string {
-  const flat = idea.replace(/[\u0000-\u001F\u007F]+/g, ' ').replace(/\s+/g, ' ').trim();
-  const core = flat.replace(LEAD_IN, '') || flat;
-  const firstSentence = core.split(/(?<=[.!?])\s/)[0] ?? core;
-  const words = firstSentence.split(' ');
-  let name = '';
-  for (const word of words.slice(0, 8)) {
-    const next = name ? `${name} ${word}` : word;
-    if (next.length > SUGGESTION_MAX) break;
-    name = next;
-  }
-  name = (name || firstSentence.slice(0, SUGGESTION_MAX)).replace(/[\s.,;:!?-]+$/, '');
-  return name.charAt(0).toUpperCase() + name.slice(1);
+/** The project-name input of the create, rename and onboarding forms, bound to useProjectNameField. */
+export function ProjectNameField({ field, ...input }: ProjectNameFieldProps) {
+  return (
+    <TextField
+      ref={field.inputRef}
+      label="Project name"
+      name="project-name"
+      autoComplete="off"
+      maxLength={PROJECT_NAME_MAX}
+      value={field.name}
+      error={field.error}
+      onChange={(event) => field.change(event.target.value)}
+      {...input}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { EmailSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
-import { FormAlert, TextField } from '../../components/FormField';
+import { EmailField, FormAlert } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
 import { fieldError, GENERIC_ERROR, useFormFields } from '../../lib/forms';
@@ -58,16 +58,7 @@ export function Component() {
           <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
             {formError && <FormAlert>{formError}</FormAlert>}
             <fieldset disabled={submitting}>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                spellCheck={false}
-                autoCapitalize="off"
-                required
-                {...form.field('email')}
-              />
+              <EmailField required {...form.field('email')} />
               <button type="submit" className="button">
                 {submitting && <Spinner />}
                 Send reset link

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'rea
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, useFocusOnViewChange } from '../../components/AuthLayout';
-import { FormAlert, PasswordField, TextField } from '../../components/FormField';
+import { EmailField, FormAlert, PasswordField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
@@ -160,16 +160,7 @@ function EmailSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
       {formError && <FormAlert>{formError}</FormAlert>}
       <fieldset disabled={submitting}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="off"
-          required
-          {...form.field('email')}
-        />
+        <EmailField required {...form.field('email')} />
         <div className="signin-password">
           <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
           {/* The address typed here comes along in the navigation state, never in the URL. */}

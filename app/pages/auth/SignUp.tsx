@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { Link, useSearchParams } from 'react-router';
 import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
-import { FormAlert, PasswordField, TextField } from '../../components/FormField';
+import { EmailField, FormAlert, PasswordField } from '../../components/FormField';
 import { GoogleButton } from '../../components/GoogleButton';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
@@ -129,15 +129,7 @@ function EmailForm({ headingRef, form, onSignedUp }: EmailFormProps) {
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <fieldset disabled={submitting}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="off"
-            {...form.field('email')}
-          />
+          <EmailField {...form.field('email')} />
           <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
           <button type="submit" className="button">
             {submitting && <Spinner />}

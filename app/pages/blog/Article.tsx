@@ -8,7 +8,7 @@ import { formatArticleDate } from './blog-sections';
 import { tableOfContents, type TocEntry } from './table-of-contents';
 import './blog.css';
 
-/** Spec section 2: the not-found view suggests the 4 latest articles. */
+/** The not-found view suggests the 4 latest articles. */
 const SUGGESTED_COUNT = 4;
 
 type State =
@@ -37,7 +37,7 @@ export function Component() {
     send(() => api.general.article[':slug'].$get({ param: { slug } }))
       .then((response) => response.json())
       .then(async (article) => {
-        // Spec section 4: the skeleton stays until the cover image has loaded.
+        // The skeleton stays until the cover image has loaded.
         await preloadImage(article.cover_image_url);
         if (current) setState({ kind: 'found', article });
       })
@@ -76,7 +76,7 @@ function ArticleView({ article }: { article: ArticleWithContent }) {
     document.title = `${article.title} | Launchmate`;
   }, [article.title]);
 
-  // Spec section 2: a heading anchor given in the URL is scrolled to smoothly, once the
+  // A heading anchor given in the URL is scrolled to smoothly, once the
   // article is on screen (the router's own scroll ran before the heading existed).
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
@@ -163,7 +163,7 @@ function ArticleNotFound() {
 
   useEffect(() => {
     let current = true;
-    // Spec section 8: a failure here has no handling of its own; the suggestions stay empty.
+    // A failure here has no handling of its own; the suggestions stay empty.
     send(() => api.general.articles.$get())
       .then((response) => response.json())
       .then((list) => current && setLatest(list.slice(0, SUGGESTED_COUNT)))

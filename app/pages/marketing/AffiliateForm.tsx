@@ -7,7 +7,7 @@ import {
   type AffiliateApplicationField,
   type AffiliateApplicationState,
 } from '#contracts/affiliate';
-import { TextAreaField, TextField } from '../../components/FormField';
+import { EmailField, TextAreaField, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
@@ -131,16 +131,7 @@ export function AffiliateForm() {
       <fieldset disabled={phase === 'submitting'}>
         <div className="affiliate-form__row">
           <TextField label="Name" autoComplete="name" maxLength={100} {...field('name')} />
-          <TextField
-            label="Account email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            autoCapitalize="off"
-            hint="The address of your Launchmate account."
-            {...field('email')}
-          />
+          <EmailField label="Account email" hint="The address of your Launchmate account." {...field('email')} />
         </div>
         <div className="affiliate-form__row">
           <TextField

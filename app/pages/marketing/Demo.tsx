@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { CallToAction } from '../../components/CallToAction';
 import { FaqList } from '../../components/FaqList';
 import { PricingCards } from '../../components/PricingCards';
-import { DEMO_VIDEO } from '../../content/demo';
+import { DEMO_VIDEO } from '#contracts/pages/demo-video';
 import { DEMO_FAQS } from '../../content/faqs';
 import { track } from '../../lib/analytics';
 import './marketing.css';

@@ -1,6 +1,7 @@
 import { IdeaCards } from '../../components/IdeaCards';
 import { SharedResultPage } from '../../components/SharedResultPage';
-import { BUSINESS_IDEAS, SHARED_RESULT as COPY } from '../../content/free-tools';
+import { SHARED_RESULT as COPY } from '#contracts/pages/shared-result';
+import { BUSINESS_IDEAS } from '../../content/free-tools';
 import './tools.css';
 
 /** /business-ideas-generator/r/:id: a shared result of the business ideas generator, read-only. */

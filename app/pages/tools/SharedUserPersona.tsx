@@ -1,6 +1,7 @@
 import { PersonaProfile } from '../../components/PersonaProfile';
 import { SharedResultPage } from '../../components/SharedResultPage';
-import { SHARED_RESULT as COPY, USER_PERSONA } from '../../content/free-tools';
+import { SHARED_RESULT as COPY } from '#contracts/pages/shared-result';
+import { USER_PERSONA } from '../../content/free-tools';
 import './tools.css';
 
 /** /user-persona-generator/r/:id: a shared persona, read-only. */

@@ -1,10 +1,10 @@
-import { BRAINSTORM_MESSAGE } from '../../content/landing';
-import { api, withSession } from '../../lib/api';
-import { bindFirstMessage, queueFirstMessage, readFirstMessage } from '../../lib/landing-draft';
-import { errorMessage, logUnexpected } from '../../lib/forms';
-import { isSignedIn } from '../../lib/session-status';
-import { workspacePath } from '../../lib/workspace-path';
-import { suggestProjectName } from './project-name';
+import { BRAINSTORM_MESSAGE } from '../content/landing';
+import { api, withSession } from './api';
+import { bindFirstMessage, queueFirstMessage, readFirstMessage } from './landing-draft';
+import { errorMessage, logUnexpected } from './forms';
+import { suggestProjectName } from './project-name-suggestion';
+import { isSignedIn } from './session-status';
+import { workspacePath } from './workspace-path';
 
 export const START_FAILED = 'We could not start your project. Please try again.';
 
