@@ -106,6 +106,7 @@ async function walkPhaseTwo(viewport: Viewport) {
   expect(await cards.textContent()).toMatch(/Searched Hacker News \(\d+\), Stack Exchange \(\d+\), Reddit \(\d+\)/);
   await waitForAnswer(page, 'Accept the estimate in the memory');
   expect(await answers(page).last().textContent()).toContain('Saved the scale estimate to the memory: Empty chairs in US clinics. Top-down 80,000 clinics, bottom-up 120 clinics a year');
+  await cards.evaluate((region) => region.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'workspace-phase-two-sources', { fullPage: false });
 
   // The estimate in the memory, step by step, accepted by the founder.
@@ -114,6 +115,7 @@ async function walkPhaseTwo(viewport: Viewport) {
   await estimate.waitFor();
   expect(await estimate.textContent()).toContain('× 0.4 share that refill slots by phone (source) = 80,000');
   expect(await estimate.getByRole('link', { name: 'Ask HN: Is it a problem for you too?' }).getAttribute('href')).toBe(evidence);
+  await estimate.evaluate((entry) => entry.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'workspace-phase-two-estimate', { fullPage: false });
   await estimate.getByRole('button', { name: 'Accept this estimate' }).click();
   await estimate.getByText('Accepted: phase 2 is done.').waitFor();
