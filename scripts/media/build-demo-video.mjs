@@ -187,21 +187,21 @@ const scenes = [
       await page.getByRole('textbox', { name: 'Message to your co-founder' }).fill('How big is this problem?');
       await page.getByRole('textbox', { name: 'Message to your co-founder' }).press('Enter');
       await page.getByRole('region', { name: 'Discussions found' }).waitFor();
-      await page.getByText('confidence is low').waitFor();
-      await page.getByRole('region', { name: 'Discussions found' }).scrollIntoViewIfNeeded();
+      await page.locator('.message--cofounder').last().getByText('confidence is low').waitFor();
+      await page.getByRole('region', { name: 'Discussions found' }).evaluate((cards) => cards.scrollIntoView({ block: 'start' }));
     },
   },
   {
     caption: 'It sizes the problem step by step, and every number shows where it came from.',
     show: async (page) => {
       const estimate = page.getByRole('listitem', { name: 'Scale estimate: Empty slots in small dental clinics' });
-      await estimate.scrollIntoViewIfNeeded();
+      await estimate.evaluate((entry) => entry.scrollIntoView({ block: 'start' }));
     },
   },
   {
     caption: 'Then it drafts a research page to test the riskiest assumptions with real clinics.',
     show: async (page) => {
-      await page.getByRole('region', { name: 'Draft research page: How your clinic handles cancellations' }).scrollIntoViewIfNeeded();
+      await page.getByRole('region', { name: 'Draft research page: How your clinic handles cancellations' }).evaluate((draft) => draft.scrollIntoView({ block: 'start' }));
     },
   },
   {
