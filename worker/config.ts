@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   FREE_TOOLS_GLOBAL_PER_DAY: count,
   COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY: count,
   COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY: count,
+  COFOUNDER_STEP_TIMEOUT_MS: z.coerce.number().int().positive(),
+  COFOUNDER_STALL_TIMEOUT_MS: z.coerce.number().int().positive(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive(),
   LLM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive(),
   ERROR_REPORTS_PER_CLIENT_PER_MINUTE: count,

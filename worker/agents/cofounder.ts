@@ -29,6 +29,7 @@ import {
   reserveAnswer,
   type Reservation,
 } from '../db/queries/cofounder';
+import { cofounderCaps, config } from '../config';
 import { offeredSources } from '../services/discussion-search';
 import { llmMode, model, type LlmMode } from '../services/llm';
 import { buildPrompt, textOf } from './context';
@@ -254,7 +255,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     let reservation: Reservation | null = null;
     if (sender.mode === 'unavailable') return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
     if (sender.mode === 'provider') {
-      const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.name }, this.#caps());
+      const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.name }, cofounderCaps(this.env));
       if ('refused' in taken) {
         return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: `${LIMIT_MESSAGES[taken.refused]} It resets at midnight UTC.` });
       }
@@ -371,7 +372,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
       maxRetries: 1,
       abortSignal: controller.signal,
-      timeout: { stepMs: positive(this.env.COFOUNDER_STEP_TIMEOUT_MS, 45_000), chunkMs: positive(this.env.COFOUNDER_STALL_TIMEOUT_MS, 15_000) },
+      timeout: { stepMs: config(this.env).COFOUNDER_STEP_TIMEOUT_MS, chunkMs: config(this.env).COFOUNDER_STALL_TIMEOUT_MS },
       // Privacy mode: the provider is asked not to keep the conversation.
       ...(privacyMode ? { providerOptions: { openai: { store: false } } } : {}),
       onChunk: ({ chunk }) => {
@@ -510,16 +511,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     return [...present.values()];
   }
 
-  #caps() {
-    return {
-      memberPerDay: positive(this.env.COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY, 50),
-      projectPerDay: positive(this.env.COFOUNDER_MESSAGES_PER_PROJECT_PER_DAY, 150),
-      globalPerDay: positive(this.env.FREE_TOOLS_GLOBAL_PER_DAY, 5000),
-    };
-  }
-
   #limits(projectMessagesToday: number): WorkspaceState['limits'] {
-    const caps = this.#caps();
+    const caps = cofounderCaps(this.env);
     return { messagesPerMemberPerDay: caps.memberPerDay, messagesPerProjectPerDay: caps.projectPerDay, projectMessagesToday, resetsAt: nextUtcMidnight() };
   }
 }
@@ -531,12 +524,6 @@ const memberOf = (connection: Connection): Member | null => {
 
 /** Phases are worked in order: the current one is the first not done (from 3 on, Pro). */
 const phasesFrom = (done: number[]): WorkspaceState['phases'] => ({ done, current: [1, 2].find((phase) => !done.includes(phase)) ?? 3 });
-
-/** A configured count or time (a var in wrangler.toml), or its default when unset or invalid. */
-const positive = (value: string | undefined, fallback: number) => {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed >= 0 && value !== undefined && value !== '' ? parsed : fallback;
-};
 
 /** What the founders see when the model fails; never the provider's own text, which may hold internals. */
 function describeFailure(error: unknown): string {
