@@ -83,6 +83,22 @@ function outboxLink(email, path) {
 /** A verified, signed-in account in a browser context of its own. */
 async function signedInContext(prefix) {
   const context = await browser.newContext({ baseURL: worker.origin, viewport: { width: 1280, height: 800 } });
+  // When the first token's frame reaches the page, so the report can split the delay between the
+  // way there (model, Worker, object, socket) and the page itself (decoding, React, paint).
+  await context.addInitScript((token) => {
+    const NativeSocket = window.WebSocket;
+    window.WebSocket = class extends NativeSocket {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (event) => {
+          // The streamed chunk itself (transcript frames also carry the token of earlier answers).
+          if (window.__arrived !== null || typeof event.data !== 'string' || !event.data.includes('cf_agent_use_chat_response')) return;
+          if (event.data.includes(token)) window.__arrived = performance.timeOrigin + performance.now();
+        });
+      }
+    };
+    window.__arrived = null;
+  }, FIRST_TOKEN);
   const email = `bench-${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   await context.request.post('/api/auth/sign-up', { data: { email, password: 'bench correct horse battery' }, headers: { Origin: worker.origin } });
   let link = null;
@@ -116,11 +132,13 @@ try {
 
   const sender = [];
   const others = [];
+  const inPage = [];
   for (let run = 0; run < RUNS; run++) {
     const answersBefore = await owner.page.locator('.message--cofounder').count();
     await Promise.all(
       viewers.map((page) =>
         page.evaluate(({ token, before }) => {
+          window.__arrived = null;
           window.__paint = new Promise((done) => {
             const observer = new MutationObserver(() => {
               const answer = document.querySelectorAll('.message--cofounder')[before];
@@ -137,7 +155,9 @@ try {
     await owner.page.getByRole('textbox', { name: 'Message to your co-founder' }).fill(`Bench message ${run}`);
     await owner.page.getByRole('textbox', { name: 'Message to your co-founder' }).press('Enter');
     const painted = await Promise.all(viewers.map((page) => page.evaluate(() => window.__paint)));
+    const arrived = await Promise.all(viewers.map((page) => page.evaluate(() => window.__arrived)));
     const at = firstTokenSentAt[sent];
+    inPage.push(...painted.map((time, index) => time - arrived[index]));
     sender.push(painted[0] - at);
     others.push(...painted.slice(1).map((time) => time - at));
     // The answer ends before the next run starts.
@@ -147,6 +167,7 @@ try {
   console.log(`Workspace paint, ${RUNS} answers, ${VIEWERS} members watching (fake model's first token sent -> painted):`);
   console.log(`  the sender:            median ${ms(percentile(sender, 50))}, max ${ms(Math.max(...sender))}`);
   if (others.length) console.log(`  the other ${VIEWERS - 1} members:   median ${ms(percentile(others, 50))}, p95 ${ms(percentile(others, 95))}, max ${ms(Math.max(...others))}`);
+  console.log(`  of which in the page (frame received -> painted), every member: median ${ms(percentile(inPage, 50))}, p95 ${ms(percentile(inPage, 95))}`);
   recordFigures('workspace-paint', [
     { figure: 'first token to paint, sender (median)', value: percentile(sender, 50), unit: 'ms' },
     ...(others.length ? [{ figure: 'first token to paint, other members (p95)', value: percentile(others, 95), unit: 'ms' }] : []),

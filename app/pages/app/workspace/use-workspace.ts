@@ -17,6 +17,8 @@ import { api, withSession } from '../../../lib/api';
 /** What a memory request got back: the server's answer, or no answer in time. */
 export type MemoryResult = MemoryResultFrame | { type: 'memory_result'; ok: false; reason: 'no_answer'; error: string; current: null };
 
+const FRAME_MS = 16;
+
 /** A memory change without an answer after this long is reported as failed (the connection may be down). */
 const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
 const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
@@ -75,6 +77,9 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     agent,
     // The server owns the transcript: the client never sends it back (it would be refused).
     syncMessagesToServer: false,
+    // The SDK's default (50 ms) held a token back by up to 50 ms; one frame keeps renders to
+    // the screen's rate without the wait (rows are memoised, so a render costs one row).
+    throttle: FRAME_MS,
   });
 
   useEffect(() => {
