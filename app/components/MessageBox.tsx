@@ -50,8 +50,8 @@ function fitHeight(textarea: HTMLTextAreaElement) {
  * choice and asks the visitor to sign up or sign in, where the draft is picked up.
  */
 export function MessageBox() {
-  const [text, setText] = useState(() => readSetting('landingPagePrompt') ?? '');
-  const [privacyMode, setPrivacyMode] = useState(readPrivacyMode);
+  const [text, setText] = useState('');
+  const [privacyMode, setPrivacyMode] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const labelId = useId();
@@ -63,6 +63,9 @@ export function MessageBox() {
   }, [text]);
 
   useEffect(() => {
+    // The browser's own settings, unknown to the Worker's render: restored once hydrated (docs/decisions/0035).
+    setText(readSetting('landingPagePrompt') ?? '');
+    setPrivacyMode(readPrivacyMode());
     void loadJoinDialog();
   }, []);
 

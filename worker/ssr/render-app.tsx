@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { RenderedPage } from '#contracts/page-data';
+import { RenderedPageProvider } from '../../app/lib/rendered-page';
+import { routes, type RouteHandle } from '../../app/routes';
+
+const handler = createStaticHandler(routes);
+
+/** The route modules a page is made of, as the client build's manifest names them. */
+export function routeModules(pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const handle = route.handle as RouteHandle | undefined;
+    return handle ? [handle.source] : [];
+  });
+}
+
+/**
+ * Renders the app for one request, as the browser will hydrate it: the same route table,
+ * the same data (docs/decisions/0034). Resolves once the whole page has rendered, so every
+ * part of it is in the HTML in document order: out-of-order parts would need inline scripts
+ * (which the CSP forbids) and would stay hidden from readers without JavaScript.
+ */
+/** The HTML of the app for one request, to go inside `<div id="root">`. */
+export async function renderApp(request: Request, page: RenderedPage): Promise<ReadableStream<Uint8Array>> {
+  const context = await handler.query(request);
+  // Only the redirect route has a loader, and the Worker answers redirects before rendering.
+  if (context instanceof Response) throw new Error(`The route table answered ${context.status} instead of a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let renderError: unknown;
+  const body = await renderToReadableStream(
+    <StrictMode>
+      <RenderedPageProvider page={page}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </RenderedPageProvider>
+    </StrictMode>,
+    { onError: (error) => void (renderError ??= error) },
+  );
+  await body.allReady;
+  if (renderError) throw renderError;
+  return body;
+}
