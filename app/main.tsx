@@ -34,14 +34,15 @@ const container = document.getElementById('root')!;
 const rendered = readRenderedPage();
 
 if (rendered && container.hasChildNodes()) {
-  await loadMatchedRoutes(routes);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <RenderedPageProvider page={rendered}>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </RenderedPageProvider>
-    </StrictMode>,
+  void loadMatchedRoutes(routes).then(() =>
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <RenderedPageProvider page={rendered}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </RenderedPageProvider>
+      </StrictMode>,
+    ),
   );
 } else {
   // Signed-in and token pages arrive as an empty shell: the app renders them here.

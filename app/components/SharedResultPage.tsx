@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { SharedResult } from '#contracts/free-tools';
 import { OFFLINE_DEMO_NOTE, RESULT_NOT_FOUND_TITLE, SHARED_RESULT as COPY, sharedResultMeta, TRY_FOR_FREE } from '../content/free-tools';
 import { fetchSharedResult } from '../lib/free-tools';
-import { useRenderedData } from '../lib/rendered-page';
+import { useRenderedData } from '../lib/use-rendered-data';
 import { ResultNotFound } from './ResultNotFound';
 import { ShareMenu } from './ShareMenu';
 import { Spinner } from './Spinner';

@@ -10,7 +10,7 @@ import {
 import { api, ApiError, send } from './api';
 import { useElapsedSeconds } from './use-elapsed-seconds';
 import { readNdjson } from './ndjson';
-import { useRenderedData } from './rendered-page';
+import { useRenderedData } from './use-rendered-data';
 
 export type Tool = SharedResult['tool'];
 

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { ArticleSummary, ArticleWithContent } from '#contracts/blog';
 import { api, ApiError, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
-import { useRenderedData } from '../../lib/rendered-page';
+import { useRenderedData } from '../../lib/use-rendered-data';
 import { ArticleCard } from './ArticleCard';
 import { formatArticleDate } from './blog-sections';
 import { tableOfContents, type TocEntry } from './table-of-contents';

@@ -3,7 +3,7 @@ import type { ArticleSummary } from '#contracts/blog';
 import { Spinner } from '../../components/Spinner';
 import { api, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
-import { useRenderedData } from '../../lib/rendered-page';
+import { useRenderedData } from '../../lib/use-rendered-data';
 import { ArticleCard } from './ArticleCard';
 import { blogSections, GRID_FIRST, GRID_STEP } from './blog-sections';
 import './blog.css';
