@@ -322,7 +322,9 @@ describe('shared result pages', () => {
     const response = await request(`/business-ideas-generator/r/${id}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<div id="root"></div>');
+    // Rendered by the Worker: the input and the first idea are in the HTML.
+    expect(html).toContain('Dental clinics');
+    expect(html).toContain(FAKE_IDEAS[0]!.problem);
     expect(titleOf(html)).toBe('Business ideas: Dental clinics | Launchmate');
     const first = FAKE_IDEAS[0]!;
     const description = `${first.problem} ${first.solution}`;
@@ -347,7 +349,7 @@ describe('shared result pages', () => {
       const response = await request(path);
       expect(response.status, path).toBe(404);
       const html = await response.text();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html).toMatch(/<h1[^>]*>Result not found<\/h1>/);
       expect(titleOf(html), path).toBe('Result not found | Launchmate');
       expect(metaContent(html, 'name', 'robots'), path).toBe('noindex');
     }

@@ -153,36 +153,37 @@ function streamRenderedPage(c: Context<AppEnv>, document: string, assets: RouteA
   const top = `${document.slice(0, headEnd)}${links}${document.slice(headEnd, rootAt)}<div id="root">`;
   const bottom = (dataBlock: string) => `</div>${dataBlock}${document.slice(rootAt + ROOT_ELEMENT.length)}`;
 
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const writer = writable.getWriter();
   const encoder = new TextEncoder();
   // A copy of what was sent, for the edge cache.
   const sent: Uint8Array<ArrayBuffer>[] = [];
-  const write = (chunk: Uint8Array) => {
-    if (cacheKey) sent.push(chunk.slice());
-    return writer.write(chunk);
-  };
-  c.executionCtx.waitUntil(
-    (async () => {
-      await write(encoder.encode(top));
-      let renderedOk = false;
-      try {
-        for await (const chunk of await renderApp(c.req.raw, page)) await write(chunk);
-        renderedOk = true;
-      } catch (error) {
-        await reportRenderError(c, error);
-      }
-      const dataBlock = renderedOk ? `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${jsonForScript(page)}</script>` : '';
-      await write(encoder.encode(bottom(dataBlock)));
-      await writer.close();
-      if (renderedOk && cacheKey) await (await caches.open(PAGE_CACHE)).put(cacheKey, new Response(new Blob(sent), { headers: PAGE_CACHE_HEADERS }));
-    })().catch((error: unknown) => {
-      // The visitor left half-way: nothing more to send.
-      console.error('Sending a rendered page failed', error);
-      void writer.abort(error).catch(() => undefined);
-    }),
-  );
-  return readable;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (chunk: Uint8Array) => {
+        if (cacheKey) sent.push(chunk.slice());
+        controller.enqueue(chunk);
+      };
+      // The work outlives this handler; enqueueing never waits for the visitor to read.
+      c.executionCtx.waitUntil(
+        (async () => {
+          send(encoder.encode(top));
+          let renderedOk = false;
+          try {
+            for await (const chunk of await renderApp(c.req.raw, page)) send(chunk);
+            renderedOk = true;
+          } catch (error) {
+            await reportRenderError(c, error);
+          }
+          const dataBlock = renderedOk ? `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${jsonForScript(page)}</script>` : '';
+          send(encoder.encode(bottom(dataBlock)));
+          controller.close();
+          if (renderedOk && cacheKey) await (await caches.open(PAGE_CACHE)).put(cacheKey, new Response(new Blob(sent), { headers: PAGE_CACHE_HEADERS }));
+        })().catch((error: unknown) => {
+          console.error('Sending a rendered page failed', error);
+          controller.error(error);
+        }),
+      );
+    },
+  });
 }
 
 /** A render error is the Worker's own, but lands where browsers' errors do (docs/decisions/0004). */
