@@ -1,0 +1,48 @@
+// CPU time that workerd spends rendering one public page (docs/decisions/0034), read from
+// workerd's own process counters, against the app shell of a page the Worker does not render
+// (/signin) in the same run. Each page is fetched RUNS times in a row after a warm-up; the
+// marketing pages' edge cache is bypassed with a query string, so every request renders.
+// The counters tick in 10 ms steps, so each figure is the mean over a batch of requests.
+//   node bench/ssr-cpu.mjs [--no-build]        RUNS=50 by default
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { cpuPerCall, startWorker } from './worker.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 50);
+const BATCHES = 5;
+const PAGES = ['/', '/pricing', '/demo', '/blog', '/blog/finding-a-startup-idea-worth-your-time', '/business-ideas-generator', '/no-such-page'];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+if (!process.argv.includes('--no-build')) {
+  execFileSync('vite', ['build', '--logLevel', 'warn'], { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
+}
+const worker = await startWorker();
+const { origin, workerdPid } = worker;
+try {
+  let bust = 0;
+  const load = async (path) => {
+    const response = await fetch(`${origin}${path}?bench=${bust++}`);
+    const html = await response.text();
+    if (!html.includes('<div id="root">')) throw new Error(`${path} answered ${response.status} without a page`);
+    return html;
+  };
+  // Warm up the isolate, its route modules and the database.
+  for (const path of ['/signin', ...PAGES]) for (let i = 0; i < 3; i++) await load(path);
+  if (!(await load('/')).includes('<h1')) throw new Error('/ did not arrive rendered');
+
+  const measure = async (path) => {
+    const batches = [];
+    for (let batch = 0; batch < BATCHES; batch++) batches.push(await cpuPerCall(workerdPid, RUNS / BATCHES, () => load(path)));
+    return median(batches);
+  };
+  const shell = await measure('/signin');
+  console.log(`CPU time of workerd per page request (median of ${BATCHES} batches of ${RUNS / BATCHES}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
+  console.log(`  ${'/signin (app shell, not rendered)'.padEnd(48)} ${shell.toFixed(1)} ms`);
+  for (const path of PAGES) {
+    const total = await measure(path);
+    console.log(`  ${path.padEnd(48)} ${total.toFixed(1)} ms  (rendering ≈ ${(total - shell).toFixed(1)} ms more than the shell)`);
+  }
+} finally {
+  worker.stop();
+}
