@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { RenderedPage } from '#contracts/page-data';
 import { RenderedPageProvider } from '../../app/lib/rendered-page';
@@ -17,9 +17,10 @@ export function routeModules(pathname: string): string[] {
 
 /**
  * Renders the app for one request, as the browser will hydrate it: the same route table,
- * the same data (docs/decisions/0034). Resolves once the whole page has rendered, so every
- * part of it is in the HTML in document order: out-of-order parts would need inline scripts
- * (which the CSP forbids) and would stay hidden from readers without JavaScript.
+ * the same data (docs/decisions/0034). React's `prerender` resolves once every part has
+ * rendered (the landing page's lazy sections included) and writes them in document order;
+ * `renderToReadableStream` would send a part that suspended as a placeholder and swap it in
+ * later with an inline script, which the CSP forbids and readers without JavaScript never run.
  */
 /** The HTML of the app for one request, to go inside `<div id="root">`. */
 export async function renderApp(request: Request, page: RenderedPage): Promise<ReadableStream<Uint8Array>> {
@@ -28,7 +29,7 @@ export async function renderApp(request: Request, page: RenderedPage): Promise<R
   if (context instanceof Response) throw new Error(`The route table answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
   let renderError: unknown;
-  const body = await renderToReadableStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <RenderedPageProvider page={page}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -36,7 +37,6 @@ export async function renderApp(request: Request, page: RenderedPage): Promise<R
     </StrictMode>,
     { onError: (error) => void (renderError ??= error) },
   );
-  await body.allReady;
   if (renderError) throw renderError;
-  return body;
+  return prelude;
 }
