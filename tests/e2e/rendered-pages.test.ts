@@ -12,7 +12,7 @@ const ARTICLE = '/blog/finding-a-startup-idea-worth-your-time';
 
 /** Public routes, each with its main heading and a sentence of its body. */
 const PUBLIC_PAGES: [path: string, heading: string, text: string][] = [
-  ['/', 'Your AI co-founder, from idea to product', 'What your co-founder does'],
+  ['/', 'Your AI co-founder, from idea to product', 'Launchmate guides you through 8 structured phases'],
   ['/demo', 'See Launchmate in action', 'Frequently asked questions'],
   ['/pricing', 'Simple, honest pricing', 'Frequently asked questions'],
   ['/our-story', 'Our story', 'a folder of abandoned side projects'],

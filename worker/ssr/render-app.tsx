@@ -18,9 +18,9 @@ export function routeModules(pathname: string): string[] {
 /**
  * Renders the app for one request, as the browser will hydrate it: the same route table,
  * the same data (docs/decisions/0034). React's `prerender` resolves once every part has
- * rendered (the landing page's lazy sections included) and writes them in document order;
- * `renderToReadableStream` would send a part that suspended as a placeholder and swap it in
- * later with an inline script, which the CSP forbids and readers without JavaScript never run.
+ * rendered (the landing page's lazy sections included) and, with no progressive chunk size,
+ * writes them all in document order: a part sent out of order is swapped in later by an inline
+ * script, which the CSP forbids and readers without JavaScript never run.
  */
 /** The HTML of the app for one request, to go inside `<div id="root">`. */
 export async function renderApp(request: Request, page: RenderedPage): Promise<ReadableStream<Uint8Array>> {
@@ -35,7 +35,8 @@ export async function renderApp(request: Request, page: RenderedPage): Promise<R
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </RenderedPageProvider>
     </StrictMode>,
-    { onError: (error) => void (renderError ??= error) },
+    // A large finished part would otherwise still be sent out of order (behind an inline script).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void (renderError ??= error) },
   );
   if (renderError) throw renderError;
   return prelude;
