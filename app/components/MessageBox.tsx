@@ -63,8 +63,11 @@ export function MessageBox() {
   }, [text]);
 
   useEffect(() => {
-    // The browser's own settings, unknown to the Worker's render: restored once hydrated (docs/decisions/0035).
-    setText(readSetting('landingPagePrompt') ?? '');
+    // The browser's own settings, unknown to the Worker's render: restored once hydrated
+    // (docs/decisions/0035). Text typed into the rendered box before that is kept.
+    const typedEarly = textareaRef.current?.value ?? '';
+    if (typedEarly !== '') changeText(typedEarly);
+    else setText(readSetting('landingPagePrompt') ?? '');
     setPrivacyMode(readPrivacyMode());
     void loadJoinDialog();
   }, []);
