@@ -21,4 +21,9 @@ export default defineConfig(({ command }) => ({
     // bench/bundle-size.mjs measures gzipped sizes; skipping it here keeps builds fast.
     reportCompressedSize: false,
   },
+  environments: {
+    // The Worker reads the client build's manifest to link each rendered page's CSS and
+    // preload its scripts (worker/ssr/client-assets.ts, docs/decisions/0034).
+    client: { build: { manifest: true } },
+  },
 }));

@@ -1,4 +1,4 @@
-// Lighthouse (the npm package) on `/`, `/pricing` and `/demo` of the production build, served
+// Lighthouse (the npm package) on `/`, `/pricing`, `/demo` and one blog article of the production build, served
 // locally by `wrangler dev` (bench/worker.mjs), in Debian's Chromium with Lighthouse's default
 // mobile settings (emulated phone, simulated slow 4G and 4x CPU slowdown). Prints the four
 // category scores of each page, the median of RUNS runs (Lighthouse's own advice: performance
@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { buildProduct, recordFigures } from './support.mjs';
 import { startWorker } from './worker.mjs';
 
-const PAGES = ['/', '/pricing', '/demo'];
+const PAGES = ['/', '/pricing', '/demo', '/blog/finding-a-startup-idea-worth-your-time'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = Number(process.env.RUNS ?? 3);
 
@@ -58,9 +58,9 @@ try {
 }
 
 console.log(`Lighthouse, mobile settings, median of ${RUNS} runs (load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}):`);
-console.log('  page      perf a11y  b-p  seo');
+console.log(`  ${'page'.padEnd(40)} perf a11y  b-p  seo`);
 for (const { path, scores, allPerformance, metrics, failing } of rows) {
-  console.log(`  ${path.padEnd(9)} ${scores.map((score) => String(score).padStart(4)).join(' ')}   ${metrics.join(', ')}; performance runs ${allPerformance.join(', ')}`);
+  console.log(`  ${path.padEnd(40)} ${scores.map((score) => String(score).padStart(4)).join(' ')}   ${metrics.join(', ')}; performance runs ${allPerformance.join(', ')}`);
   if (failing.length > 0) console.log(`            below full marks: ${failing.join('; ')}`);
   recordFigures('lighthouse', [{ figure: `${path} perf / a11y / best practices / SEO`, value: scores.join(' / '), unit: '' }]);
 }

@@ -11,6 +11,7 @@ import { buildProduct, root } from './support.mjs';
 const BENCHES = [
   'bundle-size',
   'auth-cpu',
+  'ssr-cpu',
   'research-submit',
   'free-tools',
   'workspace-socket',

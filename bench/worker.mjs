@@ -1,5 +1,5 @@
 // Serves the built Worker with `wrangler dev` (as `npm start` does) on a free port, with its own
-// fresh local D1 and KV and every migration applied, for the benchmarks. Also reads the CPU time
+// fresh local D1 and KV, every migration applied and the blog loaded, for the benchmarks. Also reads the CPU time
 // that workerd itself has used, from /proc.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +26,9 @@ export async function startWorker(vars = {}, at = root) {
   rmSync(persist, { recursive: true, force: true });
   const migrate = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: at, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
+  // The blog too, as `npm start` loads it: article pages are measured like the others.
+  const blog = spawnSync(process.execPath, ['scripts/load-blog.ts', '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  if (blog.status !== 0) throw new Error(`Loading the blog failed: ${blog.stderr}`);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import app from '../worker/index';
+import app from '../worker/ssr/entry';
 
 /** The product's own origin, as the Worker is configured in tests. */
 export const appOrigin = () => new URL(env.APP_URL).origin;

@@ -17,7 +17,7 @@ import { project } from './routes/project';
 import { research } from './routes/research';
 import { seo } from './routes/seo';
 import { user } from './routes/user';
-import { looksLikeFile, renderPage, serveStaticFile } from './routes/pages';
+import { looksLikeFile, type PageRenderer, renderPage, serveStaticFile } from './routes/pages';
 
 /** No API call takes more than this; routes that read a body set their own, smaller limit. */
 const API_BODY_MAX = 128 * 1024;
@@ -45,20 +45,27 @@ export type ApiType = typeof api;
 export { CofounderAgent } from './agents/cofounder';
 
 // The spec calls some endpoints with a trailing slash (POST /project/): both forms route alike.
-const app = new Hono<AppEnv>({ strict: false });
-app.use('*', securityHeaders);
-app.onError(onError);
-app.route('/api', api);
-app.all('/api/*', apiNotFound);
-app.route('/dev', devOutbox);
-app.route('/blog', blogFiles);
-app.route('/', seo);
-app.get('*', async (c) => {
-  if (looksLikeFile(new URL(c.req.url).pathname)) {
-    const file = await serveStaticFile(c);
-    if (file) return file;
-  }
-  return renderPage(c);
-});
-
-export default app;
+/**
+ * The Worker: the API, the development outbox, the blog's files, robots and sitemap, static
+ * files and page navigations. Public pages are rendered by `renderer`, which only the Worker's
+ * entry (worker/ssr/entry.ts) builds from the app's route table, so nothing else in the Worker
+ * imports the app (docs/architecture.md, docs/decisions/0034).
+ */
+export function createWorker(renderer: PageRenderer) {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', securityHeaders);
+  app.onError(onError);
+  app.route('/api', api);
+  app.all('/api/*', apiNotFound);
+  app.route('/dev', devOutbox);
+  app.route('/blog', blogFiles);
+  app.route('/', seo);
+  app.get('*', async (c) => {
+    if (looksLikeFile(new URL(c.req.url).pathname)) {
+      const file = await serveStaticFile(c);
+      if (file) return file;
+    }
+    return renderPage(c, renderer);
+  });
+  return app;
+}

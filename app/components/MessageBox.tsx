@@ -56,8 +56,8 @@ function fitHeight(textarea: HTMLTextAreaElement) {
  * or sign in, after which the project is made.
  */
 export function MessageBox() {
-  const [text, setText] = useState(() => readSetting('landingPagePrompt') ?? '');
-  const [privacyMode, setPrivacyMode] = useState(readPrivacyMode);
+  const [text, setText] = useState('');
+  const [privacyMode, setPrivacyMode] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
   const [starting, setStarting] = useState(false);
   const navigate = useNavigate();
@@ -72,6 +72,12 @@ export function MessageBox() {
   }, [text]);
 
   useEffect(() => {
+    // The browser's own settings, unknown to the Worker's render: restored once hydrated
+    // (docs/decisions/0035). Text typed into the rendered box before that is kept.
+    const typedEarly = textareaRef.current?.value ?? '';
+    if (typedEarly !== '') changeText(typedEarly);
+    else setText(readSetting('landingPagePrompt') ?? '');
+    setPrivacyMode(readPrivacyMode());
     void loadJoinDialog();
     void loadStartProject();
   }, []);

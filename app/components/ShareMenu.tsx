@@ -6,10 +6,10 @@ import './ShareMenu.css';
 
 /**
  * The share button of the free tools: opens a menu with 'Copy link', which copies `link` (the
- * result's own address once there is one, else the page's). Closes on a second press, an outside
+ * result's own address once there is one), else the page's address at the time of the copy. Closes on a second press, an outside
  * press, Escape, or after a successful copy; a failed copy leaves it open to try again.
  */
-export function ShareMenu({ link }: { link: string }) {
+export function ShareMenu({ link }: { link?: string }) {
   const [open, setOpen] = useState(false);
   const notify = useNotify();
   const container = useDismissable<HTMLDivElement>(open, () => setOpen(false));
@@ -17,7 +17,7 @@ export function ShareMenu({ link }: { link: string }) {
 
   async function copyLink() {
     try {
-      await navigator.clipboard.writeText(link);
+      await navigator.clipboard.writeText(link ?? window.location.href);
       notify.success(SHARE.copied);
       setOpen(false);
     } catch {

@@ -4,6 +4,7 @@ import type { SharedResult } from '#contracts/free-tools';
 import { RESULT_NOT_FOUND_TITLE, SHARED_RESULT as COPY, sharedResultMeta } from '#contracts/pages/shared-result';
 import { OFFLINE_DEMO_NOTE, TRY_FOR_FREE } from '../content/free-tools';
 import { fetchSharedResult } from '../lib/free-tools';
+import { useRenderedData } from '../lib/use-rendered-data';
 import { ResultNotFound } from './ResultNotFound';
 import { ShareMenu } from './ShareMenu';
 import { Spinner } from './Spinner';
@@ -23,20 +24,27 @@ interface SharedResultPageProps<T extends Tool> {
 
 type View<T extends Tool> = { kind: 'loading' } | { kind: 'missing' } | { kind: 'shown'; shared: ResultOf<T> };
 
+/** A result of the other tool is not found here either (the Worker answered 404 too). */
+function viewOf<T extends Tool>(shared: SharedResult | null, tool: T): View<T> {
+  return shared?.tool === tool ? { kind: 'shown', shared: shared as ResultOf<T> } : { kind: 'missing' };
+}
+
 /** A shared result of one of the free tools, read-only, at /…-generator/r/:id. */
 export function SharedResultPage<T extends Tool>({ tool, toolPath, toolLabel, heading, intro, render }: SharedResultPageProps<T>) {
   const { id = '' } = useParams();
-  const [view, setView] = useState<View<T>>({ kind: 'loading' });
+  const rendered = useRenderedData('shared-result');
+  const [view, setView] = useState<View<T>>(() => (rendered ? viewOf(rendered.shared, tool) : { kind: 'loading' }));
 
   useEffect(() => {
+    // The Worker rendered this result (or its absence) and set the title already.
+    if (rendered) return;
     let current = true;
     fetchSharedResult(id).then(
       (shared) => {
         if (!current) return;
-        // A result of the other tool is not found here either (the Worker answered 404 too).
-        const mine = shared?.tool === tool ? (shared as ResultOf<T>) : null;
-        document.title = mine ? sharedResultMeta(mine).title : RESULT_NOT_FOUND_TITLE;
-        setView(mine ? { kind: 'shown', shared: mine } : { kind: 'missing' });
+        const next = viewOf(shared, tool);
+        document.title = next.kind === 'shown' ? sharedResultMeta(next.shared).title : RESULT_NOT_FOUND_TITLE;
+        setView(next);
       },
       (error: unknown) => {
         console.error('Loading the shared result failed', error);
@@ -46,7 +54,7 @@ export function SharedResultPage<T extends Tool>({ tool, toolPath, toolLabel, he
     return () => {
       current = false;
     };
-  }, [id, tool]);
+  }, [id, tool, rendered]);
 
   if (view.kind === 'loading') return <Spinner label={COPY.loading} />;
   if (view.kind === 'missing') return <ResultNotFound toolPath={toolPath} toolLabel={toolLabel} />;
@@ -58,7 +66,7 @@ export function SharedResultPage<T extends Tool>({ tool, toolPath, toolLabel, he
           <h1>{heading}</h1>
           <p className="tool-page__description">{intro(view.shared.input)}</p>
         </div>
-        <ShareMenu link={window.location.href} />
+        <ShareMenu />
       </header>
       {view.shared.offline_demo && <p className="tool-page__offline">{OFFLINE_DEMO_NOTE}</p>}
       {render(view.shared)}

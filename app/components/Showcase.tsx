@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SHOWCASE, type ShowcaseProject } from '../content/showcase';
 import './Showcase.css';
 
@@ -12,9 +12,14 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
   return result;
 }
 
-/** The founder showcase: every project of app/content/showcase.ts, in a new order per visit. */
+/**
+ * The founder showcase: every project of app/content/showcase.ts, in a new order per visit. The
+ * Worker renders them in their written order; the browser shuffles them once hydrated, so both
+ * renders agree (docs/decisions/0035).
+ */
 export function Showcase({ projects = SHOWCASE }: { projects?: readonly ShowcaseProject[] }) {
-  const [ordered] = useState(() => shuffled(projects));
+  const [ordered, setOrdered] = useState(projects);
+  useEffect(() => setOrdered(shuffled(projects)), [projects]);
   return (
     <ul className="showcase" data-testid="showcase">
       {ordered.map((project) => (

@@ -25,8 +25,8 @@ export interface ToolPageCopy {
 
 interface ToolPageProps {
   copy: ToolPageCopy;
-  /** The shareable result's address once there is one, else this page's. */
-  shareLink: string;
+  /** The shareable result's address once there is one; without it, the page's address when the link is copied. */
+  shareLink?: string;
   status: GenerationStatus;
   elapsedSeconds: number;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;

@@ -11,9 +11,13 @@ function subscribeToScroll(onChange: () => void) {
   return () => window.removeEventListener('scroll', onChange);
 }
 
-/** True while the page is scrolled past `threshold`; re-renders only when that flips. */
+/** True while the page is scrolled past `threshold`; re-renders only when that flips. The Worker's render is unscrolled. */
 function useScrolledPast(threshold: number): boolean {
-  return useSyncExternalStore(subscribeToScroll, () => window.scrollY > threshold);
+  return useSyncExternalStore(
+    subscribeToScroll,
+    () => window.scrollY > threshold,
+    () => false,
+  );
 }
 
 /** On phones the secondary links fold into a disclosure menu, closed by Escape, an outside press or navigating. */

@@ -10,6 +10,7 @@ import {
 import { api, ApiError, send } from './api';
 import { useElapsedSeconds } from './use-elapsed-seconds';
 import { readNdjson } from './ndjson';
+import { useRenderedData } from './use-rendered-data';
 
 export type Tool = SharedResult['tool'];
 
@@ -90,10 +91,16 @@ export function useGeneration() {
   return { status, elapsedSeconds, run };
 }
 
-/** The public counter of a tool; `add` counts a generation that just succeeded. */
+/**
+ * The public counter of a tool; `add` counts a generation that just succeeded. A page the Worker
+ * rendered already has it; one reached by navigating asks for it.
+ */
 export function useToolCount(tool: Tool) {
-  const [count, setCount] = useState<number | null>(null);
+  const rendered = useRenderedData('tool-count');
+  const initial = rendered?.tool === tool ? rendered.count : null;
+  const [count, setCount] = useState<number | null>(initial);
   useEffect(() => {
+    if (initial !== null) return;
     let current = true;
     const request = tool === 'business-ideas' ? api['free-tools']['business-ideas'].count.$get : api['free-tools']['user-persona'].count.$get;
     send(() => request())
@@ -106,7 +113,7 @@ export function useToolCount(tool: Tool) {
     return () => {
       current = false;
     };
-  }, [tool]);
+  }, [tool, initial]);
   return { count, add: (generated: number) => setCount((value) => (value === null ? value : value + generated)) };
 }
 

@@ -14,6 +14,11 @@ export interface PageMeta {
   indexable: boolean;
   /** The URL carries a secret token: send `Referrer-Policy: no-referrer` (docs/security.md §9). */
   carriesToken?: boolean;
+  /**
+   * The Worker renders the page's HTML (docs/decisions/0034). Every other page, such as the
+   * signed-in area and token pages, is an app shell the browser renders.
+   */
+  rendered?: boolean;
 }
 
 const SITE = 'Launchmate';
@@ -25,30 +30,33 @@ const page = (pattern: string, title: string, extra: Partial<PageMeta> = {}): Pa
 });
 const privatePage = (pattern: string, title: string, extra: Partial<PageMeta> = {}) => page(pattern, title, { indexable: false, ...extra });
 
+/** Pages anyone may read: the Worker renders them. */
+const PUBLIC = { rendered: true };
+
 export const PAGE_META: PageMeta[] = [
-  page('/', SITE),
-  page('/demo', 'Demo'),
-  page('/pricing', 'Pricing'),
-  page('/affiliate', 'Affiliate program'),
-  page('/our-story', 'Our story'),
-  page('/contributors', 'Contributors'),
-  page('/blog', 'Blog'),
-  page('/blog/:slug', 'Blog'),
+  page('/', SITE, PUBLIC),
+  page('/demo', 'Demo', PUBLIC),
+  page('/pricing', 'Pricing', PUBLIC),
+  page('/affiliate', 'Affiliate program', PUBLIC),
+  page('/our-story', 'Our story', PUBLIC),
+  page('/contributors', 'Contributors', PUBLIC),
+  page('/blog', 'Blog', PUBLIC),
+  page('/blog/:slug', 'Blog', PUBLIC),
   page('/signup', 'Sign up'),
   page('/signin', 'Sign in'),
   privatePage('/verify-email/:token', 'Verify your email', { carriesToken: true }),
   page('/forgot-password', 'Reset your password'),
   privatePage('/reset-password/:token', 'Set a new password', { carriesToken: true }),
   privatePage('/invite/:token', 'Join a project', { carriesToken: true }),
-  page('/terms', 'Terms of Service'),
-  page('/privacy', 'Privacy Policy'),
+  page('/terms', 'Terms of Service', PUBLIC),
+  page('/privacy', 'Privacy Policy', PUBLIC),
   privatePage('/unsubscribe/:token', 'Unsubscribe', { carriesToken: true }),
-  page('/business-ideas-generator', 'Free business ideas generator'),
-  page('/user-persona-generator', 'Free user persona generator'),
+  page('/business-ideas-generator', 'Free business ideas generator', PUBLIC),
+  page('/user-persona-generator', 'Free user persona generator', PUBLIC),
   // Shared results: the Worker puts the result's own title and description in their place.
   // Visitors' inputs are not for search engines.
-  privatePage('/business-ideas-generator/r/:id', 'Business ideas'),
-  privatePage('/user-persona-generator/r/:id', 'User persona'),
+  privatePage('/business-ideas-generator/r/:id', 'Business ideas', PUBLIC),
+  privatePage('/user-persona-generator/r/:id', 'User persona', PUBLIC),
   privatePage('/research/:urlKey', 'Research page'),
   privatePage('/research/:urlKey/responses', 'Research responses'),
   privatePage('/onboarding', 'Welcome'),
@@ -57,7 +65,7 @@ export const PAGE_META: PageMeta[] = [
   privatePage('/app/projects/:projectId', 'Workspace'),
 ];
 
-export const NOT_FOUND_META: PageMeta = privatePage('*', 'Page Not Found');
+export const NOT_FOUND_META: PageMeta = privatePage('*', 'Page Not Found', PUBLIC);
 
 /** Redirects that keep old addresses working. */
 export const PAGE_REDIRECTS: Record<string, string> = {

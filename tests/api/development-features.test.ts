@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import app from '../../worker/index';
+import app from '../../worker/ssr/entry';
 import { llmMode } from '../../worker/services/llm';
 import { isLoopbackHost } from '../../worker/services/development';
 import { MISSING_SESSION_SECRET } from '../../worker/services/sessions';

@@ -14,7 +14,7 @@ declare global {
       FAKE_REDDIT_URL: string;
     }
     interface GlobalProps {
-      mainModule: typeof import('../../worker/index');
+      mainModule: typeof import('../../worker/ssr/entry');
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import app from '../../worker/index';
+import app from '../../worker/ssr/entry';
 import { FAKE_IDEAS, FAKE_PERSONA } from '../fakes/openai';
 import { appOrigin, db, fake, fakeRequests, freshClient, postJson, request, signedInUser, type CallOptions } from '../utils';
 
@@ -355,7 +355,9 @@ describe('shared result pages', () => {
     const response = await request(`/business-ideas-generator/r/${id}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<div id="root"></div>');
+    // Rendered by the Worker: the input and the first idea are in the HTML.
+    expect(html).toContain('Dental clinics');
+    expect(html).toContain(FAKE_IDEAS[0]!.problem);
     expect(titleOf(html)).toBe('Business ideas: Dental clinics | Launchmate');
     const first = FAKE_IDEAS[0]!;
     const description = `${first.problem} ${first.solution}`;
@@ -380,7 +382,7 @@ describe('shared result pages', () => {
       const response = await request(path);
       expect(response.status, path).toBe(404);
       const html = await response.text();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html).toMatch(/<h1[^>]*>Result not found<\/h1>/);
       expect(titleOf(html), path).toBe('Result not found | Launchmate');
       expect(metaContent(html, 'name', 'robots'), path).toBe('noindex');
     }

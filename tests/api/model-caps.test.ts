@@ -1,7 +1,7 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import app from '../../worker/index';
+import app from '../../worker/ssr/entry';
 import { FAKE_IDEAS, FAKE_PERSONA } from '../fakes/openai';
 import { appOrigin, db, fake, fakeRequests, freshClient, postJson, type CallOptions } from '../utils';
 

@@ -61,7 +61,7 @@ describe('page navigations', () => {
     for (const path of [...SPEC_ROUTES, ARTICLE_ROUTE, ...SIGNED_IN_ROUTES]) expect(matchPage(path), path).toBeDefined();
   });
 
-  it.each([...SPEC_ROUTES, ...SIGNED_IN_ROUTES])('%s answers 200 with the app shell and its own title and description', async (path) => {
+  it.each([...SPEC_ROUTES, ...SIGNED_IN_ROUTES])('%s answers 200 with its page (rendered, or the app shell) and its own title and description', async (path) => {
     const response = await request(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
@@ -69,7 +69,9 @@ describe('page navigations', () => {
     expectSecurityHeaders(response);
     const html = await response.text();
     const meta = matchPage(path)!;
-    expect(html).toContain('<div id="root"></div>');
+    // Public pages arrive rendered (tests/api/rendered-pages.test.ts); the others are the empty shell.
+    if (meta.rendered) expect(html).toMatch(/<div id="root"><[a-z]/);
+    else expect(html).toContain('<div id="root"></div>');
     expect(titleOf(html)).toBe(meta.title.replace(/'/g, '&#39;'));
     expect(metaContent(html, 'name', 'description')).toBe(describePage(meta.pattern).replace(/'/g, '&#39;'));
     expect(metaContent(html, 'property', 'og:title')).toBeDefined();
@@ -106,14 +108,14 @@ describe('page navigations', () => {
     expect(canonicalOf(await response.text())).toBe(new URL('/pricing', env.APP_URL).href);
   });
 
-  it('answers an unknown path with 404, the shell (the app shows its not-found page) and noindex', async () => {
+  it('answers an unknown path with 404, the rendered not-found page and noindex', async () => {
     for (const path of ['/no-such-page', '/pricing/extra', '/blog/a/b', '/research/k3y/responses/more']) {
       const response = await request(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
       expectSecurityHeaders(response);
       const html = await response.text();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html).toMatch(/<h1>Page Not Found<\/h1>/);
       expect(titleOf(html)).toBe('Page Not Found | Launchmate');
       expect(metaContent(html, 'name', 'robots')).toBe('noindex');
     }

@@ -20,6 +20,7 @@ import {
   useBrowser,
   VIEWPORTS,
   type Viewport,
+  waitForHydration,
 } from './support';
 
 useBrowser();
@@ -486,6 +487,8 @@ describe('accessibility scan (axe-core)', () => {
     const page = await newPage('desktop', { bypassCSP: true });
     await page.goto('/pricing');
     await expectHeading(page, 'Simple, honest pricing');
+    // Hydration would take the injected button out again: inject it into the live page.
+    await waitForHydration(page);
     // A button with no name, as a regression would add it.
     await page.evaluate(() => {
       const button = document.createElement('button');

@@ -73,6 +73,8 @@ export interface NewPageOptions {
   bypassCSP?: boolean;
   /** Emulate the visitor's prefers-reduced-motion setting. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** False: a visitor (or crawler) without JavaScript. */
+  javaScriptEnabled?: boolean;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function newPage(viewport: Viewport, options: NewPageOptions = {}):
     storageState: options.storageState,
     bypassCSP: options.bypassCSP,
     reducedMotion: options.reducedMotion,
+    javaScriptEnabled: options.javaScriptEnabled,
     ...(viewport === 'desktop'
       ? { viewport: { width: 1280, height: 800 } }
       : { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
@@ -122,6 +125,15 @@ export async function newPage(viewport: Viewport, options: NewPageOptions = {}):
 }
 
 export const viewportOf = (page: Page): Viewport => recordOf(page).viewport;
+
+/**
+ * Waits until the app has hydrated the page the Worker rendered (docs/decisions/0034) and its
+ * first effects have settled, so a test acts on the live page and not on its HTML alone.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForLoadState('networkidle');
+}
 export const problemsOf = (page: Page): Problems => recordOf(page).problems;
 
 /**

@@ -29,7 +29,11 @@ interface Rule {
 
 export const RULES: Rule[] = [
   { name: 'contracts/ imports neither the app nor the Worker', from: /^contracts\//, to: /^(app|worker)\// },
-  { name: 'the Worker does not import the app', from: /^worker\//, to: /^app\// },
+  // The one exception: worker/ssr/render-app.tsx renders the app's route table for public pages,
+  // and only the Worker's entry, worker/ssr/entry.ts, imports it (docs/decisions/0034).
+  { name: 'the Worker does not import the app', from: /^worker\/(?!ssr\/render-app\.tsx$)/, to: /^app\// },
+  { name: 'the render reads the app through its route table and rendered-page provider only', from: /^worker\/ssr\/render-app\.tsx$/, to: /^app\/(?!routes\.tsx$|lib\/rendered-page\.tsx$)/ },
+  { name: "only the Worker's entry imports the render of public pages", from: /^(?!worker\/ssr\/entry\.ts$)/, to: /^worker\/ssr\/(render-app\.tsx|entry\.ts)$/ },
   { name: 'the app takes only types from the Worker', from: /^app\//, to: /^worker\//, allowTypes: true },
   { name: "the app's one view of the Worker is ApiType", from: /^app\//, to: /^worker\/(?!index\.ts$)/ },
   { name: 'app/lib is below components and pages', from: /^app\/lib\//, to: /^app\/(components|pages)\// },
@@ -145,6 +149,16 @@ describe('import rules', () => {
       "app/pages/app/Dashboard.tsx → worker/env.ts: the app's one view of the Worker is ApiType",
     ]);
     expect(violations(fake('worker/routes/pages.ts', "import { PAGE_META } from '#contracts/pages/page-meta';"))).toEqual([]);
+    expect(violations(fake('worker/ssr/render-app.tsx', "import { routes } from '../../app/routes';"))).toEqual([]);
+    expect(violations(fake('worker/ssr/render-app.tsx', "import { api } from '../../app/lib/api';"))).toEqual([
+      'worker/ssr/render-app.tsx → app/lib/api.ts: the render reads the app through its route table and rendered-page provider only',
+    ]);
+    expect(violations(fake('worker/ssr/client-assets.ts', "import { routes } from '../../app/routes';"))).toEqual([
+      'worker/ssr/client-assets.ts → app/routes.tsx: the Worker does not import the app',
+    ]);
+    expect(violations(fake('worker/routes/pages.ts', "import { renderApp } from '../ssr/render-app';"))).toEqual([
+      "worker/routes/pages.ts → worker/ssr/render-app.tsx: only the Worker's entry imports the render of public pages",
+    ]);
     expect(() => fake('worker/routes/pages.ts', "import { x } from '../../app/content/gone';")).toThrow(/cannot resolve/);
     expect(
       cycles([

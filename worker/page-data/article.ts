@@ -1,17 +1,37 @@
 import { normalizePath } from '#contracts/pages/page-meta';
 import { ARTICLE_SLUG_SHAPE } from '#contracts/blog';
 import { getDb } from '../db/client';
-import { findArticle } from '../db/queries/blog';
+import { findArticle, listArticles } from '../db/queries/blog';
 import type { PageDataResolver } from './types';
 
-/** A blog article's own title, description, image and Article JSON-LD; a 404 with noindex when missing. */
+/** The not-found view suggests this many of the latest articles. */
+const SUGGESTED_COUNT = 4;
+
+/**
+ * A blog article's own title, description, image and Article JSON-LD, and the article itself to
+ * render; a 404 with noindex and the latest articles when missing; a 503 with the article's
+ * error view when the database cannot be read.
+ */
 export const articlePage: PageDataResolver = async (env, pathname, meta, canonicalUrl) => {
   const slug = normalizePath(pathname).split('/').pop() ?? '';
-  const article = ARTICLE_SLUG_SHAPE.test(slug) ? await findArticle(getDb(env.DB), slug) : undefined;
+  const db = getDb(env.DB);
+  let article;
+  try {
+    article = ARTICLE_SLUG_SHAPE.test(slug) ? await findArticle(db, slug) : undefined;
+  } catch (error) {
+    console.error('Reading an article for its page failed', slug, error);
+    return { status: 503, meta: { ...meta, title: 'Article unavailable | Launchmate', indexable: false }, data: { kind: 'article-failed' } };
+  }
   if (!article) {
+    // The suggestions are a courtesy: without them the page is still a proper not-found page.
+    const latest = await listArticles(db).then(
+      (articles) => articles.slice(0, SUGGESTED_COUNT),
+      () => [],
+    );
     return {
       status: 404,
       meta: { ...meta, title: 'Article not found | Launchmate', description: "Sorry, the article you're looking for doesn't exist.", indexable: false },
+      data: { kind: 'article-missing', latest },
     };
   }
   const imageUrl = new URL(article.cover_image_url, env.APP_URL).href;
@@ -33,5 +53,6 @@ export const articlePage: PageDataResolver = async (env, pathname, meta, canonic
         mainEntityOfPage: canonicalUrl,
       },
     ],
+    data: { kind: 'article', article },
   };
 };

@@ -4,8 +4,14 @@ import { describePage } from '#contracts/pages/page-descriptions';
 import { matchPage, NOT_FOUND_META, normalizePath, PAGE_REDIRECTS } from '#contracts/pages/page-meta';
 import { SHARE_IMAGE } from '#contracts/pages/share-image';
 import { landingStructuredData } from '#contracts/pages/structured-data';
+import { ERROR_REPORT_LIMITS } from '#contracts/error-report-limits';
+import { RENDERED_PAGE_ELEMENT_ID, type RenderedPage } from '#contracts/pages/page-data';
+import { config } from '../config';
+import { insertFrontendErrorUnderCap } from '../db/queries/frontend-errors';
 import type { AppEnv } from '../env';
 import { DATA_PAGES, type ResolvedPage } from '../page-data';
+import { redact } from '../services/redact';
+import { clientManifest, routeAssets, type RouteAssets } from '../ssr/client-assets';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -72,11 +78,24 @@ function headTags(page: ResolvedPage, canonicalUrl: string, origin: string): str
 }
 
 /**
- * Answers a page navigation with the app shell: 200 and the page's own meta for a known route
- * (looked up in D1 for data-driven pages), 404 with the shell for anything else, including an
- * article or shared result that does not exist (the app then shows its not-found view).
+ * Renders the app's public pages. Only the Worker's entry (worker/ssr/entry.ts) holds one: the
+ * Worker itself never imports the app (docs/architecture.md).
  */
-export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+export interface PageRenderer {
+  /** The app's HTML for one request, to go inside `<div id="root">`. */
+  renderApp(request: Request, page: RenderedPage): Promise<ReadableStream<Uint8Array>>;
+  /** The route modules a page is made of, as the client build's manifest names them. */
+  routeModules(pathname: string): string[];
+}
+
+/**
+ * Answers a page navigation. Public pages (`rendered` in page-meta.ts) arrive rendered, with the
+ * data they were rendered with (docs/decisions/0034); every other page is the app shell, which
+ * the browser renders. Either way: the page's own head tags and status, looked up in D1 for
+ * data-driven pages, and 404 for anything unknown, including an article or shared result that
+ * does not exist.
+ */
+export async function renderPage(c: Context<AppEnv>, renderer: PageRenderer): Promise<Response> {
   const url = new URL(c.req.url);
   const redirectTo = PAGE_REDIRECTS[normalizePath(url.pathname)];
   if (redirectTo) return c.redirect(`${redirectTo}${url.search}`, 301);
@@ -87,20 +106,137 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     console.error('The app shell is missing from the static assets', shell.status);
     return c.text('Launchmate is being updated. Please try again in a minute.', 503);
   }
+  const shellHtml = await shell.text();
+
+  const known = meta ?? NOT_FOUND_META;
+  const cacheKey = known.rendered && meta && !DATA_PAGES[meta.pattern] ? pageCacheKey(url, shellHtml) : null;
+  if (cacheKey) {
+    const cached = await (await caches.open(PAGE_CACHE)).match(cacheKey);
+    if (cached) return fromPageCache(cached);
+  }
 
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
   if (meta?.carriesToken) headers.set('Referrer-Policy', 'no-referrer');
   const canonicalUrl = new URL(normalizePath(url.pathname), c.env.APP_URL).href;
-  const known = meta ?? NOT_FOUND_META;
   const head = { ...known, description: describePage(known.pattern) };
   const resolve = meta ? DATA_PAGES[meta.pattern] : undefined;
-  const page: ResolvedPage = resolve ? await resolve(c.env, url.pathname, head, canonicalUrl) : { meta: head, status: meta ? 200 : 404 };
+  let page: ResolvedPage;
+  let rendered = known.rendered === true;
+  try {
+    page = resolve ? await resolve(c.env, url.pathname, head, canonicalUrl) : { meta: head, status: meta ? 200 : 404 };
+  } catch (error) {
+    // A read the page has no error view for: the shell, whose app asks again (and explains).
+    console.error('Looking up the data of a page failed', url.pathname, error);
+    page = { meta: head, status: 503 };
+    rendered = false;
+  }
 
-  return new HTMLRewriter()
-    .on('title', { element: (element) => void element.setInnerContent(page.meta.title) })
+  const document = await new HTMLRewriter()
+    .on('head > title', { element: (element) => void element.setInnerContent(page.meta.title) })
     .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', page.meta.description) })
     .on('head', { element: (element) => void element.append(headTags(page, canonicalUrl, c.env.APP_URL), { html: true }) })
-    .transform(new Response(shell.body, { status: page.status, headers }));
+    .transform(new Response(shellHtml))
+    .text();
+  if (!rendered) return new Response(document, { status: page.status, headers });
+
+  const manifest = await clientManifest(c.env);
+  const assets = manifest ? routeAssets(manifest, renderer.routeModules(url.pathname)) : { stylesheets: [], scripts: [] };
+  const html = streamRenderedPage(c, renderer, document, assets, { path: url.pathname, data: page.data ?? null }, cacheKey);
+  return new Response(html, { status: page.status, headers });
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The page's HTML as a stream: the head (with the route's CSS and script preloads) goes out at
+ * once, so the browser fetches them while the Worker renders; the rendered app and the data it
+ * was rendered with follow. A render that fails leaves the root empty, so the browser renders
+ * the page itself, and is reported like a browser error. A successful render of a cacheable page
+ * is kept at the edge.
+ */
+function streamRenderedPage(c: Context<AppEnv>, renderer: PageRenderer, document: string, assets: RouteAssets, page: RenderedPage, cacheKey: Request | null) {
+  const rootAt = document.indexOf(ROOT_ELEMENT);
+  const headEnd = document.indexOf('</head>');
+  const links = [
+    ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ].join('');
+  const top = `${document.slice(0, headEnd)}${links}${document.slice(headEnd, rootAt)}<div id="root">`;
+  const bottom = (dataBlock: string) => `</div>${dataBlock}${document.slice(rootAt + ROOT_ELEMENT.length)}`;
+
+  const encoder = new TextEncoder();
+  // A copy of what was sent, for the edge cache.
+  const sent: Uint8Array<ArrayBuffer>[] = [];
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (chunk: Uint8Array) => {
+        if (cacheKey) sent.push(chunk.slice());
+        controller.enqueue(chunk);
+      };
+      // The work outlives this handler; enqueueing never waits for the visitor to read.
+      c.executionCtx.waitUntil(
+        (async () => {
+          send(encoder.encode(top));
+          let renderedOk = false;
+          try {
+            for await (const chunk of await renderer.renderApp(c.req.raw, page)) send(chunk);
+            renderedOk = true;
+          } catch (error) {
+            await reportRenderError(c, error);
+          }
+          const dataBlock = renderedOk ? `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${jsonForScript(page)}</script>` : '';
+          send(encoder.encode(bottom(dataBlock)));
+          controller.close();
+          if (renderedOk && cacheKey) await (await caches.open(PAGE_CACHE)).put(cacheKey, new Response(new Blob(sent), { headers: PAGE_CACHE_HEADERS }));
+        })().catch((error: unknown) => {
+          console.error('Sending a rendered page failed', error);
+          controller.error(error);
+        }),
+      );
+    },
+  });
+}
+
+/** A render error is the Worker's own, but lands where browsers' errors do (docs/decisions/0004). */
+async function reportRenderError(c: Context<AppEnv>, error: unknown) {
+  console.error('Rendering a page failed', c.req.url, error);
+  const message = error instanceof Error ? error.message || error.name : String(error);
+  try {
+    await insertFrontendErrorUnderCap(
+      c.env.DB,
+      {
+        message: redact(message).slice(0, ERROR_REPORT_LIMITS.message),
+        stack: error instanceof Error && error.stack ? redact(error.stack).slice(0, ERROR_REPORT_LIMITS.stack) : null,
+        type: 'server-render',
+        url: redact(c.req.url).slice(0, ERROR_REPORT_LIMITS.url),
+        component: 'Worker',
+        context: null,
+        userAgent: null,
+      },
+      config(c.env).ERROR_REPORTS_GLOBAL_PER_MINUTE,
+    );
+  } catch (reportFailure) {
+    console.error('Could not store the render error', reportFailure);
+  }
+}
+
+/**
+ * Rendered pages that depend on neither the visitor nor the database (the marketing pages) are
+ * kept at the edge this long. The key holds the build's entry script, so a deploy of a new app
+ * starts afresh; a change to the Worker alone shows within this time.
+ */
+const PAGE_CACHE_SECONDS = 300;
+const PAGE_CACHE = 'rendered-pages';
+const PAGE_CACHE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': `public, s-maxage=${PAGE_CACHE_SECONDS}` };
+
+function pageCacheKey(url: URL, shellHtml: string): Request {
+  const build = /<script type="module"[^>]* src="([^"]+)"/.exec(shellHtml)?.[1] ?? 'dev';
+  return new Request(new URL(`${normalizePath(url.pathname)}?build=${encodeURIComponent(build)}`, url.origin));
+}
+
+/** A cached page, with the headers every page gets (browsers revalidate; the edge keeps it). */
+function fromPageCache(cached: Response): Response {
+  return new Response(cached.body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Page-Cache': 'hit' } });
 }
 
 const HASHED_ASSET = /^\/assets\//;

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { ArticleSummary, ArticleWithContent } from '#contracts/blog';
 import { api, ApiError, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
+import { useRenderedData } from '../../lib/use-rendered-data';
 import { ArticleCard } from './ArticleCard';
 import { formatArticleDate } from './blog-sections';
 import { tableOfContents, type TocEntry } from './table-of-contents';
@@ -14,8 +15,24 @@ const SUGGESTED_COUNT = 4;
 type State =
   | { kind: 'loading' }
   | { kind: 'found'; article: ArticleWithContent }
-  | { kind: 'not-found' }
+  | { kind: 'not-found'; latest?: ArticleSummary[] }
   | { kind: 'failed' };
+
+/** What the Worker rendered (docs/decisions/0034), as the page's first state. */
+function renderedState(data: RenderedArticle): State {
+  if (data.kind === 'article') return { kind: 'found', article: data.article };
+  if (data.kind === 'article-missing') return { kind: 'not-found', latest: data.latest };
+  return { kind: 'failed' };
+}
+
+type RenderedArticle = NonNullable<ReturnType<typeof useRenderedArticle>>;
+
+function useRenderedArticle() {
+  const found = useRenderedData('article');
+  const missing = useRenderedData('article-missing');
+  const failed = useRenderedData('article-failed');
+  return found ?? missing ?? failed;
+}
 
 /** Resolves once the image has loaded, or failed to: a broken cover must not hide the article. */
 function preloadImage(src: string): Promise<void> {
@@ -29,9 +46,14 @@ function preloadImage(src: string): Promise<void> {
 
 export function Component() {
   const { slug = '' } = useParams();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const rendered = useRenderedArticle();
+  const [state, setState] = useState<State>(() => (rendered ? renderedState(rendered) : { kind: 'loading' }));
 
   useEffect(() => {
+    if (rendered) {
+      setState(renderedState(rendered));
+      return;
+    }
     let current = true;
     setState({ kind: 'loading' });
     send(() => api.general.article[':slug'].$get({ param: { slug } }))
@@ -53,10 +75,10 @@ export function Component() {
     return () => {
       current = false;
     };
-  }, [slug]);
+  }, [slug, rendered]);
 
   if (state.kind === 'loading') return <ArticleSkeleton />;
-  if (state.kind === 'not-found') return <ArticleNotFound />;
+  if (state.kind === 'not-found') return <ArticleNotFound rendered={state.latest} />;
   if (state.kind === 'failed') {
     return (
       <div className="page article-page">
@@ -158,10 +180,12 @@ function ArticleSkeleton() {
   );
 }
 
-function ArticleNotFound() {
-  const [latest, setLatest] = useState<ArticleSummary[]>([]);
+/** `rendered`: the latest articles the Worker rendered this view with, if it did. */
+function ArticleNotFound({ rendered }: { rendered?: ArticleSummary[] }) {
+  const [latest, setLatest] = useState<ArticleSummary[]>(rendered ?? []);
 
   useEffect(() => {
+    if (rendered) return;
     let current = true;
     // A failure here has no handling of its own; the suggestions stay empty.
     send(() => api.general.articles.$get())
@@ -171,7 +195,7 @@ function ArticleNotFound() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [rendered]);
 
   useEffect(() => {
     document.title = 'Article not found | Launchmate';

@@ -3,16 +3,20 @@ import type { ArticleSummary } from '#contracts/blog';
 import { Spinner } from '../../components/Spinner';
 import { api, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
+import { useRenderedData } from '../../lib/use-rendered-data';
 import { ArticleCard } from './ArticleCard';
 import { blogSections, GRID_FIRST, GRID_STEP } from './blog-sections';
 import './blog.css';
 
 export function Component() {
-  const [articles, setArticles] = useState<ArticleSummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The Worker rendered the list (or its failure, with a 503): no second fetch.
+  const rendered = useRenderedData('articles');
+  const [articles, setArticles] = useState<ArticleSummary[] | null>(rendered?.articles ?? null);
+  const [failed, setFailed] = useState(rendered !== null && rendered.articles === null);
   const [gridShown, setGridShown] = useState(GRID_FIRST);
 
   useEffect(() => {
+    if (rendered) return;
     let current = true;
     send(() => api.general.articles.$get())
       .then((response) => response.json())
@@ -24,7 +28,7 @@ export function Component() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [rendered]);
 
   const sections = articles ? blogSections(articles, gridShown) : null;
 

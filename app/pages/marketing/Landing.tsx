@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageBox } from '../../components/MessageBox';
 import { TRUSTED_FOUNDERS } from '../../content/landing';
@@ -9,6 +9,11 @@ import './Landing.css';
 const LandingSections = lazy(() => import('../../components/LandingSections'));
 
 export function Component() {
+  // The sections join after hydration: rendered by the Worker, React would send them out of
+  // order behind an inline script, which the CSP blocks (docs/decisions/0034).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const pending = <div className="landing__pending" />;
   return (
     <div className="landing">
       <section className="landing__hero">
@@ -31,9 +36,13 @@ export function Component() {
       </section>
 
       {/* The placeholder keeps the footer below the fold, so nothing visible moves when the sections arrive. */}
-      <Suspense fallback={<div className="landing__pending" />}>
-        <LandingSections />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={pending}>
+          <LandingSections />
+        </Suspense>
+      ) : (
+        pending
+      )}
     </div>
   );
 }

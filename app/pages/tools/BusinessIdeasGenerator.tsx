@@ -46,7 +46,7 @@ export function Component() {
     track('business-ideas-generated', { ideas: done.problem_solution_pairs.length });
   }
 
-  const shareLink = result ? new URL(resultPath('business-ideas', result.id), window.location.origin).href : window.location.href;
+  const shareLink = result ? new URL(resultPath('business-ideas', result.id), window.location.origin).href : undefined;
 
   return (
     <ToolPage

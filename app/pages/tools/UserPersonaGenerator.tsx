@@ -44,7 +44,7 @@ export function Component() {
     track('user-persona-generated');
   }
 
-  const shareLink = result ? new URL(resultPath('user-persona', result.id), window.location.origin).href : window.location.href;
+  const shareLink = result ? new URL(resultPath('user-persona', result.id), window.location.origin).href : undefined;
 
   return (
     <ToolPage

@@ -1,0 +1,125 @@
+/**
+ * Public pages arrive rendered (docs/decisions/0034): fetched without JavaScript, each has its
+ * main heading and body text in the HTML, the CSS of its route linked in the head, and the data
+ * it was rendered with for the browser to hydrate with.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RENDERED_PAGE_ELEMENT_ID, type RenderedPage } from '#contracts/pages/page-data';
+import { db, request } from '../utils';
+
+const ARTICLE = {
+  slug: 'rendered-article',
+  title: 'An article the Worker renders',
+  firstParagraph: 'The first paragraph, present before any script runs.',
+};
+
+/** Public routes, each with its main heading and a sentence of its body. */
+const PUBLIC_PAGES: [path: string, heading: string, text: string][] = [
+  ['/', 'Your AI co-founder, from idea to product', 'Launchmate guides you through 8 structured phases'],
+  ['/demo', 'See Launchmate in action', 'Frequently asked questions'],
+  ['/pricing', 'Simple, honest pricing', 'Frequently asked questions'],
+  ['/our-story', 'Our story', 'a folder of abandoned side projects'],
+  ['/contributors', 'Contributors', 'The people who help build Launchmate.'],
+  ['/terms', 'Terms of Service', 'Last updated'],
+  ['/privacy', 'Privacy Policy', 'Last updated'],
+  ['/affiliate', 'Affiliate program', 'Apply to join'],
+  ['/blog', 'Blog', ARTICLE.title],
+  [`/blog/${ARTICLE.slug}`, ARTICLE.title, ARTICLE.firstParagraph],
+  ['/business-ideas-generator', 'Business ideas generator', 'Generate business ideas'],
+  ['/user-persona-generator', 'User persona generator', 'Generate user persona'],
+];
+
+const h1Of = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}"`));
+const renderedPageOf = (html: string) =>
+  JSON.parse(new RegExp(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">(.*?)</script>`, 's').exec(html)![1]!) as RenderedPage;
+
+beforeAll(async () => {
+  await db().prepare('DELETE FROM articles').run();
+  await db()
+    .prepare(
+      `INSERT INTO articles (slug, title, excerpt, author, published_at, cover_image_url, content_html, updated_at)
+       VALUES (?, ?, 'An excerpt', 'Ana Ruiz', ?, ?, ?, ?)`,
+    )
+    .bind(ARTICLE.slug, ARTICLE.title, Date.UTC(2026, 0, 1), `/blog/covers/${ARTICLE.slug}.svg`, `<h2 id="start">Start</h2><p>${ARTICLE.firstParagraph}</p>`, Date.UTC(2026, 0, 1))
+    .run();
+});
+
+describe('public pages arrive rendered', () => {
+  it.each(PUBLIC_PAGES)('%s has its heading and body text in the HTML', async (path, heading, text) => {
+    const response = await request(path);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(h1Of(rootOf(html))).toBe(heading);
+    expect(rootOf(html)).toContain(text);
+    // The CSS of the page's own route is linked in the head: no flash of unstyled content.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/MarketingLayout-[^"]+\.css">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+    expect(renderedPageOf(html).path).toBe(path);
+  });
+
+  it("renders an article's HTML from D1 and sends the article along for hydration", async () => {
+    const html = await (await request(`/blog/${ARTICLE.slug}`)).text();
+    expect(rootOf(html)).toContain(`<h2 id="start">Start</h2><p>${ARTICLE.firstParagraph}</p>`);
+    expect(renderedPageOf(html).data).toMatchObject({ kind: 'article', article: { slug: ARTICLE.slug, title: ARTICLE.title } });
+  });
+
+  it('renders the not-found views with their 404', async () => {
+    const unknown = await request('/no-such-page');
+    expect(unknown.status).toBe(404);
+    expect(h1Of(await unknown.text())).toBe('Page Not Found');
+
+    const article = await request('/blog/no-such-article');
+    expect(article.status).toBe(404);
+    const html = await article.text();
+    expect(h1Of(html)).toBe('Article not found');
+    // The latest articles are suggested in the same response.
+    expect(rootOf(html)).toContain(ARTICLE.title);
+  });
+
+  it("renders the tool's public counter from D1", async () => {
+    await db().prepare("INSERT INTO tool_counters (tool, count) VALUES ('business-ideas', 4321) ON CONFLICT (tool) DO UPDATE SET count = 4321").run();
+    const html = await (await request('/business-ideas-generator')).text();
+    expect(rootOf(html)).toContain('4,321');
+    expect(renderedPageOf(html).data).toEqual({ kind: 'tool-count', tool: 'business-ideas', count: 4321 });
+  });
+
+  it('keeps signed-in and token pages as the empty shell, with their own head', async () => {
+    for (const path of ['/dashboard', '/reset-password/a1b2c3']) {
+      const html = await (await request(path)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain(RENDERED_PAGE_ELEMENT_ID);
+    }
+  });
+
+  it('keeps a marketing page at the edge, but never a page with data', async () => {
+    await request('/our-story').then((response) => response.text());
+    const again = await request('/our-story');
+    expect(again.headers.get('X-Page-Cache')).toBe('hit');
+    expect(again.headers.get('Cache-Control')).toBe('no-cache');
+    expect(h1Of(await again.text())).toBe('Our story');
+
+    await request('/blog').then((response) => response.text());
+    expect((await request('/blog')).headers.get('X-Page-Cache')).toBeNull();
+  });
+});
+
+describe('a database that fails during a render', () => {
+  it("answers an article with the article's error view and a 503, and the blog list with its own", async () => {
+    await db().prepare('ALTER TABLE articles RENAME TO articles_away').run();
+    try {
+      const article = await request(`/blog/${ARTICLE.slug}`);
+      expect(article.status).toBe(503);
+      const html = await article.text();
+      expect(h1Of(html)).toBe('Article unavailable');
+      expect(html).toContain('We could not load this article.');
+
+      const list = await request('/blog');
+      expect(list.status).toBe(503);
+      expect(await list.text()).toContain('We could not load the articles.');
+    } finally {
+      await db().prepare('ALTER TABLE articles_away RENAME TO articles').run();
+    }
+  });
+});
