@@ -2,6 +2,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { localVars } from './scripts/local-address';
+import { routeModuleNames } from './scripts/route-module-names';
 
 /** `npm run dev` serves here; PORT changes it, and APP_URL follows unless it is set. */
 const devPort = Number(process.env.PORT ?? 5173);
@@ -9,6 +10,7 @@ const devPort = Number(process.env.PORT ?? 5173);
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    routeModuleNames(),
     cloudflare({
       // The dev server is a local run: development vars over wrangler.toml's production ones. Vite's
       // hot-reload preamble is an inline script: only the dev server's CSP admits it.

@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routeModuleNames } from './scripts/route-module-names';
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
@@ -10,6 +11,8 @@ export default defineConfig(async () => {
         {
           // The Worker inside workerd, with real D1 and KV and every migration applied.
           plugins: [
+            // As in the Worker's build: rendered pages name their route modules (decision 0034).
+            routeModuleNames(),
             cloudflareTest(({ inject }) => ({
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {

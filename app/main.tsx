@@ -1,25 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { installErrorReporting } from './lib/error-reporting';
-import { readRenderedPage, RenderedPageProvider } from './lib/rendered-page';
 import { routes } from './routes';
 import './styles/base.css';
-
-/**
- * Loads the route modules of the current address before hydrating: the router must render the
- * same page as the Worker did at once, not its loading fallback (docs/decisions/0034).
- */
-async function loadMatchedRoutes(table: RouteObject[]) {
-  const matches = matchRoutes(table, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
-}
 
 installErrorReporting();
 // Where the visitor came from is read from the address as it arrived, by code that loads beside
@@ -32,27 +17,25 @@ void import('./lib/attribution').then(({ captureAttribution, registerAffiliateCl
   stripTrackingParams();
 });
 
+// A page the Worker rendered (docs/decisions/0034) is hydrated once the route modules of its
+// address have loaded, so the router renders that same page at once rather than its loading
+// fallback. Signed-in and token pages arrive as an empty shell, which the app renders here.
 // A hydration mismatch is a defect: React reports it as a global error, which the error
 // reporting above sends to the Worker like any other.
 const container = document.getElementById('root')!;
-const rendered = readRenderedPage();
-
-if (rendered && container.hasChildNodes()) {
-  void loadMatchedRoutes(routes).then(() =>
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <RenderedPageProvider page={rendered}>
-          <RouterProvider router={createBrowserRouter(routes)} />
-        </RenderedPageProvider>
-      </StrictMode>,
-    ),
-  );
-} else {
-  // Signed-in and token pages arrive as an empty shell: the app renders them here.
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </StrictMode>,
-  );
+const hydrate = container.hasChildNodes();
+const router = createBrowserRouter(routes);
+const app = (
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>
+);
+if (!hydrate) createRoot(container).render(app);
+else if (router.state.initialized) hydrateRoot(container, app);
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    hydrateRoot(container, app);
+  });
 }

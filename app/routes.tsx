@@ -13,13 +13,8 @@ export interface RouteHandle {
   source: string;
 }
 
-/**
- * Every page is its own chunk, fetched when first needed. `source` is the module's path from
- * the project root, as the client build's manifest names it: the Worker links that chunk's CSS
- * and preloads its script in the pages it renders (docs/decisions/0034).
- */
-function page(source: string, load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy' | 'handle'> {
-  const handle: RouteHandle = { source };
+/** Every page is its own chunk, fetched when first needed. */
+function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy' | 'handle'> {
   const lazy = () =>
     new Promise<RouteModule>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('A part of the page took too long to load.')), CHUNK_LOAD_TIMEOUT_MS);
@@ -34,12 +29,23 @@ function page(source: string, load: () => Promise<RouteModule>): Pick<RouteObjec
         },
       );
     });
-  return { lazy, handle };
+  return { lazy };
+}
+
+/**
+ * A page with its module's path, as the client build's manifest names it: the Worker links that
+ * chunk's CSS and preloads its script in the pages it renders (docs/decisions/0034). The Worker's
+ * build calls it in place of page(), with the path read from the import itself
+ * (scripts/route-module-names.ts); the browser's build has no use for it.
+ */
+export function namedPage(source: string, load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy' | 'handle'> {
+  const handle: RouteHandle = { source };
+  return { ...page(load), handle };
 }
 
 /** A screen of the free tools, which share one chunk (pages/tools/index.ts). */
 const freeTools = (pick: (tools: typeof import('./pages/tools')) => RouteModule['Component']) =>
-  page('app/pages/tools/index.ts', () => import('./pages/tools').then((tools) => ({ Component: pick(tools) })));
+  page(() => import('./pages/tools').then((tools) => ({ Component: pick(tools) })));
 
 /** THE route table: it mirrors the specification's route table, plus the signed-in area. */
 export const routes: RouteObject[] = [
@@ -49,18 +55,18 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullScreenLoader,
     children: [
       {
-        ...page('app/components/MarketingLayout.tsx', () => import('./components/MarketingLayout')),
+        ...page(() => import('./components/MarketingLayout')),
         children: [
-          { index: true, ...page('app/pages/marketing/Landing.tsx', () => import('./pages/marketing/Landing')) },
-          { path: 'demo', ...page('app/pages/marketing/Demo.tsx', () => import('./pages/marketing/Demo')) },
-          { path: 'pricing', ...page('app/pages/marketing/Pricing.tsx', () => import('./pages/marketing/Pricing')) },
-          { path: 'affiliate', ...page('app/pages/marketing/Affiliate.tsx', () => import('./pages/marketing/Affiliate')) },
-          { path: 'our-story', ...page('app/pages/marketing/OurStory.tsx', () => import('./pages/marketing/OurStory')) },
-          { path: 'contributors', ...page('app/pages/marketing/Contributors.tsx', () => import('./pages/marketing/Contributors')) },
-          { path: 'terms', ...page('app/pages/marketing/Terms.tsx', () => import('./pages/marketing/Terms')) },
-          { path: 'privacy', ...page('app/pages/marketing/Privacy.tsx', () => import('./pages/marketing/Privacy')) },
-          { path: 'blog', ...page('app/pages/blog/BlogList.tsx', () => import('./pages/blog/BlogList')) },
-          { path: 'blog/:slug', ...page('app/pages/blog/Article.tsx', () => import('./pages/blog/Article')) },
+          { index: true, ...page(() => import('./pages/marketing/Landing')) },
+          { path: 'demo', ...page(() => import('./pages/marketing/Demo')) },
+          { path: 'pricing', ...page(() => import('./pages/marketing/Pricing')) },
+          { path: 'affiliate', ...page(() => import('./pages/marketing/Affiliate')) },
+          { path: 'our-story', ...page(() => import('./pages/marketing/OurStory')) },
+          { path: 'contributors', ...page(() => import('./pages/marketing/Contributors')) },
+          { path: 'terms', ...page(() => import('./pages/marketing/Terms')) },
+          { path: 'privacy', ...page(() => import('./pages/marketing/Privacy')) },
+          { path: 'blog', ...page(() => import('./pages/blog/BlogList')) },
+          { path: 'blog/:slug', ...page(() => import('./pages/blog/Article')) },
           {
             // The free tools and their shared results, beside the sidebar of signed-out visitors.
             ...freeTools((tools) => tools.FreeToolsLayout),
@@ -72,27 +78,27 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'business-ideas', loader: () => redirect('/business-ideas-generator') },
-          { path: '*', ...page('app/pages/NotFound.tsx', () => import('./pages/NotFound')) },
+          { path: '*', ...page(() => import('./pages/NotFound')) },
         ],
       },
-      { path: 'signup', ...page('app/pages/auth/SignUp.tsx', () => import('./pages/auth/SignUp')) },
-      { path: 'signin', ...page('app/pages/auth/SignIn.tsx', () => import('./pages/auth/SignIn')) },
-      { path: 'forgot-password', ...page('app/pages/auth/ForgotPassword.tsx', () => import('./pages/auth/ForgotPassword')) },
-      { path: 'reset-password/:token', ...page('app/pages/auth/ResetPassword.tsx', () => import('./pages/auth/ResetPassword')) },
-      { path: 'verify-email/:token', ...page('app/pages/auth/VerifyEmail.tsx', () => import('./pages/auth/VerifyEmail')) },
-      { path: 'invite/:token', ...page('app/pages/auth/Invite.tsx', () => import('./pages/auth/Invite')) },
-      { path: 'unsubscribe/:token', ...page('app/pages/auth/Unsubscribe.tsx', () => import('./pages/auth/Unsubscribe')) },
-      { path: 'research/:urlKey', ...page('app/pages/research/ResearchPage.tsx', () => import('./pages/research/ResearchPage')) },
+      { path: 'signup', ...page(() => import('./pages/auth/SignUp')) },
+      { path: 'signin', ...page(() => import('./pages/auth/SignIn')) },
+      { path: 'forgot-password', ...page(() => import('./pages/auth/ForgotPassword')) },
+      { path: 'reset-password/:token', ...page(() => import('./pages/auth/ResetPassword')) },
+      { path: 'verify-email/:token', ...page(() => import('./pages/auth/VerifyEmail')) },
+      { path: 'invite/:token', ...page(() => import('./pages/auth/Invite')) },
+      { path: 'unsubscribe/:token', ...page(() => import('./pages/auth/Unsubscribe')) },
+      { path: 'research/:urlKey', ...page(() => import('./pages/research/ResearchPage')) },
       {
         // The signed-in area: its own chunks, never downloaded by the public pages.
-        ...page('app/pages/app/AppLayout.tsx', () => import('./pages/app/AppLayout')),
+        ...page(() => import('./pages/app/AppLayout')),
         children: [
-          { path: 'onboarding', ...page('app/pages/app/Onboarding.tsx', () => import('./pages/app/Onboarding')) },
-          { path: 'dashboard', ...page('app/pages/app/Dashboard.tsx', () => import('./pages/app/Dashboard')) },
-          { path: 'app/settings', ...page('app/pages/app/Settings.tsx', () => import('./pages/app/Settings')) },
-          { path: 'research/:urlKey/responses', ...page('app/pages/app/ResearchResponses.tsx', () => import('./pages/app/ResearchResponses')) },
+          { path: 'onboarding', ...page(() => import('./pages/app/Onboarding')) },
+          { path: 'dashboard', ...page(() => import('./pages/app/Dashboard')) },
+          { path: 'app/settings', ...page(() => import('./pages/app/Settings')) },
+          { path: 'research/:urlKey/responses', ...page(() => import('./pages/app/ResearchResponses')) },
           // The co-founder workspace; the Agents SDK client comes with this chunk only.
-          { path: 'app/projects/:projectId', ...page('app/pages/app/workspace/Workspace.tsx', () => import('./pages/app/workspace/Workspace')) },
+          { path: 'app/projects/:projectId', ...page(() => import('./pages/app/workspace/Workspace')) },
         ],
       },
     ],
