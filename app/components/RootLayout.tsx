@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { matchPage, NOT_FOUND_META } from '#contracts/pages/page-meta';
 import { NotificationsProvider } from './Notifications';
@@ -21,10 +21,15 @@ function useDelayedFlag(flag: boolean, delayMs: number): boolean {
   return shown;
 }
 
-/** Keeps the tab's title in step with the page, as the Worker set it on first load. */
+/**
+ * Keeps the tab's title in step with the page, as the Worker set it on first load. A layout
+ * effect runs before every page's own effects, so a page that names itself from its data (an
+ * article, a shared result) has the last word, even when it has that data at once, as a page
+ * the Worker rendered does (docs/decisions/0034).
+ */
 function useDocumentTitle() {
   const { pathname } = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = (matchPage(pathname) ?? NOT_FOUND_META).title;
   }, [pathname]);
 }
