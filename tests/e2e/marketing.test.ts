@@ -47,6 +47,8 @@ async function openHome(viewport: Viewport, options: Parameters<typeof newPage>[
   const page = await newPage(viewport, options);
   await page.goto('/');
   await expectHeading(page, HOME_HEADING);
+  // The heading is in the Worker's HTML: the tests below use the controls once they are live.
+  await waitForHydration(page);
   return page;
 }
 
