@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
 import { FAKE_IDEAS, FAKE_PERSONA, type OpenAiScenario } from '../fakes/openai';
-import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, useBrowser, VIEWPORTS } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, useBrowser, VIEWPORTS, waitForHydration } from './support';
 
 useBrowser();
 
@@ -29,6 +29,8 @@ async function toolPage(viewport: (typeof VIEWPORTS)[number], path: string, head
   const response = await page.goto(path);
   expect(response!.status()).toBe(200);
   await expectHeading(page, heading);
+  // The heading is in the Worker's HTML: the form is used once the app has hydrated it.
+  await waitForHydration(page);
   return page;
 }
 
