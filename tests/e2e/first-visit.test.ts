@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectNoProblems, newPage, screenshot, signedInState, useBrowser, VIEWPORTS, type StorageState } from './support';
+import { expectNoProblems, newPage, screenshot, signedInState, useBrowser, VIEWPORTS, type StorageState, waitForHydration } from './support';
 
 useBrowser();
 
@@ -57,6 +57,8 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     const page = await newPage(viewport);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/business-ideas-generator');
+    // The page arrives rendered: its share menu opens once the app has hydrated it.
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByRole('button', { name: 'Copy link', exact: true }).click();
     await page.getByText('Link copied to clipboard!').waitFor();
