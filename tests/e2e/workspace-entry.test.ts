@@ -13,6 +13,8 @@ import { answers, scriptCofounder, transcript, waitForAnswer, waitForWorkspace }
 
 useBrowser();
 
+// Streamed slowly (about 2.5 s at 12 tokens a second) so that a page still loading on a busy
+// machine can see the answer part-written.
 const ANSWER = 'Who books the appointments today, and how many slots go empty each week? **Weakest assumption:** clinics will pay.';
 const CHECK_AUTH_401 = /status of 401 .*\/api\/auth\/check-auth/;
 const REFRESH_401 = /status of 401 .*\/api\/auth\/refresh/;
@@ -39,7 +41,7 @@ async function expectFirstAnswerStreams(page: Page, idea: string) {
 
 describe('the landing idea', () => {
   test('becomes the first message after sign-up and verification, and the answer streams at once (once, across a reload)', async () => {
-    const lane = await scriptCofounder([{ content: ANSWER, tokensPerSecond: 60 }]);
+    const lane = await scriptCofounder([{ content: ANSWER, tokensPerSecond: 12 }]);
     const idea = `I want to build a booking assistant for dental clinics. Ref ${lane.tag}`;
     const email = uniqueEmail('idea');
     const page = await newPage('desktop');
@@ -105,7 +107,7 @@ describe('the landing idea', () => {
 
   test('signing in from the landing dialog opens a new project with the idea', async () => {
     const account = await newAccount('landing-signin');
-    const lane = await scriptCofounder([{ content: ANSWER, tokensPerSecond: 80 }]);
+    const lane = await scriptCofounder([{ content: ANSWER, tokensPerSecond: 12 }]);
     const idea = `Help me check an idea: a bike marketplace. Ref ${lane.tag}`;
     const page = await newPage('phone');
     await sendFromLanding(page, idea);
