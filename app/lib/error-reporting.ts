@@ -1,59 +1,16 @@
-import { ERROR_REPORT_LIMITS } from '#contracts/error-report-limits';
-import { api } from './api';
+import type { ErrorDetails } from './send-error-report';
 
-export interface ErrorDetails {
-  /** What kind of failure: "error", "unhandledrejection", "render", … */
-  type: string;
-  component?: string;
-  context?: Record<string, string | number | boolean | null>;
-}
-
-// A page stuck in an error loop must not flood the endpoint: each distinct message is sent
-// once, and at most a handful per page load.
-const MAX_REPORTS_PER_PAGE = 10;
-const sent = new Set<string>();
-
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-function describe(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
-  if (typeof error === 'string') return { message: error };
-  try {
-    return { message: JSON.stringify(error) ?? String(error) };
-  } catch {
-    return { message: String(error) };
-  }
-}
-
-/** Sends one report to the product's own endpoint. A failure to report is only logged. */
+/**
+ * Reports a failure to the product's own endpoint. The code that sends it loads on the first
+ * report, so the first page's JavaScript carries only these few lines (bench/bundle-size.mjs).
+ * A failure to load or to send is only logged.
+ */
 export async function reportError(error: unknown, details: ErrorDetails): Promise<void> {
-  const { message, stack } = describe(error);
-  const key = `${details.type}:${message}`;
-  if (sent.has(key) || sent.size >= MAX_REPORTS_PER_PAGE) return;
-  sent.add(key);
-
-  const context = details.context
-    ? Object.fromEntries(
-        Object.entries(details.context)
-          .slice(0, ERROR_REPORT_LIMITS.contextKeys)
-          .map(([name, value]) => [cut(name, 100), typeof value === 'string' ? cut(value, ERROR_REPORT_LIMITS.contextValue) : value]),
-      )
-    : undefined;
-
   try {
-    const response = await api.errors['log-frontend-error'].$post({
-      json: {
-        message: cut(message || 'Unknown error', ERROR_REPORT_LIMITS.message),
-        stack: stack ? cut(stack, ERROR_REPORT_LIMITS.stack) : undefined,
-        type: cut(details.type, ERROR_REPORT_LIMITS.type),
-        url: cut(window.location.href, ERROR_REPORT_LIMITS.url),
-        component: details.component ? cut(details.component, ERROR_REPORT_LIMITS.component) : undefined,
-        context,
-      },
-    });
-    if (!response.ok) console.error('The error report was refused', response.status);
-  } catch (reportFailure) {
-    console.error('Could not send the error report', reportFailure);
+    const { sendErrorReport } = await import('./send-error-report');
+    await sendErrorReport(error, details);
+  } catch (loadFailure) {
+    console.error('Could not send the error report', loadFailure);
   }
 }
 
@@ -69,6 +26,3 @@ export function installErrorReporting(): void {
     void reportError(event.reason, { type: 'unhandledrejection' });
   });
 }
-
-/** For tests: forget which reports were sent. */
-export const resetSentReports = () => sent.clear();

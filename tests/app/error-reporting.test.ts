@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_REPORT_LIMITS } from '#contracts/error-report-limits';
-import { installErrorReporting, reportError, resetSentReports } from '../../app/lib/error-reporting';
+import { installErrorReporting, reportError } from '../../app/lib/error-reporting';
+import { resetSentReports } from '../../app/lib/send-error-report';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const sentRequests = () =>
