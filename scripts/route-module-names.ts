@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -21,7 +22,13 @@ export function routeModuleNames(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (this.environment.name === 'client' || id !== ROUTE_TABLE) return;
-      return code.replace(PAGE_IMPORT, (_, specifier: string) => `namedPage('${modulePath(specifier)}', () => import('${specifier}')`);
+      // MagicString keeps the Worker's source map of the route table true to the source.
+      const named = new MagicString(code);
+      for (const match of code.matchAll(PAGE_IMPORT)) {
+        const specifier = match[1]!;
+        named.overwrite(match.index, match.index + match[0].length, `namedPage('${modulePath(specifier)}', () => import('${specifier}')`);
+      }
+      return { code: named.toString(), map: named.generateMap({ hires: true, source: id }) };
     },
   };
 }
