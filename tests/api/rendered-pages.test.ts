@@ -59,6 +59,16 @@ describe('public pages arrive rendered', () => {
     expect(renderedPageOf(html).path).toBe(path);
   });
 
+  it('/ holds its sections below the hero too: features, the showcase and testimonials, in document order', async () => {
+    const root = rootOf(await (await request('/')).text());
+    const headings = ['What your co-founder does', 'Built by founders with Launchmate', 'What founders say'].map((heading) => root.indexOf(heading));
+    expect(headings.every((at) => at > root.indexOf('</h1>'))).toBe(true);
+    expect(headings).toEqual([...headings].sort((a, b) => a - b));
+    // In place, not behind a placeholder that a script would fill (the CSP allows no inline script).
+    expect(root).not.toContain('<template');
+    expect(root).not.toContain('<!--$?-->');
+  });
+
   it("renders an article's HTML from D1 and sends the article along for hydration", async () => {
     const html = await (await request(`/blog/${ARTICLE.slug}`)).text();
     expect(rootOf(html)).toContain(`<h2 id="start">Start</h2><p>${ARTICLE.firstParagraph}</p>`);

@@ -33,6 +33,7 @@ describe('without JavaScript', () => {
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ state: 'visible' });
     expect(await page.getByText(text).first().isVisible()).toBe(true);
     if (path === ARTICLE) await screenshot(page, 'rendered-article-without-javascript');
+    if (path === '/') await screenshot(page, 'rendered-landing-without-javascript');
   });
 
   test('an unknown page shows the not-found page with its 404', async () => {

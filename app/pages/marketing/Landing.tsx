@@ -1,19 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { MessageBox } from '../../components/MessageBox';
 import { TRUSTED_FOUNDERS } from '../../content/landing';
 import './marketing.css';
 import './Landing.css';
 
-// Below the fold: fetched right after the hero, not before the first paint.
+// Below the fold: its script is fetched right after the hero's, not before the first paint.
 const LandingSections = lazy(() => import('../../components/LandingSections'));
 
 export function Component() {
-  // The sections join after hydration: rendered by the Worker, React would send them out of
-  // order behind an inline script, which the CSP blocks (docs/decisions/0034).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const pending = <div className="landing__pending" />;
   return (
     <div className="landing">
       <section className="landing__hero">
@@ -35,14 +30,11 @@ export function Component() {
         </p>
       </section>
 
-      {/* The placeholder keeps the footer below the fold, so nothing visible moves when the sections arrive. */}
-      {hydrated ? (
-        <Suspense fallback={pending}>
-          <LandingSections />
-        </Suspense>
-      ) : (
-        pending
-      )}
+      {/* The Worker renders the sections in place (docs/decisions/0034); in the browser they wait for
+          their chunk, and the placeholder keeps the footer below the fold until they arrive. */}
+      <Suspense fallback={<div className="landing__pending" />}>
+        <LandingSections />
+      </Suspense>
     </div>
   );
 }
