@@ -1,8 +1,8 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { localVars } from './scripts/local-address';
-import { routeModuleNames } from './scripts/route-module-names';
+import { localVars } from './scripts/local-address.ts';
+import { routeModuleNames } from './scripts/route-module-names.ts';
 
 /** `npm run dev` serves here; PORT changes it, and APP_URL follows unless it is set. */
 const devPort = Number(process.env.PORT ?? 5173);

@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { routeModuleNames } from './scripts/route-module-names';
+import { routeModuleNames } from './scripts/route-module-names.ts';
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
