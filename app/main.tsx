@@ -7,15 +7,8 @@ import { routes } from './routes';
 import './styles/base.css';
 
 installErrorReporting();
-// Where the visitor came from is read from the address as it arrived, by code that loads beside
-// the first page rather than before it (decision 0008); the tracking parameters leave the
-// address bar only once it is recorded.
+// Where the visitor came from is read from the address as it arrived (decision 0008).
 const arrival = { search: window.location.search, hostname: window.location.hostname, referrer: document.referrer, at: new Date() };
-void import('./lib/attribution').then(({ captureAttribution, registerAffiliateClick, stripTrackingParams }) => {
-  captureAttribution(arrival, arrival.referrer, arrival.at);
-  void registerAffiliateClick(arrival.search);
-  stripTrackingParams();
-});
 
 // A page the Worker rendered (docs/decisions/0034) is hydrated once the route modules of its
 // address have loaded, so the router renders that same page at once rather than its loading
@@ -23,19 +16,32 @@ void import('./lib/attribution').then(({ captureAttribution, registerAffiliateCl
 // A hydration mismatch is a defect: React reports it as a global error, which the error
 // reporting above sends to the Worker like any other.
 const container = document.getElementById('root')!;
-const hydrate = container.hasChildNodes();
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>
 );
-if (!hydrate) createRoot(container).render(app);
-else if (router.state.initialized) hydrateRoot(container, app);
+if (!container.hasChildNodes()) start(() => createRoot(container).render(app));
+else if (router.state.initialized) start(() => hydrateRoot(container, app));
 else {
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
     stop();
-    hydrateRoot(container, app);
+    start(() => hydrateRoot(container, app));
+  });
+}
+
+/**
+ * Starts the app, then records the visit's attribution with code that loads beside the first
+ * page rather than before it: the tracking parameters leave the address bar only once the app
+ * has taken over the page and the visit is recorded (docs/decisions/0035).
+ */
+function start(render: () => void) {
+  render();
+  void import('./lib/attribution').then(({ captureAttribution, registerAffiliateClick, stripTrackingParams }) => {
+    captureAttribution(arrival, arrival.referrer, arrival.at);
+    void registerAffiliateClick(arrival.search);
+    stripTrackingParams();
   });
 }

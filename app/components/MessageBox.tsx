@@ -4,6 +4,7 @@ import { BRAINSTORM_MESSAGE, EXAMPLE_PREFIX } from '../content/landing';
 import { readSetting, writeSetting } from '../lib/local-settings';
 import { readPrivacyMode, writePrivacyMode } from '../lib/privacy-mode';
 import { useNotify } from '../lib/notifications';
+import { useHydrated } from '../lib/use-hydrated';
 import { Switch } from './Switch';
 import './MessageBox.css';
 
@@ -56,6 +57,7 @@ function fitHeight(textarea: HTMLTextAreaElement) {
  * or sign in, after which the project is made.
  */
 export function MessageBox() {
+  const hydrated = useHydrated();
   const [text, setText] = useState('');
   const [privacyMode, setPrivacyMode] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
@@ -145,7 +147,7 @@ export function MessageBox() {
         </button>
         {/* Not disabled while a send is starting (send() ignores a second one): a disabled button
             loses the focus, which the sign-up dialog must give back to it when it closes. */}
-        <button type="submit" className="button message-box__send" disabled={blank} aria-busy={starting}>
+        <button type="submit" className="button message-box__send" disabled={blank || !hydrated} aria-busy={starting}>
           Send
         </button>
       </div>

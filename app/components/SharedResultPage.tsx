@@ -36,15 +36,13 @@ export function SharedResultPage<T extends Tool>({ tool, toolPath, toolLabel, he
   const [view, setView] = useState<View<T>>(() => (rendered ? viewOf(rendered.shared, tool) : { kind: 'loading' }));
 
   useEffect(() => {
-    // The Worker rendered this result (or its absence) and set the title already.
+    // The Worker rendered this result (or its absence): nothing to fetch.
     if (rendered) return;
     let current = true;
     fetchSharedResult(id).then(
       (shared) => {
         if (!current) return;
-        const next = viewOf(shared, tool);
-        document.title = next.kind === 'shown' ? sharedResultMeta(next.shared).title : RESULT_NOT_FOUND_TITLE;
-        setView(next);
+        setView(viewOf(shared, tool));
       },
       (error: unknown) => {
         console.error('Loading the shared result failed', error);
@@ -55,6 +53,11 @@ export function SharedResultPage<T extends Tool>({ tool, toolPath, toolLabel, he
       current = false;
     };
   }, [id, tool, rendered]);
+
+  // The page names itself once it knows what it shows, after the layout's title for the address.
+  useEffect(() => {
+    if (view.kind !== 'loading') document.title = view.kind === 'shown' ? sharedResultMeta(view.shared).title : RESULT_NOT_FOUND_TITLE;
+  }, [view]);
 
   if (view.kind === 'loading') return <Spinner label={COPY.loading} />;
   if (view.kind === 'missing') return <ResultNotFound toolPath={toolPath} toolLabel={toolLabel} />;

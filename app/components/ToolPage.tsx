@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OFFLINE_DEMO_NOTE, TRY_FOR_FREE, type FaqItem, type HowItWorksStep } from '../content/free-tools';
 import type { GenerationStatus } from '../lib/free-tools';
+import { useHydrated } from '../lib/use-hydrated';
 import { ShareMenu } from './ShareMenu';
 import { ToolInfo } from './ToolInfo';
 import { ToolProgress } from './ToolProgress';
@@ -50,6 +51,7 @@ interface ToolPageProps {
  */
 export function ToolPage({ copy, shareLink, status, elapsedSeconds, onSubmit, fields, announcement, output, input, offlineDemo, counter }: ToolPageProps) {
   const pending = status === 'pending';
+  const hydrated = useHydrated();
   return (
     <div className="tool-page">
       <header className="tool-page__header">
@@ -69,7 +71,7 @@ export function ToolPage({ copy, shareLink, status, elapsedSeconds, onSubmit, fi
             {pending ? (
               <ToolProgress label={copy.pending} note={copy.pendingNote} seconds={elapsedSeconds} />
             ) : (
-              <button type="submit" className="button tool-form__submit">
+              <button type="submit" className="button tool-form__submit" disabled={!hydrated}>
                 {copy.submit}
               </button>
             )}

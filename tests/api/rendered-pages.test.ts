@@ -59,6 +59,18 @@ describe('public pages arrive rendered', () => {
     expect(renderedPageOf(html).path).toBe(path);
   });
 
+  it.each([
+    ['/', 'Send'],
+    ['/affiliate', 'Submit application'],
+    ['/business-ideas-generator', 'Generate business ideas'],
+    ['/user-persona-generator', 'Generate user persona'],
+  ])('%s renders its submit button disabled: the browser enables it once it has hydrated the form', async (path, label) => {
+    const root = rootOf(await (await request(path)).text());
+    const button = new RegExp(`<button type="submit"[^>]*>(?:(?!</button>).)*${label}</button>`, 's').exec(root)?.[0];
+    expect(button).toBeDefined();
+    expect(button).toMatch(/ disabled=""/);
+  });
+
   it('/ holds its sections below the hero too: features, the showcase and testimonials, in document order', async () => {
     const root = rootOf(await (await request('/')).text());
     const headings = ['What your co-founder does', 'Built by founders with Launchmate', 'What founders say'].map((heading) => root.indexOf(heading));

@@ -68,6 +68,17 @@ describe('with JavaScript', () => {
     expectNoProblems(page);
   });
 
+  test('an affiliate application sent from this browser shows after hydration, without a mismatch', async () => {
+    const page = await newPage('desktop');
+    await page.goto('/affiliate');
+    await page.evaluate(() => localStorage.setItem('launchmate.affiliateApplication', 'rendered_code'));
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText('Your application with the referral code "rendered_code" is waiting for review.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit application' }).count()).toBe(0);
+    expectNoProblems(page);
+  });
+
   test('the showcase is shuffled after hydration', async () => {
     const orders = new Set<string>();
     for (let load = 0; load < 4 && orders.size < 2; load++) {

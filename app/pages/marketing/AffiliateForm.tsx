@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
 import { errorMessage, logUnexpected, useFormFields } from '../../lib/forms';
 import { readSetting, writeSetting } from '../../lib/local-settings';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export const APPLICATION_RECEIVED = "Thank you for your application! We'll review your information and contact you if you have been accepted.";
 export const APPLICATION_FAILED = 'Failed to submit application';
@@ -28,16 +29,16 @@ type Earlier = AffiliateApplicationState['application'];
  * name and address.
  */
 function useEarlierApplication(fill: (prefill: NonNullable<AffiliateApplicationState['prefill']>) => void): Earlier {
-  const [earlier, setEarlier] = useState<Earlier>(() => {
-    const code = readSetting('affiliateApplication');
-    return code ? { status: 'pending', referralCode: code } : null;
-  });
+  // Read after hydration: the Worker renders the form as every visitor first sees it (docs/decisions/0035).
+  const [earlier, setEarlier] = useState<Earlier>(null);
   const onState = useEffectEvent((state: AffiliateApplicationState) => {
     if (state.prefill) fill(state.prefill);
     // A rejected applicant may apply again with the form.
     if (state.application && state.application.status !== 'rejected') setEarlier(state.application);
   });
   useEffect(() => {
+    const code = readSetting('affiliateApplication');
+    if (code) setEarlier({ status: 'pending', referralCode: code });
     let current = true;
     api.general['affiliate-application']
       .$get()
@@ -79,6 +80,7 @@ export function AffiliateForm() {
   const form = useFormFields(EMPTY, validate);
   const { values } = form;
   const [phase, setPhase] = useState<'editing' | 'submitting' | 'submitted'>('editing');
+  const hydrated = useHydrated();
   const earlier = useEarlierApplication(({ name, email }) =>
     form.setValues((current) => ({ ...current, name: current.name || name, email: current.email || email })),
   );
@@ -164,7 +166,7 @@ export function AffiliateForm() {
         />
         <TextAreaField label="Why do you want to join the Launchmate affiliate program?" maxLength={AFFILIATE_TEXT_MAX} {...field('whyLaunchmate')} />
         <TextAreaField label="How will you promote Launchmate?" maxLength={AFFILIATE_TEXT_MAX} {...field('promotionStrategy')} />
-        <button type="submit" className="button affiliate-form__submit">
+        <button type="submit" className="button affiliate-form__submit" disabled={!hydrated}>
           {phase === 'submitting' && <Spinner />}
           Submit application
         </button>
