@@ -29,6 +29,8 @@ const PUBLIC_PAGES: [path: string, heading: string, text: string][] = [
   ['/user-persona-generator', 'User persona generator', 'Generate user persona'],
 ];
 
+const sha256Base64 = async (text: string) =>
+  btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))));
 const h1Of = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}"`));
 const renderedPageOf = (html: string) =>
@@ -52,9 +54,18 @@ describe('public pages arrive rendered', () => {
     const html = await response.text();
     expect(h1Of(rootOf(html))).toBe(heading);
     expect(rootOf(html)).toContain(text);
-    // The CSS of the page's own route is linked in the head: no flash of unstyled content.
+    // The CSS of the page and its route is written into the head, so the page paints without
+    // waiting on a stylesheet, and the CSP allows exactly those styles.
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/MarketingLayout-[^"]+\.css">/);
+    const styles = [...head.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]!);
+    expect(styles.length).toBeGreaterThan(1);
+    const policy = response.headers.get('Content-Security-Policy') ?? '';
+    for (const style of styles) expect(policy).toContain(`'sha256-${await sha256Base64(style)}'`);
+    expect(policy).not.toContain('unsafe-inline');
+    // Each route stylesheet is named by a disabled link, which the browser does not fetch: the
+    // app's chunk loader sees it and does not add the same rules again.
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/MarketingLayout-[^"]+\.css" disabled>/);
+    expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]* disabled>)[^>]*>/);
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
     expect(renderedPageOf(html).path).toBe(path);
   });
@@ -109,17 +120,25 @@ describe('public pages arrive rendered', () => {
 
   it('keeps signed-in and token pages as the empty shell, with their own head', async () => {
     for (const path of ['/dashboard', '/reset-password/a1b2c3']) {
-      const html = await (await request(path)).text();
+      const response = await request(path);
+      const html = await response.text();
       expect(html, path).toContain('<div id="root"></div>');
+      // The shell links its stylesheet and allows no inline style.
+      expect(html, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
+      expect(response.headers.get('Content-Security-Policy'), path).not.toContain('sha256');
       expect(html, path).not.toContain(RENDERED_PAGE_ELEMENT_ID);
     }
   });
 
   it('keeps a marketing page at the edge, but never a page with data', async () => {
-    await request('/our-story').then((response) => response.text());
+    const first = await request('/our-story');
+    await first.text();
     const again = await request('/our-story');
     expect(again.headers.get('X-Page-Cache')).toBe('hit');
     expect(again.headers.get('Cache-Control')).toBe('no-cache');
+    // The policy that allows the page's written-in styles comes with it.
+    expect(again.headers.get('Content-Security-Policy')).toBe(first.headers.get('Content-Security-Policy'));
+    expect(again.headers.get('Content-Security-Policy')).toContain("'sha256-");
     expect(h1Of(await again.text())).toBe('Our story');
 
     await request('/blog').then((response) => response.text());

@@ -5,10 +5,12 @@ import type { AppEnv } from '../env';
  * The Content-Security-Policy of the product. The product loads nothing from other origins:
  * Google sign-in is a server-side redirect and avatars and covers are drawn by the product.
  */
-export function contentSecurityPolicy(options: { viteDevServer: boolean }): string {
+export function contentSecurityPolicy(options: { viteDevServer: boolean; styleHashes?: string[] }): string {
   // `vite dev` injects an inline hot-reload preamble and <style> elements; builds need neither.
+  // A rendered page writes its stylesheets into the HTML and allows exactly those, by their
+  // SHA-256 (docs/decisions/0034).
   const scriptSrc = options.viteDevServer ? "'self' 'unsafe-inline'" : "'self'";
-  const styleSrc = options.viteDevServer ? "'self' 'unsafe-inline'" : "'self'";
+  const styleSrc = options.viteDevServer ? "'self' 'unsafe-inline'" : ["'self'", ...(options.styleHashes ?? []).map((hash) => `'sha256-${hash}'`)].join(' ');
   const connectSrc = options.viteDevServer ? "'self' ws: wss:" : "'self'";
   return [
     "default-src 'self'",

@@ -11,7 +11,8 @@ import { insertFrontendErrorUnderCap } from '../db/queries/frontend-errors';
 import type { AppEnv } from '../env';
 import { DATA_PAGES, type ResolvedPage } from '../page-data';
 import { redact } from '../services/redact';
-import { clientManifest, routeAssets, type RouteAssets } from '../ssr/client-assets';
+import { contentSecurityPolicy } from '../middleware/security-headers';
+import { clientManifest, readStylesheets, routeAssets, type RouteAssets } from '../ssr/client-assets';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -131,18 +132,44 @@ export async function renderPage(c: Context<AppEnv>, renderer: PageRenderer): Pr
     rendered = false;
   }
 
+  const manifest = rendered ? await clientManifest(c.env) : null;
+  const assets = manifest ? routeAssets(manifest, renderer.routeModules(url.pathname)) : { entryStylesheets: [], stylesheets: [], scripts: [] };
+  const styles = manifest ? await inlineStyles(c.env, assets) : null;
+  if (styles) headers.set('Content-Security-Policy', contentSecurityPolicy({ viteDevServer: c.env.VITE_DEV_SERVER === 'true', styleHashes: styles.hashes }));
+
   const document = await new HTMLRewriter()
     .on('head > title', { element: (element) => void element.setInnerContent(page.meta.title) })
     .on('meta[name="description"]', { element: (element) => void element.setAttribute('content', page.meta.description) })
     .on('head', { element: (element) => void element.append(headTags(page, canonicalUrl, c.env.APP_URL), { html: true }) })
+    // The entry's stylesheet is written into the head instead.
+    .on('link[rel="stylesheet"]', { element: (element) => void (styles && element.remove()) })
     .transform(new Response(shellHtml))
     .text();
   if (!rendered) return new Response(document, { status: page.status, headers });
 
-  const manifest = await clientManifest(c.env);
-  const assets = manifest ? routeAssets(manifest, renderer.routeModules(url.pathname)) : { stylesheets: [], scripts: [] };
-  const html = streamRenderedPage(c, renderer, document, assets, { path: url.pathname, data: page.data ?? null }, cacheKey);
+  const html = streamRenderedPage(c, renderer, document, assets, styles, { path: url.pathname, data: page.data ?? null }, cacheKey && { key: cacheKey, headers });
   return new Response(html, { status: page.status, headers });
+}
+
+/** A rendered page's stylesheets written into its head, with their hashes for the CSP. */
+interface InlineStyles {
+  html: string;
+  hashes: string[];
+}
+
+/**
+ * The CSS of a rendered page (the entry's, then its route's), written into its head rather
+ * than linked: the browser paints the page as soon as its HTML has arrived, without a round trip
+ * per stylesheet first (docs/decisions/0034). Null when a stylesheet cannot be read: the page
+ * links them instead.
+ */
+async function inlineStyles(env: AppEnv['Bindings'], assets: RouteAssets): Promise<InlineStyles | null> {
+  const texts = await readStylesheets(env, [...assets.entryStylesheets, ...assets.stylesheets]);
+  if (!texts?.length) return null;
+  const hashes = await Promise.all(
+    texts.map(async (text) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))),
+  );
+  return { html: texts.map((text) => `<style>${text}</style>`).join(''), hashes };
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -154,11 +181,24 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * the page itself, and is reported like a browser error. A successful render of a cacheable page
  * is kept at the edge.
  */
-function streamRenderedPage(c: Context<AppEnv>, renderer: PageRenderer, document: string, assets: RouteAssets, page: RenderedPage, cacheKey: Request | null) {
+function streamRenderedPage(
+  c: Context<AppEnv>,
+  renderer: PageRenderer,
+  document: string,
+  assets: RouteAssets,
+  styles: InlineStyles | null,
+  page: RenderedPage,
+  cache: { key: Request; headers: Headers } | null,
+) {
+  // With the styles written in, each route stylesheet keeps a disabled link, which the browser
+  // does not fetch: the app's chunk loader finds it and does not add the same rules again after
+  // hydration, later in the cascade than the rest.
   const rootAt = document.indexOf(ROOT_ELEMENT);
   const headEnd = document.indexOf('</head>');
   const links = [
-    ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...(styles
+      ? [styles.html, ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" disabled>`)]
+      : assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)),
     ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join('');
   const top = `${document.slice(0, headEnd)}${links}${document.slice(headEnd, rootAt)}<div id="root">`;
@@ -170,7 +210,7 @@ function streamRenderedPage(c: Context<AppEnv>, renderer: PageRenderer, document
   return new ReadableStream<Uint8Array>({
     start(controller) {
       const send = (chunk: Uint8Array) => {
-        if (cacheKey) sent.push(chunk.slice());
+        if (cache) sent.push(chunk.slice());
         controller.enqueue(chunk);
       };
       // The work outlives this handler; enqueueing never waits for the visitor to read.
@@ -187,7 +227,7 @@ function streamRenderedPage(c: Context<AppEnv>, renderer: PageRenderer, document
           const dataBlock = renderedOk ? `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${jsonForScript(page)}</script>` : '';
           send(encoder.encode(bottom(dataBlock)));
           controller.close();
-          if (renderedOk && cacheKey) await (await caches.open(PAGE_CACHE)).put(cacheKey, new Response(new Blob(sent), { headers: PAGE_CACHE_HEADERS }));
+          if (renderedOk && cache) await (await caches.open(PAGE_CACHE)).put(cache.key, new Response(new Blob(sent), { headers: cachedPageHeaders(cache.headers) }));
         })().catch((error: unknown) => {
           console.error('Sending a rendered page failed', error);
           controller.error(error);
@@ -227,7 +267,14 @@ async function reportRenderError(c: Context<AppEnv>, error: unknown) {
  */
 const PAGE_CACHE_SECONDS = 300;
 const PAGE_CACHE = 'rendered-pages';
-const PAGE_CACHE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': `public, s-maxage=${PAGE_CACHE_SECONDS}` };
+
+/** What the edge keeps with a page: its own CSP, when its styles are written in, goes with it. */
+function cachedPageHeaders(pageHeaders: Headers): Headers {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': `public, s-maxage=${PAGE_CACHE_SECONDS}` });
+  const policy = pageHeaders.get('Content-Security-Policy');
+  if (policy) headers.set('Content-Security-Policy', policy);
+  return headers;
+}
 
 function pageCacheKey(url: URL, shellHtml: string): Request {
   const build = /<script type="module"[^>]* src="([^"]+)"/.exec(shellHtml)?.[1] ?? 'dev';
@@ -236,8 +283,12 @@ function pageCacheKey(url: URL, shellHtml: string): Request {
 
 /** A cached page, with the headers every page gets (browsers revalidate; the edge keeps it). */
 function fromPageCache(cached: Response): Response {
-  return new Response(cached.body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Page-Cache': 'hit' } });
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Page-Cache': 'hit' });
+  const policy = cached.headers.get('Content-Security-Policy');
+  if (policy) headers.set('Content-Security-Policy', policy);
+  return new Response(cached.body, { status: 200, headers });
 }
+
 
 const HASHED_ASSET = /^\/assets\//;
 

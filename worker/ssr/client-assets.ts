@@ -25,7 +25,11 @@ export async function clientManifest(env: Bindings): Promise<Manifest | null> {
 }
 
 export interface RouteAssets {
+  /** The entry's own CSS, which the shell links. */
+  entryStylesheets: string[];
+  /** The CSS of the page's route modules and what they render, in cascade order. */
   stylesheets: string[];
+  /** The scripts of the route modules, to preload. */
   scripts: string[];
 }
 
@@ -52,5 +56,32 @@ export function routeAssets(manifest: Manifest, modules: string[]): RouteAssets 
 
   const files = (keys: Set<string>, pick: (chunk: ManifestChunk) => string[]) =>
     [...new Set([...keys].filter((key) => !entry.has(key)).flatMap((key) => pick(manifest[key]!)))].map((file) => `/${file}`);
-  return { stylesheets: files(styled, (chunk) => chunk.css ?? []), scripts: files(scripts, (chunk) => [chunk.file]) };
+  return {
+    entryStylesheets: (manifest['index.html']?.css ?? []).map((file) => `/${file}`),
+    stylesheets: files(styled, (chunk) => chunk.css ?? []),
+    scripts: files(scripts, (chunk) => [chunk.file]),
+  };
+}
+
+// Built stylesheets never change within a deploy: an isolate reads each once.
+const stylesheetCache = new Map<string, string>();
+
+/**
+ * The text of built stylesheets (`/assets/…css`), to write into a rendered page; null when one
+ * cannot be read or could not sit inside a `<style>` element, and the page links them instead.
+ */
+export async function readStylesheets(env: Bindings, hrefs: string[]): Promise<string[] | null> {
+  const texts: string[] = [];
+  for (const href of hrefs) {
+    let text = stylesheetCache.get(href);
+    if (text === undefined) {
+      const response = await env.ASSETS.fetch(new URL(href, 'https://assets.invalid'));
+      if (!response.ok) return null;
+      text = await response.text();
+      if (/<\/style/i.test(text)) return null;
+      stylesheetCache.set(href, text);
+    }
+    texts.push(text);
+  }
+  return texts;
 }
