@@ -67,14 +67,18 @@ export function ToolPage({ copy, shareLink, status, elapsedSeconds, onSubmit, fi
           <p className="tool-step__number">{copy.stepOne}</p>
           <h2 id="step-one">{copy.stepOneHeading}</h2>
           <form className="tool-form" onSubmit={onSubmit} noValidate>
-            {fields}
-            {pending ? (
-              <ToolProgress label={copy.pending} note={copy.pendingNote} seconds={elapsedSeconds} />
-            ) : (
-              <button type="submit" className="button tool-form__submit" disabled={!hydrated}>
-                {copy.submit}
-              </button>
-            )}
+            {/* Disabled until hydrated: text typed into the Worker's HTML would not reach the
+                tool's state, and a press would send the form without it (docs/decisions/0035). */}
+            <fieldset className="tool-form__controls" disabled={!hydrated}>
+              {fields}
+              {pending ? (
+                <ToolProgress label={copy.pending} note={copy.pendingNote} seconds={elapsedSeconds} />
+              ) : (
+                <button type="submit" className="button tool-form__submit">
+                  {copy.submit}
+                </button>
+              )}
+            </fieldset>
           </form>
         </section>
       )}

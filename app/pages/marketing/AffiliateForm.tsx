@@ -130,7 +130,8 @@ export function AffiliateForm() {
 
   return (
     <form className="affiliate-form" noValidate onSubmit={(event) => void submit(event)} aria-label="Affiliate application">
-      <fieldset disabled={phase === 'submitting'}>
+      {/* Disabled until hydrated: text typed into the Worker's HTML would not reach the form's state (docs/decisions/0035). */}
+      <fieldset disabled={phase === 'submitting' || !hydrated}>
         <div className="affiliate-form__row">
           <TextField label="Name" autoComplete="name" maxLength={100} {...field('name')} />
           <EmailField label="Account email" hint="The address of your Launchmate account." {...field('email')} />
@@ -166,7 +167,7 @@ export function AffiliateForm() {
         />
         <TextAreaField label="Why do you want to join the Launchmate affiliate program?" maxLength={AFFILIATE_TEXT_MAX} {...field('whyLaunchmate')} />
         <TextAreaField label="How will you promote Launchmate?" maxLength={AFFILIATE_TEXT_MAX} {...field('promotionStrategy')} />
-        <button type="submit" className="button affiliate-form__submit" disabled={!hydrated}>
+        <button type="submit" className="button affiliate-form__submit">
           {phase === 'submitting' && <Spinner />}
           Submit application
         </button>
