@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -13,8 +13,10 @@ const arrival = { search: window.location.search, hostname: window.location.host
 // A page the Worker rendered (docs/decisions/0034) is hydrated once the route modules of its
 // address have loaded, so the router renders that same page at once rather than its loading
 // fallback. Signed-in and token pages arrive as an empty shell, which the app renders here.
-// A hydration mismatch is a defect: React reports it as a global error, which the error
-// reporting above sends to the Worker like any other.
+// Hydrating in a transition lets React yield to the browser between components, so the page
+// stays responsive while the app takes it over (no long task on a slow phone), as React
+// Router's own framework mode does. A hydration mismatch is a defect: React reports it as a
+// global error, which the error reporting above sends to the Worker like any other.
 const container = document.getElementById('root')!;
 const router = createBrowserRouter(routes);
 const app = (
@@ -22,13 +24,14 @@ const app = (
     <RouterProvider router={router} />
   </StrictMode>
 );
+const hydrate = () => startTransition(() => void hydrateRoot(container, app));
 if (!container.hasChildNodes()) start(() => createRoot(container).render(app));
-else if (router.state.initialized) start(() => hydrateRoot(container, app));
+else if (router.state.initialized) start(hydrate);
 else {
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
     stop();
-    start(() => hydrateRoot(container, app));
+    start(hydrate);
   });
 }
 

@@ -31,6 +31,7 @@ const ConfigSchema = z.object({
   HACKER_NEWS_SEARCHES_PER_MINUTE: count,
   STACK_EXCHANGE_SEARCHES_PER_DAY: count,
   REDDIT_SEARCHES_PER_MINUTE: count,
+  PAGE_CACHE_SECONDS: count,
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

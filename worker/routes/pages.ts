@@ -110,7 +110,8 @@ export async function renderPage(c: Context<AppEnv>, renderer: PageRenderer): Pr
   const shellHtml = await shell.text();
 
   const known = meta ?? NOT_FOUND_META;
-  const cacheKey = known.rendered && meta && !DATA_PAGES[meta.pattern] ? pageCacheKey(url, shellHtml) : null;
+  const cacheSeconds = config(c.env).PAGE_CACHE_SECONDS;
+  const cacheKey = cacheSeconds > 0 && known.rendered && meta && !DATA_PAGES[meta.pattern] ? pageCacheKey(url, shellHtml) : null;
   if (cacheKey) {
     const cached = await (await caches.open(PAGE_CACHE)).match(cacheKey);
     if (cached) return fromPageCache(cached);
@@ -143,11 +144,13 @@ export async function renderPage(c: Context<AppEnv>, renderer: PageRenderer): Pr
     .on('head', { element: (element) => void element.append(headTags(page, canonicalUrl, c.env.APP_URL), { html: true }) })
     // The entry's stylesheet is written into the head instead.
     .on('link[rel="stylesheet"]', { element: (element) => void (styles && element.remove()) })
+    // A rendered page is read before the app runs: its scripts must not compete with what paints.
+    .on('script[type="module"][src], link[rel="modulepreload"]', { element: (element) => void (rendered && element.setAttribute('fetchpriority', 'low')) })
     .transform(new Response(shellHtml))
     .text();
   if (!rendered) return new Response(document, { status: page.status, headers });
 
-  const html = streamRenderedPage(c, renderer, document, assets, styles, { path: url.pathname, data: page.data ?? null }, cacheKey && { key: cacheKey, headers });
+  const html = streamRenderedPage(c, renderer, document, assets, styles, { path: url.pathname, data: page.data ?? null }, cacheKey && { key: cacheKey, headers, seconds: cacheSeconds });
   return new Response(html, { status: page.status, headers });
 }
 
@@ -188,7 +191,7 @@ function streamRenderedPage(
   assets: RouteAssets,
   styles: InlineStyles | null,
   page: RenderedPage,
-  cache: { key: Request; headers: Headers } | null,
+  cache: { key: Request; headers: Headers; seconds: number } | null,
 ) {
   // With the styles written in, each route stylesheet keeps a disabled link, which the browser
   // does not fetch: the app's chunk loader finds it and does not add the same rules again after
@@ -199,7 +202,7 @@ function streamRenderedPage(
     ...(styles
       ? [styles.html, ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" disabled>`)]
       : assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)),
-    ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" fetchpriority="low">`),
   ].join('');
   const top = `${document.slice(0, headEnd)}${links}${document.slice(headEnd, rootAt)}<div id="root">`;
   const bottom = (dataBlock: string) => `</div>${dataBlock}${document.slice(rootAt + ROOT_ELEMENT.length)}`;
@@ -227,7 +230,7 @@ function streamRenderedPage(
           const dataBlock = renderedOk ? `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${jsonForScript(page)}</script>` : '';
           send(encoder.encode(bottom(dataBlock)));
           controller.close();
-          if (renderedOk && cache) await (await caches.open(PAGE_CACHE)).put(cache.key, new Response(new Blob(sent), { headers: cachedPageHeaders(cache.headers) }));
+          if (renderedOk && cache) await (await caches.open(PAGE_CACHE)).put(cache.key, new Response(new Blob(sent), { headers: cachedPageHeaders(cache.headers, cache.seconds) }));
         })().catch((error: unknown) => {
           console.error('Sending a rendered page failed', error);
           controller.error(error);
@@ -262,15 +265,14 @@ async function reportRenderError(c: Context<AppEnv>, error: unknown) {
 
 /**
  * Rendered pages that depend on neither the visitor nor the database (the marketing pages) are
- * kept at the edge this long. The key holds the build's entry script, so a deploy of a new app
- * starts afresh; a change to the Worker alone shows within this time.
+ * kept at the edge for PAGE_CACHE_SECONDS. The key holds the build's entry script, so a deploy
+ * of a new app starts afresh; a change to the Worker alone shows within that time.
  */
-const PAGE_CACHE_SECONDS = 300;
 const PAGE_CACHE = 'rendered-pages';
 
 /** What the edge keeps with a page: its own CSP, when its styles are written in, goes with it. */
-function cachedPageHeaders(pageHeaders: Headers): Headers {
-  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': `public, s-maxage=${PAGE_CACHE_SECONDS}` });
+function cachedPageHeaders(pageHeaders: Headers, seconds: number): Headers {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': `public, s-maxage=${seconds}` });
   const policy = pageHeaders.get('Content-Security-Policy');
   if (policy) headers.set('Content-Security-Policy', policy);
   return headers;
