@@ -66,7 +66,10 @@ describe('public pages arrive rendered', () => {
     // app's chunk loader sees it and does not add the same rules again.
     expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/MarketingLayout-[^"]+\.css" disabled>/);
     expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]* disabled>)[^>]*>/);
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+    // The app's scripts are fetched at low priority: the page reads without them.
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js" fetchpriority="low">/);
+    expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js" fetchpriority="low">/);
+    expect(head).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")[^>]*>/);
     expect(renderedPageOf(html).path).toBe(path);
   });
 
@@ -131,6 +134,8 @@ describe('public pages arrive rendered', () => {
       // The shell links its stylesheet and allows no inline style.
       expect(html, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
       expect(response.headers.get('Content-Security-Policy'), path).not.toContain('sha256');
+      // The app paints these pages: its script keeps its normal priority.
+      expect(html, path).not.toContain('fetchpriority="low"');
       expect(html, path).not.toContain(RENDERED_PAGE_ELEMENT_ID);
     }
   });
