@@ -390,6 +390,9 @@ test('an expired access token is refreshed silently; without the refresh token t
 
   await page.goto('/dashboard');
   await expectHeading(page, 'Dashboard');
+  // The dashboard's sections load their own data: none of it may still be on its way, signed
+  // in, when the access cookie goes below.
+  await page.waitForLoadState('networkidle');
   checkpoint(page);
   const oldAccess = await cookie('__Host-lm_access');
   const oldRefresh = await cookie('__Host-lm_refresh');
