@@ -3,6 +3,9 @@
 /** A slug as scripts/load-blog.ts writes it; anything else is not looked up. */
 export const ARTICLE_SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** An unknown article's page suggests this many of the latest articles instead. */
+export const ARTICLE_SUGGESTIONS = 4;
+
 export interface ArticleSummary {
   id: number;
   slug: string;

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RENDERED_PAGE_ELEMENT_ID, type RenderedPage } from '#contracts/pages/page-data';
 import { db, request } from '../utils';
+import { STATIC_PUBLIC_PAGES } from '../public-pages';
 
 const ARTICLE = {
   slug: 'rendered-article',
@@ -14,19 +15,10 @@ const ARTICLE = {
 };
 
 /** Public routes, each with its main heading and a sentence of its body. */
-const PUBLIC_PAGES: [path: string, heading: string, text: string][] = [
-  ['/', 'Your AI co-founder, from idea to product', 'Launchmate guides you through 8 structured phases'],
-  ['/demo', 'See Launchmate in action', 'Frequently asked questions'],
-  ['/pricing', 'Simple, honest pricing', 'Frequently asked questions'],
-  ['/our-story', 'Our story', 'a folder of abandoned side projects'],
-  ['/contributors', 'Contributors', 'The people who help build Launchmate.'],
-  ['/terms', 'Terms of Service', 'Last updated'],
-  ['/privacy', 'Privacy Policy', 'Last updated'],
-  ['/affiliate', 'Affiliate program', 'Apply to join'],
+const PUBLIC_PAGES: typeof STATIC_PUBLIC_PAGES = [
+  ...STATIC_PUBLIC_PAGES,
   ['/blog', 'Blog', ARTICLE.title],
   [`/blog/${ARTICLE.slug}`, ARTICLE.title, ARTICLE.firstParagraph],
-  ['/business-ideas-generator', 'Business ideas generator', 'Generate business ideas'],
-  ['/user-persona-generator', 'User persona generator', 'Generate user persona'],
 ];
 
 const sha256Base64 = async (text: string) =>

@@ -5,25 +5,17 @@
  */
 import { describe, expect, test } from 'vitest';
 import { expectNoProblems, newPage, screenshot, useBrowser, waitForHydration } from './support';
+import { STATIC_PUBLIC_PAGES } from '../public-pages';
 
 useBrowser();
 
 const ARTICLE = '/blog/finding-a-startup-idea-worth-your-time';
 
 /** Public routes, each with its main heading and a sentence of its body. */
-const PUBLIC_PAGES: [path: string, heading: string, text: string][] = [
-  ['/', 'Your AI co-founder, from idea to product', 'Launchmate guides you through 8 structured phases'],
-  ['/demo', 'See Launchmate in action', 'Frequently asked questions'],
-  ['/pricing', 'Simple, honest pricing', 'Frequently asked questions'],
-  ['/our-story', 'Our story', 'a folder of abandoned side projects'],
-  ['/contributors', 'Contributors', 'The people who help build Launchmate.'],
-  ['/terms', 'Terms of Service', 'Last updated'],
-  ['/privacy', 'Privacy Policy', 'Last updated'],
-  ['/affiliate', 'Affiliate program', 'Apply to join'],
+const PUBLIC_PAGES: typeof STATIC_PUBLIC_PAGES = [
+  ...STATIC_PUBLIC_PAGES,
   ['/blog', 'Blog', 'Latest articles'],
   [ARTICLE, 'Finding a startup idea worth your next two years', 'Most founders do not fail because their idea was too small.'],
-  ['/business-ideas-generator', 'Business ideas generator', 'Generate business ideas'],
-  ['/user-persona-generator', 'User persona generator', 'Generate user persona'],
 ];
 
 describe('without JavaScript', () => {

@@ -1,11 +1,8 @@
 import { normalizePath } from '#contracts/pages/page-meta';
-import { ARTICLE_SLUG_SHAPE } from '#contracts/blog';
+import { ARTICLE_SLUG_SHAPE, ARTICLE_SUGGESTIONS } from '#contracts/blog';
 import { getDb } from '../db/client';
 import { findArticle, listArticles } from '../db/queries/blog';
 import type { PageDataResolver } from './types';
-
-/** The not-found view suggests this many of the latest articles. */
-const SUGGESTED_COUNT = 4;
 
 /**
  * A blog article's own title, description, image and Article JSON-LD, and the article itself to
@@ -25,7 +22,7 @@ export const articlePage: PageDataResolver = async (env, pathname, meta, canonic
   if (!article) {
     // The suggestions are a courtesy: without them the page is still a proper not-found page.
     const latest = await listArticles(db).then(
-      (articles) => articles.slice(0, SUGGESTED_COUNT),
+      (articles) => articles.slice(0, ARTICLE_SUGGESTIONS),
       () => [],
     );
     return {

@@ -167,12 +167,9 @@ interface InlineStyles {
  * links them instead.
  */
 async function inlineStyles(env: AppEnv['Bindings'], assets: RouteAssets): Promise<InlineStyles | null> {
-  const texts = await readStylesheets(env, [...assets.entryStylesheets, ...assets.stylesheets]);
-  if (!texts?.length) return null;
-  const hashes = await Promise.all(
-    texts.map(async (text) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))),
-  );
-  return { html: texts.map((text) => `<style>${text}</style>`).join(''), hashes };
+  const sheets = await readStylesheets(env, [...assets.entryStylesheets, ...assets.stylesheets]);
+  if (!sheets?.length) return null;
+  return { html: sheets.map((sheet) => `<style>${sheet.text}</style>`).join(''), hashes: sheets.map((sheet) => sheet.sha256) };
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';

@@ -63,25 +63,33 @@ export function routeAssets(manifest: Manifest, modules: string[]): RouteAssets 
   };
 }
 
-// Built stylesheets never change within a deploy: an isolate reads each once.
-const stylesheetCache = new Map<string, string>();
+/** A built stylesheet's text, with its SHA-256 (base64) for the CSP's `style-src`. */
+export interface Stylesheet {
+  text: string;
+  sha256: string;
+}
+
+// Built stylesheets never change within a deploy: an isolate reads and hashes each once.
+const stylesheetCache = new Map<string, Stylesheet>();
 
 /**
- * The text of built stylesheets (`/assets/…css`), to write into a rendered page; null when one
- * cannot be read or could not sit inside a `<style>` element, and the page links them instead.
+ * Built stylesheets (`/assets/…css`), to write into a rendered page; null when one cannot be
+ * read or could not sit inside a `<style>` element, and the page links them instead.
  */
-export async function readStylesheets(env: Bindings, hrefs: string[]): Promise<string[] | null> {
-  const texts: string[] = [];
-  for (const href of hrefs) {
-    let text = stylesheetCache.get(href);
-    if (text === undefined) {
-      const response = await env.ASSETS.fetch(new URL(href, 'https://assets.invalid'));
-      if (!response.ok) return null;
-      text = await response.text();
-      if (/<\/style/i.test(text)) return null;
-      stylesheetCache.set(href, text);
-    }
-    texts.push(text);
-  }
-  return texts;
+export async function readStylesheets(env: Bindings, hrefs: string[]): Promise<Stylesheet[] | null> {
+  const sheets = await Promise.all(hrefs.map((href) => readStylesheet(env, href)));
+  return sheets.every((sheet) => sheet !== null) ? sheets : null;
+}
+
+async function readStylesheet(env: Bindings, href: string): Promise<Stylesheet | null> {
+  const cached = stylesheetCache.get(href);
+  if (cached) return cached;
+  const response = await env.ASSETS.fetch(new URL(href, 'https://assets.invalid'));
+  if (!response.ok) return null;
+  const text = await response.text();
+  if (/<\/style/i.test(text)) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const sheet = { text, sha256: btoa(String.fromCharCode(...digest)) };
+  stylesheetCache.set(href, sheet);
+  return sheet;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ArticleSummary, ArticleWithContent } from '#contracts/blog';
+import { ARTICLE_SUGGESTIONS, type ArticleSummary, type ArticleWithContent } from '#contracts/blog';
 import { api, ApiError, send } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
 import { useRenderedData } from '../../lib/use-rendered-data';
@@ -8,9 +8,6 @@ import { ArticleCard } from './ArticleCard';
 import { formatArticleDate } from './blog-sections';
 import { tableOfContents, type TocEntry } from './table-of-contents';
 import './blog.css';
-
-/** The not-found view suggests the 4 latest articles. */
-const SUGGESTED_COUNT = 4;
 
 type State =
   | { kind: 'loading' }
@@ -190,7 +187,7 @@ function ArticleNotFound({ rendered }: { rendered?: ArticleSummary[] }) {
     // A failure here has no handling of its own; the suggestions stay empty.
     send(() => api.general.articles.$get())
       .then((response) => response.json())
-      .then((list) => current && setLatest(list.slice(0, SUGGESTED_COUNT)))
+      .then((list) => current && setLatest(list.slice(0, ARTICLE_SUGGESTIONS)))
       .catch((error: unknown) => logUnexpected('Loading suggested articles failed', error));
     return () => {
       current = false;
