@@ -15,6 +15,7 @@ import {
   url,
   useBrowser,
   VIEWPORTS,
+  waitForHydration,
   type StorageState,
 } from './support';
 
@@ -122,6 +123,8 @@ async function checkPage(page: Page, { path, heading, landsOn = path, status = 2
   await expectHeading(page, heading);
   expect(new URL(page.url()).pathname).toBe(landsOn);
   await expect.poll(() => page.title()).toBe(title ?? titleOf(landsOn));
+  // The screenshot shows the page as the visitor uses it, once the app has taken it over.
+  await waitForHydration(page);
   await screenshot(page, shotName);
   expectNoProblems(page, expectedConsoleErrors);
 }
