@@ -20,6 +20,7 @@ const BENCHES = [
   'limits',
   'revocation',
   'phase-two-search',
+  'phase-prompt',
   'lighthouse',
 ];
 
