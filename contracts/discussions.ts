@@ -106,7 +106,7 @@ export interface DiscussionSearchResult {
   discussions: Discussion[];
 }
 
-const searchPhrase = z
+export const searchPhrase = z
   .string()
   .trim()
   .min(2, 'A search phrase needs at least 2 characters')

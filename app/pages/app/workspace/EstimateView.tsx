@@ -3,6 +3,7 @@ import { isWebAddress } from '#contracts/discussions';
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { runningTotals, type EstimateOperation, type Sizing } from '#contracts/phases/problem-scale';
 import type { MemoryEntry } from '#contracts/workspace';
+import { ArtifactAcceptance } from './phases/Acceptance';
 
 type EstimateEntry = Extract<MemoryEntry, { kind: 'scale_estimate' }>;
 
@@ -71,7 +72,13 @@ export function EstimateView({ entry, onAccept }: { entry: EstimateEntry; onAcce
           </dd>
         </div>
       </dl>
-      <Acceptance entry={entry} onAccept={onAccept} />
+      <ArtifactAcceptance
+        entry={entry}
+        onAccept={onAccept}
+        done="Accepted: phase 2 is done."
+        note="Checked the numbers and their sources? Accepting the estimate completes phase 2."
+        button="Accept this estimate"
+      />
     </div>
   );
 }
@@ -113,34 +120,6 @@ function SourceLink({ source, label }: { source: string; label: string }) {
   );
 }
 
-function Acceptance({ entry, onAccept }: { entry: EstimateEntry; onAccept?: () => Promise<string | null> }) {
-  const [accepting, setAccepting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  if (entry.acceptedAt !== undefined) {
-    return <p className="estimate__accepted">Accepted: phase 2 is done.</p>;
-  }
-  if (!onAccept) return null;
-  async function accept() {
-    setAccepting(true);
-    setError(null);
-    const failure = await onAccept!();
-    setAccepting(false);
-    setError(failure);
-  }
-  return (
-    <div className="estimate__accept">
-      <p className="estimate__accept-note">Checked the numbers and their sources? Accepting the estimate completes phase 2.</p>
-      <button type="button" className="button panel__small-button" disabled={accepting} onClick={() => void accept()}>
-        {accepting ? 'Accepting…' : 'Accept this estimate'}
-      </button>
-      {error && (
-        <p className="memory-entry__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // Editing: the estimate's fields as text inputs; numbers are parsed on save by the shared schema.

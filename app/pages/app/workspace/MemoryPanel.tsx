@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { COMPETITOR_CATEGORIES, COMPETITOR_CATEGORY_LABELS } from '#contracts/phases/competitors';
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
 import { artifactDefinition, isArtifactKind, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
@@ -11,6 +12,8 @@ import type { MemoryResult, Workspace } from './use-workspace';
 export const KIND_LABELS: Record<MemoryKind, string> = {
   chosen_idea: 'Chosen idea',
   scale_estimate: 'Scale estimate',
+  competitor: 'Competitor',
+  landscape: 'Gaps and positioning',
   target_users: 'Target users',
   problem: 'Problem',
   assumption: 'Assumption',
@@ -89,6 +92,11 @@ function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; 
     setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
   }
 
+  async function checkAgain(): Promise<string | null> {
+    const result = await changeMemory({ type: 'competitor_check', id: entry.id });
+    return result.ok ? null : result.error;
+  }
+
   /** Accepts the version on screen; a newer one is refused, to be read first. */
   async function accept(): Promise<string | null> {
     const result = await changeMemory({ type: 'memory_accept', id: entry.id, baseVersion: entry.version });
@@ -102,7 +110,7 @@ function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; 
         <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
       ) : (
         <>
-          <MemoryEntryView entry={entry} onAccept={accept} />
+          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
           {error && (
             <p className="memory-entry__error" role="alert">
@@ -129,16 +137,16 @@ function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; 
   );
 }
 
-export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAccept?: () => Promise<string | null> }) {
+export function MemoryEntryView({ entry, onAccept, onCheckAgain }: { entry: MemoryEntry; onAccept?: () => Promise<string | null>; onCheckAgain?: () => Promise<string | null> }) {
   const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
   return (
     <div className="memory-entry__view">
       <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
       {isArtifactKind(entry.kind) ? (
-        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} />
+        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} onCheckAgain={onCheckAgain} />
       ) : (
-        <p className="memory-entry__body">{'body' in entry ? entry.body : ''}</p>
+        <p className="memory-entry__body">{(entry as { body?: string }).body}</p>
       )}
       <p className="memory-entry__byline">
         {by} · <MessageTime at={entry.updatedAt} />
@@ -159,18 +167,43 @@ export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAcc
   );
 }
 
-/** The editor's fields, as text: the chosen idea's open questions one per line. */
-type Fields = { kind: MemoryKind; title: string; body: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+/**
+ * The editor's fields, as text: the chosen idea's open questions one per line. A competitor's
+ * kind and audience and the map's axes and positions are edited here; its cited evidence and
+ * quoted prices only come from what the tools read (phase 3's tools check them).
+ */
+type Fields = { kind: MemoryKind; title: string; body: string; category: string; forWhom: string; axes: string; positions: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+
+const axisLine = (axis: { label: string; low: string; high: string }) => `${axis.label}: ${axis.low} to ${axis.high}`;
+function axisOf(line: string | undefined) {
+  const match = /^(.*?):\s*(.*?)\s+to\s+(.*)$/.exec(line?.trim() ?? '');
+  return match ? { label: match[1]!.trim(), low: match[2]!.trim(), high: match[3]!.trim() } : { label: line?.trim() ?? '', low: '', high: '' };
+}
 
 function fieldsOf(entry: MemoryEntry | null): Fields {
-  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
+  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '', category: '', forWhom: '', axes: '', positions: '' };
   if (!entry) return { ...empty, kind: 'note', title: '' };
   if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
   if (entry.kind === 'scale_estimate') return { ...empty, kind: entry.kind, title: entry.title };
+  if (entry.kind === 'competitor') return { ...empty, kind: entry.kind, title: entry.title, category: entry.competitor.category, forWhom: entry.competitor.forWhom };
+  if (entry.kind === 'landscape') {
+    const { axes, placements } = entry.landscape;
+    return { ...empty, kind: entry.kind, title: entry.title, axes: `${axisLine(axes.x)}\n${axisLine(axes.y)}`, positions: placements.map((placement) => `${placement.name}: ${placement.x}, ${placement.y}`).join('\n') };
+  }
   return { ...empty, kind: entry.kind, title: entry.title, body: entry.body };
 }
 
-function contentOf(fields: Fields, estimate: EstimateFields | null): unknown {
+function contentOf(fields: Fields, estimate: EstimateFields | null, original: MemoryEntry | null): unknown {
+  if (original?.kind === 'competitor') return { kind: 'competitor', title: fields.title, competitor: { ...original.competitor, category: fields.category, forWhom: fields.forWhom } };
+  if (original?.kind === 'landscape') {
+    const [x, y] = fields.axes.split('\n');
+    const placements = fields.positions
+      .split('\n')
+      .map((line) => /^(.*):\s*([\d.]+)\s*,\s*([\d.]+)\s*$/.exec(line.trim()))
+      .filter((match) => match !== null)
+      .map((match) => ({ name: match[1]!.trim(), isIdea: original.landscape.placements.some((placement) => placement.isIdea && placement.name === match[1]!.trim()), x: Number(match[2]), y: Number(match[3]) }));
+    return { kind: 'landscape', title: fields.title, landscape: { ...original.landscape, axes: { x: axisOf(x), y: axisOf(y) }, placements } };
+  }
   if (fields.kind === 'scale_estimate' && estimate) return { kind: fields.kind, title: fields.title, estimate: estimateOf(estimate) };
   if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
   const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
@@ -197,7 +230,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate));
+    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate, theirs ?? entry));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const label = issue?.path[0] === 'estimate' ? estimateIssueLabel(issue.path.slice(1)) : issue?.path.length ? labelOf(String(issue.path.at(-1))) : null;
@@ -248,7 +281,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
         </div>
       )}
       <fieldset disabled={saving}>
-        {fields.kind !== 'chosen_idea' && fields.kind !== 'scale_estimate' && (
+        {!isArtifactKind(fields.kind) && (
           <div className="memory-editor__field">
             <label htmlFor={`${id}-kind`}>Kind</label>
             <select id={`${id}-kind`} className="memory-editor__input" value={fields.kind} onChange={set('kind')}>
@@ -271,6 +304,25 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
           </>
         ) : estimate ? (
           <EstimateFieldsEditor id={id} fields={estimate} onChange={setEstimate} />
+        ) : fields.kind === 'competitor' ? (
+          <>
+            <div className="memory-editor__field">
+              <label htmlFor={`${id}-category`}>Kind</label>
+              <select id={`${id}-category`} className="memory-editor__input" value={fields.category} onChange={set('category')}>
+                {COMPETITOR_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {COMPETITOR_CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {textArea('forWhom', 'For whom')}
+          </>
+        ) : fields.kind === 'landscape' ? (
+          <>
+            {textArea('axes', 'Axes (one per line: label: low to high)', 2)}
+            {textArea('positions', 'Positions (one per line: name: x, y, from 0 to 10)', 5)}
+          </>
         ) : (
           textArea('body', 'Text', 3)
         )}

@@ -12,6 +12,7 @@ import { Avatar } from './Avatar';
 import { Conversation } from './Conversation';
 import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
+import { ResearchRunCard } from './ResearchRunCard';
 import { refusalMessage, useOutgoing } from './use-outgoing';
 import { useWorkspace } from './use-workspace';
 import './Workspace.css';
@@ -94,7 +95,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { chat, state, connected, changeMemory, openPhase } = useWorkspace(project.id, {
+  const { chat, state, connected, changeMemory, openPhase, changeRun } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -142,6 +143,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           </button>
         </div>
       </header>
+      <ResearchRunCard run={state?.run} changeRun={changeRun} />
       {state?.mode === 'offline-demo' && (
         <p className="workspace__demo-note">Offline demo — not AI: a scripted co-founder for trying the screens without a model key.</p>
       )}

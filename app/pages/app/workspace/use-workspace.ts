@@ -24,13 +24,13 @@ const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
 const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
 
 // Most frames are the SDK's chat frames (one per token): only these two are parsed here.
-const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result)"/;
+const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|run_result)"/;
 
 function parseServerFrame(data: unknown): WorkspaceServerFrame | null {
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return frame.type === 'memory_result' || frame.type === 'send_refused' || frame.type === 'phase_result' ? (frame as WorkspaceServerFrame) : null;
+    return ['memory_result', 'send_refused', 'phase_result', 'run_result'].includes(String(frame.type)) ? (frame as WorkspaceServerFrame) : null;
   } catch {
     return null;
   }
@@ -68,7 +68,7 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
         onSendRefusedRef.current(frame);
         return;
       }
-      if (frame.type === 'phase_result') {
+      if (frame.type === 'phase_result' || frame.type === 'run_result') {
         const settleOpening = openings.current.get(frame.requestId);
         openings.current.delete(frame.requestId);
         settleOpening?.(frame.ok ? null : frame.error);
@@ -104,7 +104,8 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
         | { type: 'memory_create'; content: MemoryContent }
         | { type: 'memory_update'; id: string; baseVersion: number; content: MemoryContent }
         | { type: 'memory_delete'; id: string; baseVersion: number }
-        | { type: 'memory_accept'; id: string; baseVersion: number },
+        | { type: 'memory_accept'; id: string; baseVersion: number }
+        | { type: 'competitor_check'; id: string },
     ) =>
       new Promise<MemoryResult>((resolve) => {
         const requestId = crypto.randomUUID();
@@ -121,9 +122,12 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     [agent],
   );
 
-  /** Opens a phase for every member; resolves with an error to show, or null. */
-  const openPhase = useCallback(
-    (phase: number) =>
+  /**
+   * A phase opened, or a research run approved or stopped, for every member: resolves with an
+   * error to show, or null.
+   */
+  const request = useCallback(
+    (frame: { type: 'phase_open'; phase: number } | { type: 'run_approve' | 'run_stop'; runId: string }) =>
       new Promise<string | null>((resolve) => {
         const requestId = crypto.randomUUID();
         const timer = setTimeout(() => {
@@ -134,12 +138,14 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
           clearTimeout(timer);
           resolve(error);
         });
-        agent.send(JSON.stringify({ type: 'phase_open', requestId, phase }));
+        agent.send(JSON.stringify({ ...frame, requestId }));
       }),
     [agent],
   );
+  const openPhase = useCallback((phase: number) => request({ type: 'phase_open', phase }), [request]);
+  const changeRun = useCallback((type: 'run_approve' | 'run_stop', runId: string) => request({ type, runId }), [request]);
 
-  return { agent, chat, state, connected, changeMemory, openPhase };
+  return { agent, chat, state, connected, changeMemory, openPhase, changeRun };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
