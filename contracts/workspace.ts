@@ -15,6 +15,13 @@ import { z } from './zod';
 export const COFOUNDER_AGENT = 'cofounder-agent';
 export const cofounderBasePath = (projectId: string) => `api/projects/${projectId}/cofounder`;
 
+/**
+ * Close codes of the workspace socket after which it does not reconnect: the session that opened
+ * it ended (sign-out anywhere, a password change or reset, account deletion), the member was
+ * removed, or the project was deleted.
+ */
+export const WORKSPACE_CLOSE_CODES = { signedOut: 4401, removed: 4403, deleted: 4404 } as const;
+
 /** A member's message: refused when blank or longer than this. */
 export const MESSAGE_MAX_CHARS = 8000;
 
