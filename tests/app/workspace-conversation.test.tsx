@@ -69,6 +69,9 @@ function conversation(overrides: Partial<ConversationProps> = {}) {
     onSend: vi.fn(),
     onStop: vi.fn(),
     onRetry: vi.fn(),
+    onEdit: vi.fn(),
+    onSaveToMemory: vi.fn(async () => null),
+    onReviewMemory: vi.fn(),
     onCreateResearchPage: vi.fn(),
     ...overrides,
   };
@@ -82,6 +85,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('the composer', () => {
   function composer(overrides: Partial<ComposerProps> = {}) {
     const props: ComposerProps = {
+      mode: 'ask',
+      onModeChange: vi.fn(),
       value: '',
       onChange: vi.fn(),
       onSend: vi.fn(),
