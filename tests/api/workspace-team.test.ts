@@ -3,7 +3,7 @@ import { db } from '../utils';
 import { addCollaborator, answerEnd, chatRequest, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type TestSocket } from './workspace-support';
 
 /**
- * A team talks in the workspace (docs/decisions/0039-team-notes-and-turns.md): notes to each other
+ * A team talks in the workspace (docs/decisions/0043-team-notes-and-turns.md): notes to each other
  * that the co-founder reads but does not answer or charge, answers that name the message they
  * answer, Regenerate that keeps the earlier version, and edits of one's own latest message that
  * ask again and show that they were edited.

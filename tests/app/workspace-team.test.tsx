@@ -1,5 +1,5 @@
 /**
- * A team's conversation, as a state machine without a server (decision 0039): who a message is
+ * A team's conversation, as a state machine without a server (decision 0043): who a message is
  * for, notes shown as notes, answers that name their question, the actions on a message (copy,
  * save to memory, Regenerate, Edit) and where each is offered, focus after an edit, and what the
  * live region reads.

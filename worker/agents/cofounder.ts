@@ -291,7 +291,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
    * change their own latest one: the conversation passed to the SDK is the stored one plus that
    * change, stamped with the sender, never the transcript the browser sent. Nothing is rewritten
    * silently: an edited message keeps what it said before, and a regenerated answer keeps the
-   * versions it replaced (docs/decisions/0039-team-notes-and-turns.md).
+   * versions it replaced (docs/decisions/0043-team-notes-and-turns.md).
    */
   async #acceptSend(connection: Connection, frame: unknown, sdkOnMessage: (connection: Connection, message: WSMessage) => void | Promise<void>) {
     const sender = memberOf(connection);

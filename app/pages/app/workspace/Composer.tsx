@@ -47,7 +47,7 @@ export interface ComposerProps {
 /**
  * The message box of the workspace: Enter sends, Shift+Enter writes a new line. Blank and
  * over-long messages are refused here with a clear error; the text is never thrown away. The
- * member chooses who it is for: the co-founder, or the team (decision 0039).
+ * member chooses who it is for: the co-founder, or the team (decision 0043).
  */
 export function Composer({ mode, onModeChange, value, onChange, onSend, sending, canStop, onStop, error, onError }: ComposerProps) {
   const words = MODES[mode];
