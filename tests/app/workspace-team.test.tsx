@@ -163,6 +163,24 @@ describe('actions on messages', () => {
   });
 });
 
+describe('focus', () => {
+  it('moves to the message box after a quick reply, never to the page body', async () => {
+    const quick: WorkspaceMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: 'Two directions.' },
+        { type: 'tool-ask_multiple_choice', toolCallId: 'c1', state: 'output-available', input: { question: 'Which one?', choices: ['Dentists', 'Vets'] }, output: { shown: true } },
+      ],
+      metadata: { author: { kind: 'cofounder' }, createdAt: AT, status: 'complete' },
+    };
+    const { props } = conversation({ messages: [quick] });
+    await userEvent.click(screen.getByRole('button', { name: 'Vets' }));
+    expect(props.onSend).toHaveBeenCalledWith('Vets');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message to your co-founder' }));
+  });
+});
+
 describe('the live region', () => {
   it('reads a finished answer as plain text, never Markdown characters', () => {
     const { rerender } = conversation({ messages: [member('m1', 'Hi')] });

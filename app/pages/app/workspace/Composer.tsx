@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { MESSAGE_MAX_CHARS } from '#contracts/workspace';
 
 export const BLANK_MESSAGE = 'Write a message first.';
@@ -42,6 +42,8 @@ export interface ComposerProps {
   /** A refusal to show under the box: a check above, or the server's (a limit, say). */
   error: string | null;
   onError: (error: string | null) => void;
+  /** The message box, for the conversation to move focus to (after a quick reply, say). */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
 /**
@@ -49,10 +51,11 @@ export interface ComposerProps {
  * over-long messages are refused here with a clear error; the text is never thrown away. The
  * member chooses who it is for: the co-founder, or the team (decision 0043).
  */
-export function Composer({ mode, onModeChange, value, onChange, onSend, sending, canStop, onStop, error, onError }: ComposerProps) {
+export function Composer({ mode, onModeChange, value, onChange, onSend, sending, canStop, onStop, error, onError, inputRef }: ComposerProps) {
   const words = MODES[mode];
   const id = useId();
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const textareaRef = inputRef ?? ownRef;
   const overLimit = value.length > MESSAGE_MAX_CHARS;
   const shownError = overLimit ? tooLong(value.length) : error;
 

@@ -115,7 +115,12 @@ export function Conversation({
   const edit = useCallback((messageId: string, text: string) => actions.current.onEdit(messageId, text), []);
   const saveToMemory = useCallback((message: WorkspaceMessage) => actions.current.onSaveToMemory(message), []);
   const reviewMemory = useCallback((entryId: string) => actions.current.onReviewMemory(entryId), []);
-  const quickReply = useCallback((choice: string) => actions.current.onSend(choice), []);
+  const composerInput = useRef<HTMLTextAreaElement>(null);
+  // The choice's buttons are disabled once it is sent: focus moves to the message box, never to the page's body.
+  const quickReply = useCallback((choice: string) => {
+    actions.current.onSend(choice);
+    composerInput.current?.focus();
+  }, []);
   const createResearchPage = useCallback((researchDraft: ResearchDraft) => actions.current.onCreateResearchPage(researchDraft), []);
   const showMessage = useCallback((messageId: string) => {
     const row = document.getElementById(`message-${messageId}`);
@@ -182,6 +187,7 @@ export function Conversation({
         {announcement}
       </div>
       <Composer
+        inputRef={composerInput}
         mode={mode}
         onModeChange={setMode}
         value={draft}
