@@ -4,11 +4,12 @@
  * save to memory, Regenerate, Edit) and where each is offered, focus after an edit, and what the
  * live region reads.
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { WorkspaceMessage } from '#contracts/workspace';
-import { Conversation, type ConversationProps } from '../../app/pages/app/workspace/Conversation';
+import type { ConversationProps } from '../../app/pages/app/workspace/Conversation';
+import { renderConversation } from './conversation-support';
 import { memoryNoteOf } from '../../app/pages/app/workspace/memory-note';
 
 const ME = { userId: 'u1', name: 'Ada' };
@@ -28,29 +29,7 @@ const answer = (id: string, text: string, extra: Partial<NonNullable<WorkspaceMe
   metadata: { author: { kind: 'cofounder' }, createdAt: AT, status: 'complete', ...extra },
 });
 
-function conversation(overrides: Partial<ConversationProps> = {}) {
-  const props: ConversationProps = {
-    messages: [],
-    me: ME,
-    streaming: false,
-    canStop: false,
-    sending: false,
-    draft: '',
-    onDraftChange: vi.fn(),
-    error: null,
-    onError: vi.fn(),
-    onSend: vi.fn(),
-    onStop: vi.fn(),
-    onRetry: vi.fn(),
-    onEdit: vi.fn(),
-    onSaveToMemory: vi.fn(async () => null),
-    onReviewMemory: vi.fn(),
-    onCreateResearchPage: vi.fn(),
-    ...overrides,
-  };
-  const view = render(<Conversation {...props} />);
-  return { props, rerender: (next: Partial<ConversationProps>) => view.rerender(<Conversation {...props} {...next} />) };
-}
+const conversation = (overrides: Partial<ConversationProps> = {}) => renderConversation(ME, overrides);
 
 const row = (id: string) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`)!;
 
