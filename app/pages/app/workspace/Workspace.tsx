@@ -234,7 +234,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onCreateResearchPage={createResearchPage}
         />
         <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} />
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} />
         </SidePanel>
       </div>
     </div>
