@@ -229,6 +229,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onStop={() => void chat.stop()}
           onRetry={(messageId) => void chat.regenerate({ messageId })}
           onEdit={editMessage}
+          estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
           onSaveToMemory={saveToMemory}
           onReviewMemory={reviewMemory}
           onCreateResearchPage={createResearchPage}
