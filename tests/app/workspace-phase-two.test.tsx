@@ -216,6 +216,33 @@ describe('the scale estimate in the memory', () => {
     expect(screen.getByText('Accepted on assumptions: phase 2 is done. No discussion backs this estimate.')).toBeTruthy();
   });
 
+  it('adds a money line computed like the sizings, and shows it', async () => {
+    const { changes } = memoryPanel([ESTIMATE], [{ type: 'memory_result', requestId: 'r', ok: true, entry: { ...ESTIMATE, version: 3 } }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a money line: what the problem costs, or the revenue at stake' }));
+    const first = screen.getByRole('group', { name: 'Money at stake, step 1' });
+    fireEvent.change(within(first).getByLabelText('Value'), { target: { value: '80000' } });
+    fireEvent.change(within(first).getByLabelText('What it counts'), { target: { value: 'clinics with empty chairs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a step to money at stake' }));
+    const second = screen.getByRole('group', { name: 'Money at stake, step 2' });
+    fireEvent.change(within(second).getByLabelText('Value'), { target: { value: '1500' } });
+    fireEvent.change(within(second).getByLabelText('What it counts'), { target: { value: 'USD lost per clinic a year' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changes).toHaveLength(1));
+    const change = changes[0] as Extract<Change, { type: 'memory_update' }>;
+    if (change.content.kind !== 'scale_estimate') throw new Error('expected an estimate');
+    expect(change.content.estimate.money).toEqual({
+      unit: 'USD per year',
+      steps: [
+        { operation: 'start', value: 80000, label: 'clinics with empty chairs', source: 'assumption' },
+        { operation: 'multiply', value: 1500, label: 'USD lost per clinic a year', source: 'assumption' },
+      ],
+    });
+
+    render(<MemoryPanel entries={[{ ...ESTIMATE, id: 'm', estimate: { ...(ESTIMATE as Extract<MemoryEntry, { kind: 'scale_estimate' }>).estimate, money: change.content.estimate.money } } as MemoryEntry]} changeMemory={vi.fn()} />);
+    expect(screen.getAllByRole('listitem', { name: 'Scale estimate: Empty chairs in US clinics' }).at(-1)!.textContent).toContain('Money at stake: 120,000,000 USD per year');
+  });
+
   it('labels every field of a step, visibly', () => {
     memoryPanel([ESTIMATE], []);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));

@@ -36,6 +36,7 @@ export function EstimateView({ entry, onAccept }: { entry: EstimateEntry; onAcce
         </div>
         <SizingView label="Top-down" sizing={estimate.topDown} />
         <SizingView label="Bottom-up" sizing={estimate.bottomUp} />
+        {estimate.money && <SizingView label="Money at stake" sizing={estimate.money} />}
         <div>
           <dt>How often</dt>
           <dd>{estimate.frequency}</dd>
@@ -118,7 +119,7 @@ function SourceLink({ source, label }: { source: string; label: string }) {
  * Null when some of it is sourced. Accepting such an estimate asks first, and says so after.
  */
 export function assumptionsOnly(estimate: EstimateEntry['estimate']): string | null {
-  const steps = [...estimate.topDown.steps, ...estimate.bottomUp.steps];
+  const steps = [...estimate.topDown.steps, ...estimate.bottomUp.steps, ...(estimate.money?.steps ?? [])];
   const sourced = steps.filter((step) => isWebAddress(step.source)).length;
   if (estimate.evidence.length === 0 && sourced === 0) return 'No discussion backs this estimate and every number in it is an assumption.';
   if (estimate.evidence.length === 0) return 'No discussion backs this estimate.';
@@ -184,6 +185,8 @@ export type EstimateFields = {
   segments: string;
   topDown: SizingFields;
   bottomUp: SizingFields;
+  /** The optional money line: null when the estimate has none. */
+  money: SizingFields | null;
   frequency: string;
   pain: string;
   currentAlternatives: string;
@@ -198,8 +201,8 @@ const sizingFieldsOf = (sizing: Sizing): SizingFields => ({
 });
 
 export function estimateFieldsOf(entry: EstimateEntry): EstimateFields {
-  const { segments, topDown, bottomUp, ...rest } = entry.estimate;
-  return { ...rest, segments: segments.join('\n'), topDown: sizingFieldsOf(topDown), bottomUp: sizingFieldsOf(bottomUp) };
+  const { segments, topDown, bottomUp, money, ...rest } = entry.estimate;
+  return { ...rest, segments: segments.join('\n'), topDown: sizingFieldsOf(topDown), bottomUp: sizingFieldsOf(bottomUp), money: money ? sizingFieldsOf(money) : null };
 }
 
 /** The content to validate: blank number fields become NaN, which the schema refuses by name. */
@@ -208,15 +211,17 @@ export function estimateOf(fields: EstimateFields) {
     unit: value.unit,
     steps: value.steps.map((step) => ({ ...step, value: step.value.trim() === '' ? Number.NaN : Number(step.value.replace(/[,\s]/g, '')) })),
   });
+  const { money, ...rest } = fields;
   return {
-    ...fields,
+    ...rest,
     segments: fields.segments.split('\n').map((line) => line.trim()).filter(Boolean),
     topDown: sizing(fields.topDown),
     bottomUp: sizing(fields.bottomUp),
+    ...(money ? { money: sizing(money) } : {}),
   };
 }
 
-const SIZING_LABELS = { topDown: 'Top-down', bottomUp: 'Bottom-up' } as const;
+const SIZING_LABELS = { topDown: 'Top-down', bottomUp: 'Bottom-up', money: 'Money at stake' } as const;
 const FIELD_LABELS: Record<string, string> = {
   segments: 'Who has it',
   frequency: 'How often',
@@ -233,7 +238,7 @@ const FIELD_LABELS: Record<string, string> = {
 /** Names the field of an estimate a validation issue points at: "Top-down, step 2: number". */
 export function estimateIssueLabel(path: readonly PropertyKey[]): string {
   const [field, , index, key] = path;
-  if (field === 'topDown' || field === 'bottomUp') {
+  if (field === 'topDown' || field === 'bottomUp' || field === 'money') {
     const name = SIZING_LABELS[field];
     return typeof index === 'number' ? `${name}, step ${index + 1}: ${FIELD_LABELS[String(key)] ?? 'step'}` : `${name}: ${FIELD_LABELS[String(path[1])] ?? 'steps'}`;
   }
@@ -253,6 +258,22 @@ export function EstimateFieldsEditor({ id, fields, onChange }: { id: string; fie
       {(['topDown', 'bottomUp'] as const).map((key) => (
         <SizingEditor key={key} id={`${id}-${key}`} label={SIZING_LABELS[key]} sizing={fields[key]} onChange={(sizing) => onChange({ ...fields, [key]: sizing })} />
       ))}
+      {fields.money ? (
+        <>
+          <SizingEditor id={`${id}-money`} label={SIZING_LABELS.money} sizing={fields.money} onChange={(money) => onChange({ ...fields, money })} />
+          <button type="button" className="button button--secondary panel__small-button" onClick={() => onChange({ ...fields, money: null })}>
+            Remove the money line
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary panel__small-button"
+          onClick={() => onChange({ ...fields, money: { unit: 'USD per year', steps: [{ operation: 'start', value: '', label: '', source: ASSUMPTION }] } })}
+        >
+          Add a money line: what the problem costs, or the revenue at stake
+        </button>
+      )}
       {text('frequency', 'How often')}
       {text('pain', 'How painful')}
       {text('currentAlternatives', 'Used today')}

@@ -290,7 +290,8 @@ function ToolPart({
     return (
       <p className="message__tool-note">
         Saved the scale estimate to the memory: <strong>{parsed.data.title}</strong>. Top-down {sizingResult(estimate.topDown)}, bottom-up{' '}
-        {sizingResult(estimate.bottomUp)}, confidence {estimate.confidence}.{' '}
+        {sizingResult(estimate.bottomUp)}
+        {estimate.money && <>, money at stake {sizingResult(estimate.money)}</>}, confidence {estimate.confidence}.{' '}
         {entryId && onReviewMemory ? (
           <button type="button" className="message__inline-link" onClick={() => onReviewMemory(entryId)}>
             Review it in the memory
