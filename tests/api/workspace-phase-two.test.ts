@@ -189,7 +189,7 @@ describe('the money line', () => {
     expect(toolResults(bodies[1]!)[0]).toMatch(/not among your search results/);
     expect(toolResults(bodies[2]!).join('\n')).toMatch(/money\\":\{\\"result\\":120000000,\\"unit\\":\\"USD per year/);
     const saved = stateOf(socket).memory.find((entry) => entry.kind === 'scale_estimate')!;
-    expect(saved.estimate.money).toEqual(money);
+    expect((saved.estimate as { money?: unknown }).money).toEqual(money);
     socket.close();
   });
 });
