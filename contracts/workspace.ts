@@ -20,6 +20,13 @@ export type { ScaleEstimate } from './phases/problem-scale';
 export const COFOUNDER_AGENT = 'cofounder-agent';
 export const cofounderBasePath = (projectId: string) => `api/projects/${projectId}/cofounder`;
 
+/**
+ * Close codes of the workspace socket after which it does not reconnect: the session that opened
+ * it ended (sign-out anywhere, a password change or reset, account deletion), the member was
+ * removed, or the project was deleted.
+ */
+export const WORKSPACE_CLOSE_CODES = { signedOut: 4401, removed: 4403, deleted: 4404 } as const;
+
 /** A member's message: refused when blank or longer than this. */
 export const MESSAGE_MAX_CHARS = 8000;
 
@@ -43,6 +50,14 @@ export const MessageMetadataSchema = z.object({
   createdAt: z.number(),
   /** Co-founder answers only; absent while streaming. */
   status: z.enum(['complete', 'failed', 'stopped']).optional(),
+  /** A member's note to the team: not addressed to the co-founder, never answered or charged. */
+  note: z.boolean().optional(),
+  /** Co-founder answers: the id of the member message this answers. */
+  answers: z.string().optional(),
+  /** A member message its author edited: when, and what it said first. */
+  edited: z.object({ at: z.number(), previousText: z.string() }).optional(),
+  /** A regenerated answer: the versions it replaced, newest first. */
+  previousVersions: z.array(z.object({ text: z.string(), createdAt: z.number() })).optional(),
   failure: z.string().optional(),
   /** Co-founder answers: the phase the founders worked in when it was written. */
   phase: z.number().int().min(1).max(8).optional(),

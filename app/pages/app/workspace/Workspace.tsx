@@ -14,7 +14,9 @@ import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { ResearchRunCard } from './ResearchRunCard';
 import { refusalMessage, useOutgoing } from './use-outgoing';
-import { useWorkspace } from './use-workspace';
+import { useWorkspace, type WorkspaceEnded } from './use-workspace';
+import type { ComposerMode } from './Composer';
+import { memoryNoteOf } from './memory-note';
 import './Workspace.css';
 
 interface Project {
@@ -80,6 +82,42 @@ export function Component() {
   );
 }
 
+const ENDED_NOTICES: Record<WorkspaceEnded, { title: string; text: string; link: { to: string; label: string } }> = {
+  signed_out: {
+    title: 'You were signed out',
+    text: 'This session ended: you or someone with your account signed out, changed the password or deleted the account. Sign in again to go on.',
+    link: { to: '/signin', label: 'Sign in' },
+  },
+  removed: {
+    title: 'You are no longer a member of this project',
+    text: 'The owner removed you from this project, so its conversation and memory are no longer shared with you.',
+    link: { to: '/dashboard', label: 'Go to your dashboard' },
+  },
+  deleted: {
+    title: 'This project was deleted',
+    text: 'Its owner deleted the project with its conversation and memory.',
+    link: { to: '/dashboard', label: 'Go to your dashboard' },
+  },
+};
+
+/** The server ended the connection for good: say why, and where to go, never 'Connecting…' forever. */
+function WorkspaceEndedNotice({ ended }: { ended: WorkspaceEnded }) {
+  const notice = ENDED_NOTICES[ended];
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="workspace-message page" role="alert">
+      <h1 ref={heading} tabIndex={-1}>
+        {notice.title}
+      </h1>
+      <p>{notice.text}</p>
+      <Link to={notice.link.to} className="button">
+        {notice.link.label}
+      </Link>
+    </div>
+  );
+}
+
 function OpeningSpinner() {
   return (
     <div className="workspace-message">
@@ -95,7 +133,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { chat, state, connected, changeMemory, openPhase, changeRun } = useWorkspace(project.id, {
+  const { chat, state, connected, ended, changeMemory, openPhase, changeRun } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -107,18 +145,46 @@ function WorkspaceScreen({ project }: { project: Project }) {
     [navigate, project.id],
   );
 
+  // A note to the team is stored and never answered: Stop is not offered while it is on its way.
+  const [noteOnItsWay, setNoteOnItsWay] = useState(false);
   const send = useCallback(
-    (text: string, id?: string) => {
+    (text: string, mode: ComposerMode = 'ask', id?: string) => {
       outgoing.start(text);
+      setNoteOnItsWay(mode === 'note');
       const message: Omit<WorkspaceMessage, 'id'> & { id?: string } = { id, role: 'user', parts: [{ type: 'text', text }] };
-      void chat.sendMessage(message);
+      void chat.sendMessage(message, mode === 'note' ? { body: { note: true } } : undefined);
     },
     [chat, outgoing],
   );
+  // An edit replaces the member's latest message and asks again (a note stays a note): the server keeps what it said before.
+  const editMessage = useCallback(
+    (messageId: string, text: string) => void chat.sendMessage({ text, messageId }, { body: { edits: messageId } }),
+    [chat],
+  );
+  const saveToMemory = useCallback(
+    async (message: WorkspaceMessage) => {
+      const result = await changeMemory({ type: 'memory_create', content: memoryNoteOf(message) });
+      return result.ok ? null : result.error;
+    },
+    [changeMemory],
+  );
+  const reviewMemory = useCallback((entryId: string) => {
+    setSheet('memory');
+    requestAnimationFrame(() => {
+      const entry = document.getElementById(`memory-entry-${entryId}`);
+      entry?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      entry?.focus({ preventScroll: true });
+    });
+  }, []);
 
   useSendSettlement(chat.status, chat.error, outgoing);
   useFirstMessage(project.id, chat.messages, connected, chat.status, send);
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  useEffect(() => {
+    if (!busy) setNoteOnItsWay(false);
+  }, [busy]);
 
+  if (ended) return <WorkspaceEndedNotice ended={ended} />;
   return (
     <div className="workspace">
       <header className="workspace__header">
@@ -155,7 +221,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           messages={chat.messages}
           me={me}
           streaming={chat.isStreaming}
-          canStop={chat.status === 'submitted' || chat.status === 'streaming'}
+          canStop={busy && !noteOnItsWay}
           sending={outgoing.sending}
           draft={outgoing.draft}
           onDraftChange={outgoing.setDraft}
@@ -164,10 +230,14 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onSend={send}
           onStop={() => void chat.stop()}
           onRetry={(messageId) => void chat.regenerate({ messageId })}
+          onEdit={editMessage}
+          estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
+          onSaveToMemory={saveToMemory}
+          onReviewMemory={reviewMemory}
           onCreateResearchPage={createResearchPage}
         />
         <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} />
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} />
         </SidePanel>
       </div>
     </div>
@@ -247,7 +317,7 @@ function useFirstMessage(
   messages: WorkspaceMessage[],
   connected: boolean,
   status: string,
-  send: (text: string, id?: string) => void,
+  send: (text: string, mode: ComposerMode, id?: string) => void,
 ) {
   const [waiting, setWaiting] = useState(() => firstMessageFor(projectId));
   const sent = useRef(false);
@@ -262,6 +332,6 @@ function useFirstMessage(
     }
     if (sent.current || !connected) return;
     sent.current = true;
-    send(waiting.text, waiting.id);
+    send(waiting.text, 'ask', waiting.id);
   }, [waiting, messages, connected, status, send]);
 }
