@@ -14,11 +14,11 @@ const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: fals
 const SESSION = 'cs_test_abc123';
 const STRIPE_URL = 'https://checkout.stripe.com/c/pay/cs_test_abc123';
 
-let goTo: ReturnType<typeof vi.fn>;
+let goTo: ReturnType<typeof vi.fn<(url: string) => void>>;
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  goTo = vi.fn();
+  goTo = vi.fn<(url: string) => void>();
   vi.spyOn(checkoutNavigation, 'go').mockImplementation(goTo);
   window.localStorage.clear();
 });
