@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { isWebAddress } from './discussions';
 import { ResearchPageInputSchema } from './research';
+import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
 /**
@@ -13,6 +14,13 @@ import { z } from './zod';
 /** `useAgent({ agent: COFOUNDER_AGENT, basePath: cofounderBasePath(projectId) })`. */
 export const COFOUNDER_AGENT = 'cofounder-agent';
 export const cofounderBasePath = (projectId: string) => `api/projects/${projectId}/cofounder`;
+
+/**
+ * Close codes of the workspace socket after which it does not reconnect: the session that opened
+ * it ended (sign-out anywhere, a password change or reset, account deletion), the member was
+ * removed, or the project was deleted.
+ */
+export const WORKSPACE_CLOSE_CODES = { signedOut: 4401, removed: 4403, deleted: 4404 } as const;
 
 /** A member's message: refused when blank or longer than this. */
 export const MESSAGE_MAX_CHARS = 8000;
@@ -66,22 +74,14 @@ export type MemoryKind = (typeof MEMORY_KINDS)[number];
 
 export const MEMORY_LIMITS = { title: 120, body: 2000, field: 1000, openQuestions: 10, entries: 100 } as const;
 
-const visibleText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Please write something')
-    .max(max, `Please keep it under ${max} characters`)
-    .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'Please remove control characters');
-
 /** The chosen idea, as phase 1 ends. */
 export const ChosenIdeaSchema = z.strictObject({
-  problem: visibleText(MEMORY_LIMITS.field).describe('The problem, in one or two sentences'),
-  whoHasIt: visibleText(MEMORY_LIMITS.field).describe('Who has the problem, as specifically as possible'),
-  proposedSolution: visibleText(MEMORY_LIMITS.field).describe('What the founder would build'),
-  whyNow: visibleText(MEMORY_LIMITS.field).describe('Why this is possible or needed now'),
-  riskiestAssumption: visibleText(MEMORY_LIMITS.field).describe('The assumption that would kill the idea if it were false'),
-  openQuestions: z.array(visibleText(MEMORY_LIMITS.field)).max(MEMORY_LIMITS.openQuestions).describe('What is still unknown'),
+  problem: multiLineText(MEMORY_LIMITS.field).describe('The problem, in one or two sentences'),
+  whoHasIt: multiLineText(MEMORY_LIMITS.field).describe('Who has the problem, as specifically as possible'),
+  proposedSolution: multiLineText(MEMORY_LIMITS.field).describe('What the founder would build'),
+  whyNow: multiLineText(MEMORY_LIMITS.field).describe('Why this is possible or needed now'),
+  riskiestAssumption: multiLineText(MEMORY_LIMITS.field).describe('The assumption that would kill the idea if it were false'),
+  openQuestions: z.array(multiLineText(MEMORY_LIMITS.field)).max(MEMORY_LIMITS.openQuestions).describe('What is still unknown'),
 });
 export type ChosenIdea = z.infer<typeof ChosenIdeaSchema>;
 
@@ -99,15 +99,15 @@ export const ASSUMPTION = 'assumption';
 export const EstimateStepSchema = z.strictObject({
   operation: z.enum(ESTIMATE_OPERATIONS).describe("'start' for the first step only; then how this value combines with the running total"),
   value: z.number().finite().min(0).max(ESTIMATE_LIMITS.value).describe('A plain number: 0.3 for 30%, 12000 for 12k'),
-  label: visibleText(160).describe('What the number is, e.g. "independent dental clinics in the US" or "share that book by phone"'),
-  source: visibleText(300).describe(`Where the number comes from: the URL of a discussion or page you were given, or the word '${ASSUMPTION}'`),
+  label: singleLineText(160).describe('What the number is, e.g. "independent dental clinics in the US" or "share that book by phone"'),
+  source: singleLineText(300).describe(`Where the number comes from: the URL of a discussion or page you were given, or the word '${ASSUMPTION}'`),
 });
 export type EstimateStep = z.infer<typeof EstimateStepSchema>;
 
 export const SizingSchema = z
   .strictObject({
     steps: z.array(EstimateStepSchema).min(1).max(ESTIMATE_LIMITS.steps),
-    unit: visibleText(60).describe('What the result counts, e.g. "clinics", "people" or "USD per year"'),
+    unit: singleLineText(60).describe('What the result counts, e.g. "clinics", "people" or "USD per year"'),
   })
   .superRefine((sizing, ctx) => {
     sizing.steps.forEach((step, index) => {
@@ -136,33 +136,33 @@ export function runningTotals(sizing: Sizing): number[] {
 }
 
 export const EvidenceLinkSchema = z.strictObject({
-  title: visibleText(200),
+  title: singleLineText(200),
   url: z.string().max(2000).refine(isWebAddress, 'A link must be an http(s) address'),
   /** Where it was said: 'Hacker News', 'r/smallbusiness', a site's name. */
-  site: visibleText(80),
+  site: singleLineText(80),
 });
 export type EvidenceLink = z.infer<typeof EvidenceLinkSchema>;
 
 export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
 
 export const ScaleEstimateSchema = z.strictObject({
-  segments: z.array(visibleText(300)).min(1).max(ESTIMATE_LIMITS.segments).describe('Who has the problem, as distinct groups'),
+  segments: z.array(singleLineText(300)).min(1).max(ESTIMATE_LIMITS.segments).describe('Who has the problem, as distinct groups'),
   topDown: SizingSchema.describe('From a whole population down to those who have the problem'),
   bottomUp: SizingSchema.describe('From what one reachable customer or channel gives, up'),
-  frequency: visibleText(MEMORY_LIMITS.field).describe('How often the problem happens to them'),
-  pain: visibleText(MEMORY_LIMITS.field).describe('What it costs them in time or money, with numbers where known'),
-  currentAlternatives: visibleText(MEMORY_LIMITS.field).describe('What they use or do about it today'),
+  frequency: multiLineText(MEMORY_LIMITS.field).describe('How often the problem happens to them'),
+  pain: multiLineText(MEMORY_LIMITS.field).describe('What it costs them in time or money, with numbers where known'),
+  currentAlternatives: multiLineText(MEMORY_LIMITS.field).describe('What they use or do about it today'),
   confidence: z.enum(CONFIDENCE_LEVELS),
-  confidenceReasons: visibleText(MEMORY_LIMITS.field).describe('Why that confidence: what the evidence shows and what it lacks'),
+  confidenceReasons: multiLineText(MEMORY_LIMITS.field).describe('Why that confidence: what the evidence shows and what it lacks'),
   evidence: z.array(EvidenceLinkSchema).max(ESTIMATE_LIMITS.evidence).describe('The discussions that back the estimate, from your search results only'),
 });
 export type ScaleEstimate = z.infer<typeof ScaleEstimateSchema>;
 
 /** What an entry says: written by a member (memory frames) or by the co-founder (its tools). */
 export const MemoryContentSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('chosen_idea'), title: visibleText(MEMORY_LIMITS.title), idea: ChosenIdeaSchema }),
-  z.strictObject({ kind: z.literal('scale_estimate'), title: visibleText(MEMORY_LIMITS.title), estimate: ScaleEstimateSchema }),
-  z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: visibleText(MEMORY_LIMITS.title), body: visibleText(MEMORY_LIMITS.body) }),
+  z.strictObject({ kind: z.literal('chosen_idea'), title: singleLineText(MEMORY_LIMITS.title), idea: ChosenIdeaSchema }),
+  z.strictObject({ kind: z.literal('scale_estimate'), title: singleLineText(MEMORY_LIMITS.title), estimate: ScaleEstimateSchema }),
+  z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: singleLineText(MEMORY_LIMITS.title), body: multiLineText(MEMORY_LIMITS.body) }),
 ]);
 /** The kinds a project holds one of at most: adding another replaces it. */
 export const SINGLE_MEMORY_KINDS = ['chosen_idea', 'scale_estimate'] as const satisfies readonly MemoryKind[];
@@ -286,9 +286,9 @@ export const COFOUNDER_TOOLS = {
 
 export const QUICK_REPLY_LIMITS = { question: 300, choice: 120, minChoices: 2, maxChoices: 6 } as const;
 export const QuickReplyInputSchema = z.strictObject({
-  question: visibleText(QUICK_REPLY_LIMITS.question).describe('The question, short'),
+  question: singleLineText(QUICK_REPLY_LIMITS.question).describe('The question, short'),
   choices: z
-    .array(visibleText(QUICK_REPLY_LIMITS.choice))
+    .array(singleLineText(QUICK_REPLY_LIMITS.choice))
     .min(QUICK_REPLY_LIMITS.minChoices)
     .max(QUICK_REPLY_LIMITS.maxChoices)
     .describe('The answers the founder can click, each a few words'),
@@ -304,7 +304,7 @@ export const RESEARCH_DRAFT_LIMITS = { questions: 12, assumptions: 5 } as const;
 export const ResearchDraftSchema = ResearchPageInputSchema.extend({
   questions: ResearchPageInputSchema.shape.questions.max(RESEARCH_DRAFT_LIMITS.questions, `A draft has at most ${RESEARCH_DRAFT_LIMITS.questions} questions`),
   testsAssumptions: z
-    .array(visibleText(300))
+    .array(singleLineText(300))
     .min(1)
     .max(RESEARCH_DRAFT_LIMITS.assumptions)
     .describe('The riskiest assumptions from the project memory that these questions test'),

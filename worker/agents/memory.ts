@@ -1,4 +1,4 @@
-import { MEMORY_LIMITS, SINGLE_MEMORY_KINDS, type MemoryContent, type MemoryEntry, type MemoryKind, type MemoryResultFrame, type MessageAuthor } from '#contracts/workspace';
+import { MEMORY_LIMITS, MemoryContentSchema, SINGLE_MEMORY_KINDS, type MemoryContent, type MemoryEntry, type MemoryKind, type MemoryResultFrame, type MessageAuthor } from '#contracts/workspace';
 
 /**
  * The project memory: short typed entries, each with a version that grows on every change. Pure
@@ -14,10 +14,13 @@ const stamp = (content: MemoryContent, base: { id: string; version: number }, au
   ({ ...content, id: base.id, version: base.version, author, updatedAt: Date.now() }) as MemoryEntry;
 
 export function createEntry(memory: MemoryEntry[], content: MemoryContent, author: MessageAuthor): Applied | Refusal {
-  if (memory.length >= MEMORY_LIMITS.entries) return { ok: false, reason: 'full', error: `The memory holds at most ${MEMORY_LIMITS.entries} entries: delete one first.`, current: null };
-  // There is one chosen idea and one scale estimate: saving another replaces it.
+  // There is one chosen idea and one scale estimate: saving another replaces it in place, which
+  // never needs a free slot.
   const single = isSingle(content.kind) ? memory.find((entry) => entry.kind === content.kind) : undefined;
   if (single) return updateEntry(memory, single.id, undefined, content, author);
+  if (memory.length >= MEMORY_LIMITS.entries) return { ok: false, reason: 'full', error: `The memory holds at most ${MEMORY_LIMITS.entries} entries: delete one first.`, current: null };
+  const invalid = contentRefusal(content);
+  if (invalid) return invalid;
   const entry = stamp(content, { id: crypto.randomUUID(), version: 1 }, author);
   return { ok: true, memory: [...memory, entry], entry };
 }
@@ -27,6 +30,8 @@ export function updateEntry(memory: MemoryEntry[], id: string, baseVersion: numb
   const current = memory.find((entry) => entry.id === id);
   if (!current) return { ok: false, reason: 'not_found', error: 'This entry was deleted by someone else.', current: null };
   if (baseVersion !== undefined && baseVersion !== current.version) return staleRefusal(current);
+  const invalid = contentRefusal(content);
+  if (invalid) return invalid;
   if ((isSingle(current.kind) || isSingle(content.kind)) && current.kind !== content.kind) {
     return { ok: false, reason: 'invalid', error: 'The chosen idea and the scale estimate keep their own kind.', current };
   }
@@ -51,6 +56,16 @@ export function acceptEntry(memory: MemoryEntry[], id: string, baseVersion: numb
   if (baseVersion !== current.version) return staleRefusal(current);
   const entry: MemoryEntry = { ...current, acceptedAt: current.acceptedAt ?? Date.now() };
   return { ok: true, memory: memory.map((existing) => (existing.id === id ? entry : existing)), entry };
+}
+
+/**
+ * Every entry is checked against its contract here, whoever wrote it: the members' frames and the
+ * co-founder's tools are checked on the way in too, but nothing reaches the memory unchecked.
+ */
+function contentRefusal(content: MemoryContent): Refusal | null {
+  const checked = MemoryContentSchema.safeParse(content);
+  if (checked.success) return null;
+  return { ok: false, reason: 'invalid', error: checked.error.issues[0]?.message ?? 'Invalid entry.', current: null };
 }
 
 const isSingle = (kind: MemoryKind) => (SINGLE_MEMORY_KINDS as readonly MemoryKind[]).includes(kind);

@@ -1,10 +1,11 @@
 import { tool } from 'ai';
 import { ASSUMPTION, MEMORY_LIMITS, runningTotals, ScaleEstimateSchema } from '#contracts/workspace';
+import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from './actions';
 
 const SaveScaleEstimateInput = z.strictObject({
-  title: z.string().trim().min(1).max(MEMORY_LIMITS.title).describe('A few words, e.g. "Missed dental appointments, US"'),
+  title: singleLineText(MEMORY_LIMITS.title).describe('A few words, e.g. "Missed dental appointments, US"'),
   estimate: ScaleEstimateSchema,
 });
 
