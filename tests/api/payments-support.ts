@@ -47,12 +47,16 @@ export async function signedEvent(
   return { body, signature };
 }
 
-export function deliver(event: SignedEvent, headers: Record<string, string> = {}) {
-  return rawRequest('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': event.signature, ...headers },
-    body: event.body,
-  });
+export function deliver(event: SignedEvent, headers: Record<string, string> = {}, settings: Partial<Cloudflare.Env> = {}) {
+  return rawRequest(
+    '/api/stripe/webhook',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': event.signature, ...headers },
+      body: event.body,
+    },
+    { env: settings },
+  );
 }
 
 export const userIdOf = async (email: string) =>
@@ -89,11 +93,11 @@ export const paidSession = (session: Stripe.Checkout.Session, overrides: Record<
 });
 
 /** A founder who bought Pro: the session, its completed event delivered and recorded. */
-export async function buyer(jar?: CookieJar) {
+export async function buyer(jar?: CookieJar, settings: Partial<Cloudflare.Env> = {}) {
   const founder = jar ? { jar, email: '' } : await signedInUser();
   const session = await startCheckout(founder.jar);
   const completed = await signedEvent('checkout.session.completed', paidSession(session));
-  expect((await deliver(completed)).status).toBe(200);
+  expect((await deliver(completed, {}, settings)).status).toBe(200);
   return { ...founder, session, completed };
 }
 

@@ -158,3 +158,23 @@ export function paymentOfSession(d1: D1Database, userId: string, checkoutSession
     .bind(checkoutSessionId, userId)
     .first<{ status: PaymentStatus }>();
 }
+
+/**
+ * An affiliate's balances at `now`, summed from the ledger (never stored): commissions and their
+ * reversals not yet available are pending; available lines and every payout are payable; payouts
+ * are what was paid.
+ */
+export async function ledgerBalances(d1: D1Database, affiliateId: string, now: number) {
+  const row = await d1
+    .prepare(
+      `SELECT
+         coalesce(sum(CASE WHEN kind <> 'payout' AND available_at > ?2 THEN amount END), 0) AS pending,
+         coalesce(sum(CASE WHEN kind = 'payout' OR available_at <= ?2 THEN amount END), 0) AS payable,
+         coalesce(-sum(CASE WHEN kind = 'payout' THEN amount END), 0) AS paid,
+         count(CASE WHEN kind = 'commission' THEN 1 END) AS conversions
+       FROM affiliate_ledger WHERE affiliate_id = ?1`,
+    )
+    .bind(affiliateId, now)
+    .first<{ pending: number; payable: number; paid: number; conversions: number }>();
+  return row ?? { pending: 0, payable: 0, paid: 0, conversions: 0 };
+}
