@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { AccountExport } from '#contracts/account';
 import type { BillingSummary, CheckoutStatus } from '#contracts/billing';
 import { CookieJar, db, fake, postJson, request, signedInUser } from '../utils';
 import {
@@ -278,5 +279,25 @@ describe('commissions', () => {
     await db().prepare(`UPDATE affiliates SET status = 'rejected' WHERE referral_code = ?`).bind(rejected.code).run();
     await buyer(referred.jar);
     expect(await ledgerOf(rejected.code)).toEqual([]);
+  });
+});
+
+describe('the account', () => {
+  it('exports its payments, and deleting it keeps the sales record without the account', async () => {
+    const founder = await buyer();
+    const exported = await (await request('/api/user/export', {}, { jar: founder.jar })).json<AccountExport>();
+    expect(exported.payments).toEqual([
+      expect.objectContaining({ status: 'paid', amountTotal: 14900, amountTax: 0, amountWithoutTax: 14900, receiptUrl: expect.stringContaining('/receipts/') }),
+    ]);
+    const userId = await userIdOf(founder.email);
+    const deleted = await request(
+      '/api/user',
+      { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ confirmation: founder.email }) },
+      { jar: founder.jar },
+    );
+    expect(deleted.status).toBe(200);
+    const kept = await db().prepare('SELECT user_id, status FROM payments WHERE checkout_session_id = ?').bind(founder.session.id).first();
+    expect(kept).toEqual({ user_id: null, status: 'paid' });
+    expect(await count('SELECT count(*) AS n FROM users WHERE id = ?', userId)).toBe(0);
   });
 });
