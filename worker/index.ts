@@ -17,6 +17,7 @@ import { general } from './routes/general';
 import { project } from './routes/project';
 import { research } from './routes/research';
 import { seo } from './routes/seo';
+import { support } from './routes/support';
 import { user } from './routes/user';
 import { looksLikeFile, type PageRenderer, renderPage, serveStaticFile } from './routes/pages';
 
@@ -40,6 +41,7 @@ const api = new Hono<AppEnv>()
   .route('/affiliate', affiliate)
   .route('/billing', billing)
   .route('/stripe', stripeWebhook)
+  .route('/support', support)
   .route('/events', events)
   .route('/errors', errors);
 

@@ -11,7 +11,12 @@ const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: fals
 const signedIn = () => json(200, { user: USER });
 const FREE_BILLING = { plan: 'free', purchaseMode: 'stripe', payments: [] };
 /** The signed-in founder and the billing panel every settings page loads. */
-const account = { 'GET /api/auth/check-auth': signedIn, 'GET /api/billing': () => json(200, FREE_BILLING) };
+const account = {
+  'GET /api/auth/check-auth': signedIn,
+  'GET /api/billing': () => json(200, FREE_BILLING),
+  'GET /api/support': () => json(200, { dedicated: false, contactEmail: 'hello@launchmate.app' }),
+  'GET /api/project': () => json(200, { projects: [] }),
+};
 const OOPS = { error: 'Something went wrong on our side. Please try again.' };
 
 beforeEach(() => {
@@ -247,5 +252,52 @@ describe('billing', () => {
     const billing = await panel('Billing');
     expect(await within(billing).findByRole('button', { name: 'Get Pro' })).toBeTruthy();
     expect(billing.textContent).toContain('You are on the Free plan');
+  });
+});
+
+describe('contact support', () => {
+  it('gives a Free founder the contact address', async () => {
+    fakeApi(account);
+    renderPage(routes, '/app/settings');
+    const support = await panel('Contact support');
+    const link = await within(support).findByRole('link', { name: 'hello@launchmate.app' });
+    expect(link.getAttribute('href')).toBe('mailto:hello@launchmate.app');
+    expect(within(support).queryByRole('button', { name: 'Send to support' })).toBeNull();
+  });
+
+  it('lets a Pro founder write about a project, checks the fields first, and confirms', async () => {
+    const server = fakeApi({
+      ...account,
+      'GET /api/support': () => json(200, { dedicated: true, contactEmail: 'hello@launchmate.app' }),
+      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: 0, phasesDone: [] }] }),
+      'POST /api/support': () => json(201, { received: true, email: USER.email }),
+    });
+    renderPage(routes, '/app/settings');
+    const support = await panel('Contact support');
+    fireEvent.click(await within(support).findByRole('button', { name: 'Send to support' }));
+    expect(await within(support).findByText('Please write a subject.')).toBeTruthy();
+    expect(server.calls('POST /api/support')).toHaveLength(0);
+
+    fireEvent.change(within(support).getByLabelText('Subject'), { target: { value: 'Export question' } });
+    fireEvent.change(within(support).getByLabelText('Message'), { target: { value: 'How do I export?' } });
+    fireEvent.change(within(support).getByLabelText('Project (optional)'), { target: { value: 'p1' } });
+    fireEvent.click(within(support).getByRole('button', { name: 'Send to support' }));
+    expect((await within(support).findByRole('status')).textContent).toContain('We will reply to ada@example.com');
+    expect(server.calls('POST /api/support')[0]!.body).toEqual({ subject: 'Export question', message: 'How do I export?', projectId: 'p1' });
+  });
+
+  it('keeps the message and says why when sending fails', async () => {
+    fakeApi({
+      ...account,
+      'GET /api/support': () => json(200, { dedicated: true, contactEmail: 'hello@launchmate.app' }),
+      'POST /api/support': () => json(429, { error: 'You have sent 5 messages today.' }),
+    });
+    renderPage(routes, '/app/settings');
+    const support = await panel('Contact support');
+    fireEvent.change(await within(support).findByLabelText('Subject'), { target: { value: 'Again' } });
+    fireEvent.change(within(support).getByLabelText('Message'), { target: { value: 'Hello' } });
+    fireEvent.click(within(support).getByRole('button', { name: 'Send to support' }));
+    expect((await within(support).findByRole('alert')).textContent).toContain('You have sent 5 messages today.');
+    expect((within(support).getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello');
   });
 });

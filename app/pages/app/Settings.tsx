@@ -10,6 +10,7 @@ import { api, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AccountDeletion } from './AccountDeletion';
 import { BillingSettings } from './BillingSettings';
+import { SupportSettings } from './SupportSettings';
 import { useCurrentUser } from './AppLayout';
 import { SettingsPanel } from './SettingsPanel';
 import './Settings.css';
@@ -28,6 +29,7 @@ export function Component() {
       </div>
       <div className="settings__panels">
         <BillingSettings />
+        <SupportSettings />
         <ChangePassword />
         <PrivacyMode />
         <EmailPreferences />
