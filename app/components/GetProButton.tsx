@@ -6,6 +6,9 @@ import { GET_PRO_FAILED, interestMessage, queueProPurchase, startProPurchase } f
 import { Spinner } from './Spinner';
 import './GetProButton.css';
 
+/** Sign-up that remembers the purchase (pages/auth/SignUp.tsx), even if clicked before hydration. */
+export const SIGN_UP_FOR_PRO = '/signup?next=pro';
+
 type State = { kind: 'idle' } | { kind: 'working' } | { kind: 'interest'; email: string } | { kind: 'already-pro' } | { kind: 'failed'; message: string };
 
 interface GetProButtonProps {
@@ -27,7 +30,7 @@ export function GetProButton({ user, className = 'button', children = 'Get Pro' 
 
   if (!user) {
     return (
-      <Link className={className} to="/signup" onClick={queueProPurchase}>
+      <Link className={className} to={SIGN_UP_FOR_PRO} onClick={queueProPurchase}>
         {children}
       </Link>
     );

@@ -6,6 +6,7 @@ import { readSetting, writeJsonSetting } from '../../app/lib/local-settings';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
 import { Component as ProWelcome } from '../../app/pages/app/ProWelcome';
 import { Component as TestCheckout } from '../../app/pages/app/TestCheckout';
+import { Component as SignUp } from '../../app/pages/auth/SignUp';
 import { Component as Pricing } from '../../app/pages/marketing/Pricing';
 import { fakeApi, json } from './fake-api';
 import { currentUrl, landingPages, renderPage } from './render-page';
@@ -32,7 +33,7 @@ const signedIn = (user = USER) => ({ 'GET /api/auth/check-auth': () => json(200,
 const proCard = () => screen.getByRole('heading', { level: 2, name: 'Pro' }).closest('li')!;
 
 describe('Get Pro on the pricing page', () => {
-  const routes = [{ path: '/pricing', Component: Pricing }, ...landingPages('/signup', '/dashboard')];
+  const routes = [{ path: '/pricing', Component: Pricing }, { path: '/signup', Component: () => <p>Sign-up</p> }, ...landingPages('/dashboard')];
 
   it('signed in: goes to the Checkout the server created, once, and stays busy until it leaves', async () => {
     const server = fakeApi({ ...signedIn(), 'POST /api/billing/checkout': () => json(200, { kind: 'redirect', url: STRIPE_URL }) });
@@ -71,8 +72,15 @@ describe('Get Pro on the pricing page', () => {
     const link = await within(proCard()).findByRole('link', { name: /Get Pro/ });
     expect(hasQueuedPurchase()).toBe(false);
     fireEvent.click(link);
-    await waitFor(() => expect(currentUrl(router)).toBe('/signup'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/signup?next=pro'));
     expect(hasQueuedPurchase()).toBe(true);
+  });
+
+  it('signed out before the page is hydrated: the sign-up page itself remembers the wish', async () => {
+    fakeApi({ 'GET /api/auth/session': () => json(200, { user: null }) });
+    renderPage([{ path: '/signup', Component: SignUp }], '/signup?next=pro');
+    expect(await screen.findByRole('link', { name: 'Sign up with email' })).toBeTruthy();
+    await waitFor(() => expect(hasQueuedPurchase()).toBe(true));
   });
 });
 

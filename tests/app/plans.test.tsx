@@ -99,7 +99,7 @@ describe('the pricing page', () => {
   it('signed out: both plans start at sign-up', async () => {
     fakeApi({ 'GET /api/auth/session': () => json(200, { user: null }) });
     renderPage(pricingRoutes, '/pricing');
-    await waitFor(() => expect(within(proCard()).getByRole('link', { name: /Get Pro/ }).getAttribute('href')).toBe('/signup'));
+    await waitFor(() => expect(within(proCard()).getByRole('link', { name: /Get Pro/ }).getAttribute('href')).toBe('/signup?next=pro'));
   });
 
   it('signed in where payments are not open: Get Pro records the interest and says Pro is coming, with no sign-up form', async () => {
