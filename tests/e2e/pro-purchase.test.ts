@@ -45,11 +45,11 @@ async function signUpAndVerify(page: Page, email: string) {
 async function payInTestCheckout(page: Page, viewport: Viewport, shots: boolean) {
   await page.waitForURL(/\/pro\/test-checkout\?session_id=cs_local_/, { timeout: 30_000 });
   await page.getByText('Test checkout — no money moves').waitFor();
-  if (shots) await screenshot(page, `pro-test-checkout-${viewport}`, { fullPage: false });
+  if (shots) await screenshot(page, 'pro-test-checkout', { fullPage: false });
   await page.getByRole('button', { name: 'Pay $149.00 (test)' }).click();
   await page.waitForURL(/\/pro\/welcome\?session_id=cs_local_/);
   await expectHeading(page, 'You have Pro');
-  if (shots) await screenshot(page, `pro-welcome-${viewport}`, { fullPage: false });
+  if (shots) await screenshot(page, 'pro-welcome', { fullPage: false });
 }
 
 const createProject = (page: Page, name: string) =>
@@ -90,7 +90,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await billing.getByText(/You have Pro/).waitFor();
     expect(await billing.textContent()).toContain('$149.00');
     await billing.scrollIntoViewIfNeeded();
-    await screenshot(page, `pro-billing-${viewport}`, { fullPage: false });
+    await screenshot(page, 'pro-billing', { fullPage: false });
     await page.goto('/pricing');
     await page.locator('[data-plan="pro"]').getByText('This is your plan.').waitFor();
     expect(await page.getByRole('button', { name: /Get Pro/ }).count()).toBe(0);
@@ -151,7 +151,7 @@ test("an affiliate's link → sign-up → purchase: the affiliate's dashboard sh
     expect(await dashboard.getByTestId('affiliate-sign-ups').textContent()).toBe('1');
     expect(await dashboard.getByRole('img', { name: /Clicks per day over the last 30 days: 1 in all/ }).count()).toBe(1);
     await dashboard.getByRole('region', { name: 'Affiliate' }).scrollIntoViewIfNeeded();
-    await screenshot(dashboard, `affiliate-commissions-${viewport}`, { fullPage: false });
+    await screenshot(dashboard, 'affiliate-commissions', { fullPage: false });
     expectNoProblems(dashboard);
   }
   for (const page of [applicant, visitor]) expectNoProblems(page);
