@@ -107,7 +107,12 @@ function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMe
   }
 
   return (
-    <li className={`memory-entry${entry.kind === 'chosen_idea' || entry.kind === 'scale_estimate' ? ' memory-entry--idea' : ''}`} aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}>
+    <li
+      id={`memory-entry-${entry.id}`}
+      tabIndex={-1}
+      className={`memory-entry${entry.kind === 'chosen_idea' || entry.kind === 'scale_estimate' ? ' memory-entry--idea' : ''}`}
+      aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}
+    >
       {editing ? (
         <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
       ) : (
