@@ -114,7 +114,7 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
     const pro = page.locator('[data-plan="pro"]');
     const getPro = pro.getByRole('button', { name: /Get Pro/ });
     await getPro.waitFor();
-    expect(await page.locator('.pricing-cards a[href="/signup"]').count()).toBe(0);
+    expect(await page.locator('.pricing-cards a[href^="/signup"]').count()).toBe(0);
     await pro.scrollIntoViewIfNeeded();
     await screenshot(page, 'pricing-signed-in', { fullPage: false });
     await getPro.click();

@@ -80,7 +80,7 @@ export function Component() {
         {view.kind === 'pro' && (
           <>
             <h1>You have Pro</h1>
-            <p className="pro-card__lead">Thank you. Your receipt and invoice are on their way to {user.email}, and in your account settings.</p>
+            <p className="pro-card__lead">Thank you. Stripe e-mails your receipt and invoice to {user.email}; they are also under Billing in your account settings.</p>
             <h2 className="pro-card__subtitle">What it unlocks</h2>
             <ul className="pro-card__unlocks">
               {PRO_UNLOCKS.map((item) => (
