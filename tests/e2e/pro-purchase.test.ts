@@ -6,10 +6,8 @@
  * Then an affiliate's link leads to a purchase that the affiliate's dashboard shows as a
  * conversion with $29.80 pending.
  */
-import { execFile } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { E2E_STATE_DIR, ROOT, wranglerEnv } from './global-setup';
 import {
   baseUrl,
   E2E_PASSWORD,
@@ -18,6 +16,7 @@ import {
   latestEmailLink,
   newAccount,
   newPage,
+  operator,
   queryD1,
   screenshot,
   sqlText,
@@ -98,15 +97,6 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 });
 
-/** The operator's command, against the e2e database. */
-function operator(...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['scripts/affiliate.ts', ...args, '--persist-to', E2E_STATE_DIR], { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
-    );
-  });
-}
-
 test("an affiliate's link → sign-up → purchase: the affiliate's dashboard shows the conversion and $29.80 pending", async () => {
   const affiliate = await newAccount('affiliate-pro');
   const code = `Pro_${Date.now().toString(36)}`;
@@ -127,7 +117,7 @@ test("an affiliate's link → sign-up → purchase: the affiliate's dashboard sh
   // An applicant sees that the application is being reviewed.
   await applicant.goto('/dashboard');
   await applicant.getByText(/is being reviewed/).waitFor();
-  expect(await operator('approve', code)).toContain('is now approved');
+  expect(await operator('affiliate.ts', 'approve', code)).toContain('is now approved');
 
   // A visitor follows the link, presses Get Pro, signs up and pays.
   const visitor = await newPage('phone');

@@ -124,19 +124,8 @@ export function disputeStatement(d1: D1Database, paymentIntentId: string, opened
   return d1.prepare('UPDATE payments SET status = ?3 WHERE payment_intent_id = ?1 AND status = ?2').bind(paymentIntentId, from, to);
 }
 
-interface PaymentRow {
-  id: string;
-  status: PaymentStatus;
-  currency: string;
-  amountTotal: number;
-  amountTax: number;
-  amountWithoutTax: number;
-  paidAt: number | null;
-  reversedAt: number | null;
-  receiptUrl: string | null;
-  invoiceUrl: string | null;
-  invoicePdfUrl: string | null;
-}
+/** A payment as stored: its times are milliseconds. */
+type PaymentRow = Omit<PaymentRecord, 'paidAt' | 'reversedAt'> & { paidAt: number | null; reversedAt: number | null };
 
 const PAYMENT_COLUMNS = `id, status, currency, amount_total AS amountTotal, amount_tax AS amountTax, amount_without_tax AS amountWithoutTax,
   paid_at AS paidAt, reversed_at AS reversedAt, receipt_url AS receiptUrl, invoice_url AS invoiceUrl, invoice_pdf_url AS invoicePdfUrl`;
