@@ -30,6 +30,7 @@ describe('the plan limit in the dashboard', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New project' }));
     const notice = screen.getByText(LIMIT).closest<HTMLElement>('[role="status"]')!;
     expect(within(notice).getByRole('link', { name: 'See Pro pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(within(notice).getByRole('button', { name: 'Get Pro' })).toBeTruthy();
     expect(screen.queryByLabelText('Project name')).toBeNull();
     expect(server.calls('POST /api/project')).toHaveLength(0);
   });
