@@ -21,6 +21,7 @@ const BENCHES = [
   'revocation',
   'frame-session-check',
   'phase-two-search',
+  'phase-prompt',
   'stripe-webhook',
   'lighthouse',
 ];

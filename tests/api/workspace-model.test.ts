@@ -131,7 +131,8 @@ describe('the co-founder model call', () => {
     // The state broadcast may trail the end of the answer's stream.
     const frame = await socket.waitFor((candidate) => candidate.type === 'cf_agent_state' && (candidate.state as { phases: { done: number[] } }).phases.done.length > 0);
     const state = frame.state as { phases: { done: number[]; current: number }; memory: { kind: string; idea: object }[] };
-    expect(state.phases).toEqual({ done: [1], current: 2 });
+    // The founders move on to phase 2 with it; a Free project opens phases 1 and 2.
+    expect(state.phases).toEqual({ done: [1], current: 2, unlocked: [1, 2] });
     const { title, ...idea } = IDEA;
     expect(state.memory).toMatchObject([{ kind: 'chosen_idea', title, idea }]);
     expect(await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(projectId).first('phase')).toBe(1);
@@ -140,7 +141,11 @@ describe('the co-founder model call', () => {
     await answerEnd(socket, next.requestId);
     const nextSystem = systemText((await model.bodies())[2]!);
     expect(nextSystem).toContain('riskiest assumption: Clinics will trust automated messages to patients.');
-    expect(nextSystem).toContain(`Phase 1 is done`);
+    expect(nextSystem).toContain('- Phase 1, "Find an idea" (done)');
+    expect(nextSystem).toContain(`- Phase 2, "Estimate the problem's scale and impact" (the founders are working in it now)`);
+    // Only the guide of the phase worked in: phase 2's, not phase 1's.
+    expect(nextSystem).toContain('Call search_discussions with 2 to 4 short phrases');
+    expect(nextSystem).not.toContain('Brainstorming from scratch');
     socket.close();
   });
 });

@@ -161,6 +161,12 @@ describe('the memory panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add an entry' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    // One click asks first; only the confirmation deletes.
+    expect(changes).toHaveLength(1);
+    const confirm = screen.getByRole('group', { name: 'Delete Clinics pay for tools?' });
+    expect(confirm.textContent).toContain('Delete “Clinics pay for tools” for every member? It cannot be brought back.');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(changes).toHaveLength(2));
     expect(changes).toEqual([
       { type: 'memory_create', content: { kind: 'decision', title: 'Start with dentists', body: 'They feel the pain most.' } },
@@ -171,35 +177,62 @@ describe('the memory panel', () => {
   it('refuses to delete an entry someone changed a moment ago', async () => {
     memoryPanel([NOTE], [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed.', current: { ...NOTE, version: 4 } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Delete Clinics pay for tools?' })).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Someone changed this entry just now');
+  });
+
+  it('keeps an entry when the confirmation is dismissed, and returns focus to its Delete button', async () => {
+    const { changes } = memoryPanel([NOTE], []);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep it' }), { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Clinics pay for tools' })));
+    expect(changes).toEqual([]);
+  });
+
+  it('says that deleting the chosen idea of a done phase reopens it', () => {
+    render(<MemoryPanel entries={[IDEA]} changeMemory={vi.fn()} phasesDone={[1]} />);
+    fireEvent.click(screen.getByRole('button', { name: `Delete ${IDEA.title}` }));
+    expect(screen.getByRole('group', { name: `Delete ${IDEA.title}?` }).textContent).toContain('This reopens phase 1, "Find an idea": it will no longer be done.');
   });
 });
 
 describe('the phases panel', () => {
-  function renderPhases(phases: { done: number[]; current: number }) {
-    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} /> }]);
+  function renderPhases(phases: { done: number[]; current: number; unlocked: number[] }, answer: string | null = null) {
+    const openPhase = vi.fn(async (_phase: number) => answer);
+    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} openPhase={openPhase} /> }]);
     render(<RouterProvider router={router} />);
-    return within(screen.getByRole('navigation', { name: 'Phases' })).getAllByRole('listitem');
+    return { items: within(screen.getByRole('navigation', { name: 'Phases' })).getAllByRole('listitem'), openPhase };
   }
 
-  it('opens phases 1 and 2, marks the current one, and sends the locked ones to pricing', () => {
-    const phases = renderPhases({ done: [], current: 1 });
-    expect(phases).toHaveLength(8);
-    expect(phases[0]!.getAttribute('aria-current')).toBe('step');
-    expect(phases[0]!.textContent).toContain('Current');
-    expect(phases[1]!.getAttribute('aria-current')).toBeNull();
-    expect(within(phases[0]!).queryByRole('link')).toBeNull();
-    for (const locked of phases.slice(2)) {
-      const link = within(locked).getByRole('link');
+  it('on Free, marks the phase worked in, opens the other free one, and shows the locked ones with Get Pro', () => {
+    const { items } = renderPhases({ done: [], current: 1, unlocked: [1, 2] });
+    expect(items).toHaveLength(8);
+    expect(items[0]!.getAttribute('aria-current')).toBe('step');
+    expect(items[0]!.textContent).toContain('Working here');
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+    expect(items[1]!.getAttribute('aria-current')).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: "Work on phase 2: Estimate the problem's scale and impact" })).toBeTruthy();
+    for (const locked of items.slice(2)) {
+      const link = within(locked).getByRole('link', { name: 'Get Pro' });
       expect(link.getAttribute('href')).toBe('/pricing');
-      expect(link.textContent).toContain('locked');
+      expect(locked.textContent).toContain('locked');
+      expect(within(locked).queryByRole('button')).toBeNull();
     }
   });
 
-  it('shows phase 1 done and phase 2 current once the idea is chosen', () => {
-    const phases = renderPhases({ done: [1], current: 2 });
-    expect(phases[0]!.textContent).toContain('Done');
-    expect(phases[1]!.getAttribute('aria-current')).toBe('step');
+  it('goes back to an earlier phase, and shows what the server refused', async () => {
+    const { items, openPhase } = renderPhases({ done: [1, 2], current: 2, unlocked: [1, 2] }, 'Phase 1 could not open.');
+    expect(items[0]!.textContent).toContain('Done');
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Work on phase 1: Find an idea' }));
+    expect(openPhase).toHaveBeenCalledWith(1);
+    expect((await screen.findByRole('alert')).textContent).toBe('Phase 1 could not open.');
+  });
+
+  it('on Pro, has no Get Pro, and phases not built yet are not offered', () => {
+    const { items } = renderPhases({ done: [1], current: 2, unlocked: [1, 2, 3, 4, 5, 6, 7, 8] });
+    expect(screen.queryByRole('link', { name: 'Get Pro' })).toBeNull();
+    expect(items[7]!.textContent).toContain('Coming soon');
+    expect(within(items[7]!).queryByRole('button')).toBeNull();
   });
 });
 

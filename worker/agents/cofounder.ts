@@ -1,18 +1,20 @@
 import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type OnChatMessageOptions } from '@cloudflare/ai-chat';
 import type { Connection, ConnectionContext, WSMessage } from 'agents';
-import { hasToolCall, isStepCount, isToolUIPart, streamText } from 'ai';
-import { SOURCE_LABELS, type DiscussionSearchResult } from '#contracts/discussions';
+import { hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
+import type { DiscussionSearchResult } from '#contracts/discussions';
+import { artifactDefinition, isArtifactKind, PHASES, unlockedPhases } from '#contracts/phases/registry';
 import {
   COFOUNDER_TOOLS,
   MESSAGE_MAX_CHARS,
   MemoryFrameSchema,
-  type ChosenIdea,
+  PhaseOpenFrameSchema,
   type LimitName,
   type MemoryContent,
   type MemoryEntry,
   type MemoryResultFrame,
+  type MessageAuthor,
   type MessageMetadata,
-  type ScaleEstimate,
+  type PhaseResultFrame,
   type SendRefusal,
   type SendRefusedFrame,
   type WorkspaceMessage,
@@ -24,30 +26,27 @@ import { z } from '#contracts/zod';
 import {
   completedPhases,
   completePhase,
+  reopenPhase,
   connectionStanding,
   nextUtcMidnight,
   projectAnswersToday,
+  projectPlan,
   projectPrivacyMode,
   releaseAnswer,
   reserveAnswer,
   type Reservation,
 } from '../db/queries/cofounder';
 import { cofounderCaps, config } from '../config';
-import { offeredSources } from '../services/discussion-search';
 import { llmMode, model, type LlmMode } from '../services/llm';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryChange } from './memory-history';
 import type { ProjectConversationExport } from '#contracts/account';
 import { offlineDemoAnswer } from './offline-demo';
+import { builtModules, canOpen, phaseModule } from './phases/registry';
 import { copiedPrivateWording } from './privacy';
 import type { CofounderActions } from './tools/actions';
 import { askMultipleChoice } from './tools/ask-multiple-choice';
-import { draftResearchPage } from './tools/draft-research-page';
-import { readResearchResponses } from './tools/read-research-responses';
-import { saveChosenIdea } from './tools/save-chosen-idea';
-import { saveScaleEstimate } from './tools/save-scale-estimate';
-import { searchDiscussions } from './tools/search-discussions';
 import { updateMemory } from './tools/update-memory';
 import { writeMemory } from './tools/write-memory';
 
@@ -141,7 +140,7 @@ const CANCEL_FRAME = 'cf_agent_chat_request_cancel';
 
 export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> {
   override initialState: WorkspaceState = {
-    phases: { done: [], current: 1 },
+    phases: { done: [], current: 1, unlocked: unlockedPhases('free') },
     memory: [],
     presence: [],
     limits: { messagesPerMemberPerDay: 0, messagesPerProjectPerDay: 0, projectMessagesToday: 0, resetsAt: 0 },
@@ -179,10 +178,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   override async onStart() {
     const projectId = this.#projectId;
-    const [done, today] = await Promise.all([completedPhases(this.env.DB, projectId), projectAnswersToday(this.env.DB, projectId)]);
+    const [done, today, plan] = await Promise.all([completedPhases(this.env.DB, projectId), projectAnswersToday(this.env.DB, projectId), projectPlan(this.env.DB, projectId)]);
     this.setState({
       ...this.state,
-      phases: phasesFrom(done),
+      // The phase the founders chose stays theirs while it is open to them.
+      phases: phasesState(done, unlockedPhases(plan), this.state.phases.current),
       presence: this.#presentMembers(),
       limits: this.#limits(today),
     });
@@ -203,6 +203,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // The label follows the latest connection; every member of one Worker connects the same way,
     // unless a local server is also opened through a network address (then sends from there are refused).
     this.setState({ ...this.state, presence: this.#presentMembers(), mode: mode === 'offline-demo' ? 'offline-demo' : 'ai' });
+    // The owner's plan may have changed since the object started: every new connection reads it.
+    void this.#unlockedPhases().catch(() => {});
   }
 
   override onClose(connection: Connection) {
@@ -247,12 +249,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const type = typeof frame === 'object' && frame !== null && 'type' in frame ? (frame as { type: unknown }).type : undefined;
     if (typeof type !== 'string') return;
     if (PASSED_FRAMES.has(type)) return sdkOnMessage(connection, message);
-    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_');
+    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_') || type === 'phase_open';
     // Frames that change something are taken only while the connection's session and membership stand.
     if (writes && !(await this.#stillTrusted(connection))) return;
     if (type === 'cf_agent_use_chat_request') return this.#acceptSend(connection, frame, sdkOnMessage);
     if (type === CANCEL_FRAME) return this.#cancel(connection, frame, message, sdkOnMessage);
     if (type.startsWith('memory_')) return this.#editMemory(connection, frame);
+    if (type === 'phase_open') return this.#openPhase(connection, frame);
     // A rewrite, clear or client tool result: the sender's view is reset to the stored conversation.
     if (REFUSED_FRAMES.has(type)) this.#sendTranscript(connection);
     // Anything else (client state, RPC, unknown types) is dropped.
@@ -409,33 +412,102 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const author = { kind: 'member' as const, userId: editor.userId, name: editor.name };
     const edit = parsed.data;
     const memory = this.state.memory;
-    const result: Applied | Refusal =
-      edit.type === 'memory_create'
-        ? createEntry(memory, edit.content, author)
-        : edit.type === 'memory_update'
-          ? updateEntry(memory, edit.id, edit.baseVersion, edit.content, author)
-          : edit.type === 'memory_accept'
-            ? acceptEntry(memory, edit.id, edit.baseVersion)
-            : deleteEntry(memory, edit.id, edit.baseVersion);
-    if (result.ok && edit.type === 'memory_accept') {
-      // Recorded in D1 first: if that fails, the estimate is not shown as accepted either.
-      try {
-        await completePhase(this.env.DB, this.#projectId, 2);
-      } catch {
-        return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: 'The estimate could not be accepted just now. Please try again.', current: null });
-      }
-      // Applied to the memory as it is now: other edits may have landed during the write.
-      const now = acceptEntry(this.state.memory, edit.id, edit.baseVersion);
-      if (!now.ok) return reply({ type: 'memory_result', requestId, ...now });
-      this.#commitMemory(now.memory, { action: 'accepted', entryId: edit.id, entry: now.entry, by: author });
-      this.setState({ ...this.state, phases: phasesFrom(await completedPhases(this.env.DB, this.#projectId)) });
-      return reply({ type: 'memory_result', requestId, ok: true, entry: now.entry });
+    // The results of a phase the plan does not open stay readable, and unchanged (Pro, from D1).
+    const kind = edit.type === 'memory_create' || edit.type === 'memory_update' ? edit.content.kind : memory.find((entry) => entry.id === edit.id)?.kind;
+    const owner = kind !== undefined && isArtifactKind(kind) ? artifactDefinition(kind)!.phase : undefined;
+    if (owner && !owner.free && !(await this.#unlockedPhases()).includes(owner.number)) {
+      return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`, current: null });
     }
+    if (edit.type === 'memory_accept') return reply({ type: 'memory_result', requestId, ...(await this.#accept(edit.id, edit.baseVersion, author)) });
+    if (edit.type === 'memory_delete') return reply({ type: 'memory_result', requestId, ...(await this.#delete(edit.id, edit.baseVersion, author)) });
+    const result: Applied | Refusal =
+      edit.type === 'memory_create' ? createEntry(memory, edit.content, author) : updateEntry(memory, edit.id, edit.baseVersion, edit.content, author);
     if (result.ok) {
-      const action = edit.type === 'memory_create' ? 'created' : edit.type === 'memory_update' ? 'updated' : 'deleted';
-      this.#commitMemory(result.memory, { action, entryId: 'id' in edit ? edit.id : result.entry!.id, entry: result.entry, by: author });
+      this.#commitMemory(result.memory, { action: edit.type === 'memory_create' ? 'created' : 'updated', entryId: result.entry!.id, entry: result.entry, by: author });
     }
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
+  }
+
+  /**
+   * Accepts an artifact (the version read, or the latest for the co-founder's tools). When its
+   * phase is done by accepting it, the phase is recorded in D1 first: if that fails, the artifact
+   * is not shown as accepted either.
+   */
+  async #accept(id: string, baseVersion: number | undefined, by: MessageAuthor): Promise<(Applied | Refusal) & { entry?: MemoryEntry | null }> {
+    const checked = acceptEntry(this.state.memory, id, baseVersion);
+    if (!checked.ok) return checked;
+    const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === checked.entry!.kind);
+    if (phase) {
+      try {
+        await completePhase(this.env.DB, this.#projectId, phase.number);
+      } catch {
+        return { ok: false, reason: 'invalid', error: 'This could not be accepted just now. Please try again.', current: null };
+      }
+    }
+    // Applied to the memory as it is now: other edits may have landed during the write.
+    const now = acceptEntry(this.state.memory, id, baseVersion);
+    if (!now.ok) return now;
+    this.#commitMemory(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
+    if (phase) await this.#refreshPhases(phase.number);
+    return now;
+  }
+
+  /**
+   * Deletes an entry. Deleting what completed a phase (its chosen idea, its accepted estimate)
+   * reopens that phase, in D1 first, so the phases panel and the dashboard always agree with the
+   * memory: if D1 cannot be written, nothing is deleted.
+   */
+  async #delete(id: string, baseVersion: number, by: MessageAuthor): Promise<Applied | Refusal> {
+    const checked = deleteEntry(this.state.memory, id, baseVersion);
+    if (!checked.ok) return checked;
+    const entry = this.state.memory.find((candidate) => candidate.id === id)!;
+    const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
+    const reopens = phase !== undefined && this.state.phases.done.includes(phase.number);
+    if (reopens) {
+      try {
+        await reopenPhase(this.env.DB, this.#projectId, phase.number);
+      } catch {
+        return { ok: false, reason: 'invalid', error: 'This could not be deleted just now. Please try again.', current: null };
+      }
+    }
+    // Applied to the memory as it is now: other edits may have landed during the write.
+    const now = deleteEntry(this.state.memory, id, baseVersion);
+    if (!now.ok) return now;
+    this.#commitMemory(now.memory, { action: 'deleted', entryId: id, entry: null, by });
+    if (reopens) {
+      const phases = this.state.phases;
+      this.setState({ ...this.state, phases: phasesState(await completedPhases(this.env.DB, this.#projectId), phases.unlocked, phases.current) });
+    }
+    return now;
+  }
+
+  /** A member opens a phase to work in: every member sees it, and the next answer follows its guide. */
+  async #openPhase(connection: Connection, frame: unknown) {
+    const parsed = PhaseOpenFrameSchema.safeParse(frame);
+    if (!memberOf(connection) || !parsed.success) return;
+    const reply = (result: PhaseResultFrame) => connection.send(JSON.stringify(result));
+    const { requestId, phase } = parsed.data;
+    const unlocked = await this.#unlockedPhases();
+    const definition = PHASES.find((candidate) => candidate.number === phase)!;
+    if (!unlocked.includes(phase)) return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", needs Pro.` });
+    if (!canOpen(phase, unlocked)) return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", is not available yet.` });
+    this.setState({ ...this.state, phases: { ...this.state.phases, current: phase } });
+    reply({ type: 'phase_result', requestId, ok: true });
+  }
+
+  /** The phases the owner's plan opens, read from D1 now; the shared state follows it. */
+  async #unlockedPhases(): Promise<number[]> {
+    const unlocked = unlockedPhases(await projectPlan(this.env.DB, this.#projectId));
+    const phases = this.state.phases;
+    if (unlocked.join() !== phases.unlocked.join()) this.setState({ ...this.state, phases: phasesState(phases.done, unlocked, phases.current) });
+    return unlocked;
+  }
+
+  /** After a phase is done: the done list from D1, and the founders move on when they were working in it. */
+  async #refreshPhases(completed: number) {
+    const done = await completedPhases(this.env.DB, this.#projectId);
+    const phases = this.state.phases;
+    this.setState({ ...this.state, phases: phasesState(done, phases.unlocked, phases.current === completed ? undefined : phases.current, phases.current) });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -447,12 +519,16 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (!turn || turn.note) return undefined;
     turn.started = true;
     const messages = this.messages as WorkspaceMessage[];
-    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), signal: options?.abortSignal });
+    // Pro is enforced here, per turn: the owner's plan from D1 decides which phases' tools exist.
+    const unlocked = await this.#unlockedPhases();
+    const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
+    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), phase: phase.number, signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
-    const sources = offeredSources(this.env).map((source) => SOURCE_LABELS[source]);
-    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, sources });
+    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
     const actions = this.#actions();
+    const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
+    const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
     // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
     const controller = new AbortController();
     options?.abortSignal?.addEventListener('abort', () => controller.abort(options.abortSignal?.reason), { once: true });
@@ -467,15 +543,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       model: model(this.env, { stallMs: settings.COFOUNDER_STALL_TIMEOUT_MS }),
       system: prompt.system,
       messages: prompt.messages,
+      // The tools of every phase (only the unlocked ones), and those of every phase.
       tools: {
+        ...phaseTools,
         [COFOUNDER_TOOLS.askMultipleChoice]: askMultipleChoice(),
         [COFOUNDER_TOOLS.writeMemory]: writeMemory(actions),
         [COFOUNDER_TOOLS.updateMemory]: updateMemory(actions),
-        [COFOUNDER_TOOLS.saveChosenIdea]: saveChosenIdea(actions),
-        [COFOUNDER_TOOLS.searchDiscussions]: searchDiscussions(this.env, actions, privacyMode ? this.#privateWordingCheck(messages) : null),
-        [COFOUNDER_TOOLS.saveScaleEstimate]: saveScaleEstimate(actions),
-        [COFOUNDER_TOOLS.draftResearchPage]: draftResearchPage(),
-        [COFOUNDER_TOOLS.readResearchResponses]: readResearchResponses(this.env.DB, this.#projectId),
       },
       stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(COFOUNDER_TOOLS.askMultipleChoice)],
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
@@ -503,7 +576,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       },
     });
     return result.toUIMessageStreamResponse<WorkspaceMessage>({
-      messageMetadata: ({ part }) => (part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now() } satisfies MessageMetadata) : undefined),
+      messageMetadata: ({ part }) => (part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now(), phase: phase.number } satisfies MessageMetadata) : undefined),
       // A tool's refusal (an unknown memory id, a link that was not found) is part of a normal
       // answer: its message goes to the model, which corrects itself, and the answer completes
       // and is charged. Only a failure of the answer itself reaches onError below. Tool messages
@@ -530,6 +603,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       author: { kind: 'cofounder' },
       createdAt: message.metadata?.createdAt ?? Date.now(),
       ...(message.metadata?.offlineDemo ? { offlineDemo: true } : {}),
+      ...(message.metadata?.phase ? { phase: message.metadata.phase } : {}),
       status,
       ...(failed ? { failure: turn?.failure ?? FAILURE_MESSAGES.model } : {}),
       ...(turn?.answering ? { answers: turn.answering } : {}),
@@ -558,13 +632,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       foundUrls: this.#foundUrls(),
       writeMemory: (content: MemoryContent) => apply(createEntry(this.state.memory, content, author)),
       updateMemory: (id: string, content: MemoryContent) => apply(updateEntry(this.state.memory, id, undefined, content, author)),
-      chooseIdea: async (title: string, idea: ChosenIdea) => {
-        const entry = apply(createEntry(this.state.memory, { kind: 'chosen_idea', title, idea }, author));
-        await completePhase(this.env.DB, this.#projectId, 1);
-        this.setState({ ...this.state, phases: phasesFrom(await completedPhases(this.env.DB, this.#projectId)) });
-        return entry;
+      saveArtifact: (content) => apply(createEntry(this.state.memory, content, author)),
+      acceptArtifact: async (id) => {
+        const accepted = await this.#accept(id, undefined, author);
+        if (!accepted.ok) throw new Error(accepted.error);
+        return accepted.entry!;
       },
-      saveScaleEstimate: (title: string, estimate: ScaleEstimate) => apply(createEntry(this.state.memory, { kind: 'scale_estimate', title, estimate }, author)),
     };
   }
 
@@ -732,8 +805,17 @@ const memberOf = (connection: Connection): Member | null => {
   return state?.userId && state.role && state.mode ? (state as Member) : null;
 };
 
-/** Phases are worked in order: the current one is the first not done (from 3 on, Pro). */
-const phasesFrom = (done: number[]): WorkspaceState['phases'] => ({ done, current: [1, 2].find((phase) => !done.includes(phase)) ?? 3 });
+/**
+ * The phases as members see them. The founders' choice holds while it is open to them; without
+ * one, they work in the first open phase not done yet, else where they were (`fallback`).
+ */
+function phasesState(done: number[], unlocked: number[], chosen: number | undefined, fallback?: number): WorkspaceState['phases'] {
+  const open = PHASES.map((phase) => phase.number).filter((number) => canOpen(number, unlocked));
+  const current =
+    chosen !== undefined && open.includes(chosen) ? chosen
+    : (open.find((number) => !done.includes(number)) ?? (fallback !== undefined && open.includes(fallback) ? fallback : open.at(-1) ?? 1));
+  return { done, current, unlocked };
+}
 
 /** What the founders see when the model fails; never the provider's own text, which may hold internals. */
 function describeFailure(error: unknown): string {

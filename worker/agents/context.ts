@@ -1,5 +1,6 @@
 import { convertToModelMessages, type ModelMessage } from 'ai';
 import type { WorkspaceMessage, WorkspaceState } from '#contracts/workspace';
+import type { PhaseModule } from './phases/types';
 import { systemPrompt } from './prompts';
 
 /**
@@ -40,7 +41,7 @@ export async function buildPrompt(
   messages: readonly WorkspaceMessage[],
   answering: string | undefined,
   state: WorkspaceState,
-  project: { privacyMode: boolean; sources: readonly string[] },
+  project: { privacyMode: boolean; phase: PhaseModule; phaseNotes: string },
 ): Promise<{ system: string; messages: ModelMessage[] }> {
   // A failed answer is shown to the founders but is not something the co-founder said.
   const usable = messages.filter((message) => !(message.role === 'assistant' && message.metadata?.status === 'failed'));

@@ -106,6 +106,11 @@ export async function completedPhasesOfMember(d1: D1Database, userId: string): P
   return phases;
 }
 
+/** A phase is no longer done: what completed it was deleted. */
+export async function reopenPhase(d1: D1Database, projectId: string, phase: number): Promise<void> {
+  await d1.prepare(`DELETE FROM project_phases WHERE project_id = ?1 AND phase = ?2`).bind(projectId, phase).run();
+}
+
 export async function completePhase(d1: D1Database, projectId: string, phase: number): Promise<void> {
   await d1
     .prepare(`INSERT INTO project_phases (project_id, phase, completed_at) VALUES (?1, ?2, ?3) ON CONFLICT (project_id, phase) DO NOTHING`)
@@ -153,4 +158,13 @@ export async function connectionStanding(
     .first<{ signed_in: number; member: number }>();
   if (!row?.signed_in) return 'signed_out';
   return row.member ? 'trusted' : 'removed';
+}
+
+/**
+ * The plan of the project's owner, which opens its phases (decision 0023): read on each turn, so
+ * an upgrade or a return to Free holds from the next answer on.
+ */
+export async function projectPlan(d1: D1Database, projectId: string): Promise<'free' | 'pro'> {
+  const row = await d1.prepare(`SELECT u.plan AS plan FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`).bind(projectId).first<{ plan: string }>();
+  return row?.plan === 'pro' ? 'pro' : 'free';
 }

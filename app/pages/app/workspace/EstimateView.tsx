@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { isWebAddress } from '#contracts/discussions';
-import { ASSUMPTION, runningTotals, type EstimateOperation, type MemoryEntry, type Sizing } from '#contracts/workspace';
+import { ASSUMPTION } from '#contracts/phases/fields';
+import { runningTotals, type EstimateOperation, type Sizing } from '#contracts/phases/problem-scale';
+import type { MemoryEntry } from '#contracts/workspace';
 
 type EstimateEntry = Extract<MemoryEntry, { kind: 'scale_estimate' }>;
 
@@ -111,11 +113,26 @@ function SourceLink({ source, label }: { source: string; label: string }) {
   );
 }
 
+/**
+ * What the estimate rests on when no source backs it: no evidence, or every step an assumption.
+ * Null when some of it is sourced. Accepting such an estimate asks first, and says so after.
+ */
+export function assumptionsOnly(estimate: EstimateEntry['estimate']): string | null {
+  const steps = [...estimate.topDown.steps, ...estimate.bottomUp.steps];
+  const sourced = steps.filter((step) => isWebAddress(step.source)).length;
+  if (estimate.evidence.length === 0 && sourced === 0) return 'No discussion backs this estimate and every number in it is an assumption.';
+  if (estimate.evidence.length === 0) return 'No discussion backs this estimate.';
+  if (sourced === 0) return 'Every number in this estimate is an assumption.';
+  return null;
+}
+
 function Acceptance({ entry, onAccept }: { entry: EstimateEntry; onAccept?: () => Promise<string | null> }) {
   const [accepting, setAccepting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const unsupported = assumptionsOnly(entry.estimate);
   if (entry.acceptedAt !== undefined) {
-    return <p className="estimate__accepted">Accepted: phase 2 is done.</p>;
+    return <p className="estimate__accepted">{unsupported ? `Accepted on assumptions: phase 2 is done. ${unsupported}` : 'Accepted: phase 2 is done.'}</p>;
   }
   if (!onAccept) return null;
   async function accept() {
@@ -123,12 +140,30 @@ function Acceptance({ entry, onAccept }: { entry: EstimateEntry; onAccept?: () =
     setError(null);
     const failure = await onAccept!();
     setAccepting(false);
+    setConfirming(false);
     setError(failure);
+  }
+  if (confirming && unsupported) {
+    return (
+      <div className="estimate__accept estimate__accept--confirm" role="group" aria-label="Accept an estimate built on assumptions?">
+        <p className="estimate__accept-note">
+          {unsupported} Accept it anyway? Phase 2 will show that it was accepted on assumptions.
+        </p>
+        <div className="memory-entry__actions">
+          <button type="button" className="button panel__small-button" autoFocus disabled={accepting} onClick={() => void accept()}>
+            {accepting ? 'Accepting…' : 'Accept on assumptions'}
+          </button>
+          <button type="button" className="button button--secondary panel__small-button" disabled={accepting} onClick={() => setConfirming(false)}>
+            Not yet
+          </button>
+        </div>
+      </div>
+    );
   }
   return (
     <div className="estimate__accept">
       <p className="estimate__accept-note">Checked the numbers and their sources? Accepting the estimate completes phase 2.</p>
-      <button type="button" className="button panel__small-button" disabled={accepting} onClick={() => void accept()}>
+      <button type="button" className="button panel__small-button" disabled={accepting} onClick={() => (unsupported ? setConfirming(true) : void accept())}>
         {accepting ? 'Accepting…' : 'Accept this estimate'}
       </button>
       {error && (
@@ -267,41 +302,56 @@ function SizingEditor({ id, label, sizing, onChange }: { id: string; label: stri
   return (
     <fieldset className="estimate-editor__sizing">
       <legend>{label}</legend>
-      {sizing.steps.map((step, index) => (
-        <div key={index} className="estimate-editor__step" role="group" aria-label={`${label}, step ${index + 1}`}>
-          {index > 0 && (
-            <select
-              aria-label="Operation"
-              className="memory-editor__input estimate-editor__operation"
-              value={step.operation}
-              onChange={(event) => setStep(index, { operation: event.target.value as EstimateOperation })}
-            >
-              {(['multiply', 'divide', 'add', 'subtract'] as const).map((operation) => (
-                <option key={operation} value={operation}>
-                  {OPERATION_SIGNS[operation]}
-                </option>
-              ))}
-            </select>
-          )}
-          <input aria-label="Number" inputMode="decimal" className="memory-editor__input estimate-editor__value" value={step.value} onChange={(event) => setStep(index, { value: event.target.value })} />
-          <input aria-label="What it is" className="memory-editor__input" value={step.label} onChange={(event) => setStep(index, { label: event.target.value })} />
-          <input aria-label="Source (a link or 'assumption')" className="memory-editor__input" value={step.source} onChange={(event) => setStep(index, { source: event.target.value })} />
-          {index > 0 && (
-            <button type="button" className="button button--secondary panel__small-button" onClick={() => onChange({ ...sizing, steps: sizing.steps.filter((_, at) => at !== index) })}>
-              Remove step
-            </button>
-          )}
-        </div>
-      ))}
+      {sizing.steps.map((step, index) => {
+        const field = (name: string) => `${id}-${index}-${name}`;
+        return (
+          <div key={index} className="estimate-editor__step" role="group" aria-label={`${label}, step ${index + 1}`}>
+            {index > 0 && (
+              <div className="estimate-editor__field estimate-editor__operation">
+                <label htmlFor={field('operation')}>Then</label>
+                <select
+                  id={field('operation')}
+                  className="memory-editor__input"
+                  value={step.operation}
+                  onChange={(event) => setStep(index, { operation: event.target.value as EstimateOperation })}
+                >
+                  {(['multiply', 'divide', 'add', 'subtract'] as const).map((operation) => (
+                    <option key={operation} value={operation}>
+                      {OPERATION_SIGNS[operation]} {operation}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div className="estimate-editor__field estimate-editor__value">
+              <label htmlFor={field('value')}>Value</label>
+              <input id={field('value')} inputMode="decimal" className="memory-editor__input" value={step.value} onChange={(event) => setStep(index, { value: event.target.value })} />
+            </div>
+            <div className="estimate-editor__field">
+              <label htmlFor={field('label')}>What it counts</label>
+              <input id={field('label')} className="memory-editor__input" value={step.label} onChange={(event) => setStep(index, { label: event.target.value })} />
+            </div>
+            <div className="estimate-editor__field">
+              <label htmlFor={field('source')}>Source: a link, or '{ASSUMPTION}'</label>
+              <input id={field('source')} className="memory-editor__input" value={step.source} onChange={(event) => setStep(index, { source: event.target.value })} />
+            </div>
+            {index > 0 && (
+              <button type="button" className="button button--secondary panel__small-button" onClick={() => onChange({ ...sizing, steps: sizing.steps.filter((_, at) => at !== index) })}>
+                Remove step {index + 1}
+              </button>
+            )}
+          </div>
+        );
+      })}
+      <button
+        type="button"
+        className="button button--secondary panel__small-button estimate-editor__add-step"
+        onClick={() => onChange({ ...sizing, steps: [...sizing.steps, { operation: 'multiply', value: '', label: '', source: ASSUMPTION }] })}
+      >
+        Add a step to {label.toLowerCase()}
+      </button>
       <div className="estimate-editor__sizing-foot">
-        <button
-          type="button"
-          className="button button--secondary panel__small-button"
-          onClick={() => onChange({ ...sizing, steps: [...sizing.steps, { operation: 'multiply', value: '', label: '', source: ASSUMPTION }] })}
-        >
-          Add a step
-        </button>
-        <label htmlFor={`${id}-unit`}>Counts</label>
+        <label htmlFor={`${id}-unit`}>The result counts</label>
         <input id={`${id}-unit`} className="memory-editor__input estimate-editor__unit" value={sizing.unit} onChange={(event) => onChange({ ...sizing, unit: event.target.value })} />
       </div>
     </fieldset>

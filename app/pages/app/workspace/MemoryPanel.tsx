@@ -1,15 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  MemoryContentSchema,
-  TEXT_MEMORY_KINDS,
-  type ChosenIdea,
-  type MemoryContent,
-  type MemoryEntry,
-  type MemoryKind,
-} from '#contracts/workspace';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
+import { artifactDefinition, isArtifactKind, PHASES, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
+import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
-import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, EstimateView, type EstimateFields } from './EstimateView';
+import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
 import { MessageTime } from './MessageRow';
+import { ArtifactView } from './phases/registry';
 import type { MemoryResult, Workspace } from './use-workspace';
 
 export const KIND_LABELS: Record<MemoryKind, string> = {
@@ -24,13 +20,7 @@ export const KIND_LABELS: Record<MemoryKind, string> = {
   note: 'Note',
 };
 
-const IDEA_FIELDS: { key: Exclude<keyof ChosenIdea, 'openQuestions'>; label: string }[] = [
-  { key: 'problem', label: 'Problem' },
-  { key: 'whoHasIt', label: 'Who has it' },
-  { key: 'proposedSolution', label: 'Proposed solution' },
-  { key: 'whyNow', label: 'Why now' },
-  { key: 'riskiestAssumption', label: 'Riskiest assumption' },
-];
+const IDEA_FIELDS = (Object.keys(IDEA_FIELD_LABELS) as (keyof typeof IDEA_FIELD_LABELS)[]).map((key) => ({ key, label: IDEA_FIELD_LABELS[key] }));
 
 export const STALE_EDIT =
   'Someone changed this entry while you were editing. Their version is shown below and your text is still here: save again to replace theirs, or cancel to keep it.';
@@ -43,9 +33,10 @@ type ChangeMemory = Workspace['changeMemory'];
  * add, edit or delete. Changes by others arrive live in the shared state; an edit made on a
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
-export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory }) {
+export function MemoryPanel({ entries, changeMemory, phasesDone = [] }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory; phasesDone?: readonly number[] }) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   // The chosen idea first, then the estimate, then the newest changes.
   const rank = (entry: MemoryEntry) => (entry.kind === 'chosen_idea' ? 2 : entry.kind === 'scale_estimate' ? 1 : 0);
   const sorted = [...(entries ?? [])].sort((a, b) => rank(b) - rank(a) || b.updatedAt - a.updatedAt);
@@ -53,7 +44,7 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
   return (
     <section className="memory-panel" aria-labelledby={headingId}>
       <div className="panel__head">
-        <h2 id={headingId} className="panel__heading">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="panel__heading">
           Project memory
         </h2>
         {!adding && (
@@ -76,7 +67,15 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
       ) : (
         <ul className="memory-panel__list">
           {sorted.map((entry) => (
-            <MemoryEntryItem key={entry.id} entry={entry} changeMemory={changeMemory} />
+            <MemoryEntryItem
+              key={entry.id}
+              entry={entry}
+              memory={sorted}
+              changeMemory={changeMemory}
+              phasesDone={phasesDone}
+              // After a deletion, focus goes to the panel's heading, never to the page's body.
+              onDeleted={() => heading.current?.focus()}
+            />
           ))}
         </ul>
       )}
@@ -84,59 +83,113 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
   );
 }
 
-function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMemory: ChangeMemory }) {
+/**
+ * What deleting an entry does, said before it happens: it cannot be undone, and deleting what
+ * completed a phase (the chosen idea, the accepted estimate) reopens that phase.
+ */
+export function deleteConsequence(entry: MemoryEntry, phasesDone: readonly number[]): string {
+  const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
+  const reopens = phase && phasesDone.includes(phase.number) ? ` This reopens phase ${phase.number}, "${phase.title}": it will no longer be done.` : '';
+  return `Delete “${entry.title}” for every member? It cannot be brought back.${reopens}`;
+}
+
+function MemoryEntryItem({
+  entry,
+  memory,
+  changeMemory,
+  phasesDone,
+  onDeleted,
+}: {
+  entry: MemoryEntry;
+  memory: MemoryEntry[];
+  changeMemory: ChangeMemory;
+  phasesDone: readonly number[];
+  onDeleted: () => void;
+}) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
 
   async function remove() {
     setDeleting(true);
     setError(null);
     const result = await changeMemory({ type: 'memory_delete', id: entry.id, baseVersion: entry.version });
     // Deleted, by us or by someone else just before: either way it is gone.
-    if (result.ok || ('reason' in result && result.reason === 'not_found')) return;
+    if (result.ok || ('reason' in result && result.reason === 'not_found')) return onDeleted();
     setDeleting(false);
+    setConfirming(false);
     setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
+  }
+
+  function keep() {
+    setConfirming(false);
+    requestAnimationFrame(() => deleteButton.current?.focus());
   }
 
   /** Accepts the version on screen; a newer one is refused, to be read first. */
   async function accept(): Promise<string | null> {
     const result = await changeMemory({ type: 'memory_accept', id: entry.id, baseVersion: entry.version });
     if (result.ok) return null;
-    return result.reason === 'stale' ? 'Someone changed the estimate just now: read the new version before accepting it.' : result.error;
+    return result.reason === 'stale' ? 'Someone changed this just now: read the new version before accepting it.' : result.error;
   }
 
   return (
     <li
       id={`memory-entry-${entry.id}`}
       tabIndex={-1}
-      className={`memory-entry${entry.kind === 'chosen_idea' || entry.kind === 'scale_estimate' ? ' memory-entry--idea' : ''}`}
+      className={`memory-entry${isArtifactKind(entry.kind) ? ' memory-entry--idea' : ''}`}
       aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}
     >
       {editing ? (
-        <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
+        <MemoryEditor
+          entry={entry}
+          changeMemory={changeMemory}
+          onDone={() => {
+            setEditing(false);
+            requestAnimationFrame(() => editButton.current?.focus());
+          }}
+        />
       ) : (
         <>
           <MemoryEntryView entry={entry} onAccept={accept} />
+          {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
           {error && (
             <p className="memory-entry__error" role="alert">
               {error}
             </p>
           )}
-          <div className="memory-entry__actions">
-            <button type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className="button button--secondary panel__small-button"
-              aria-label={`Delete ${entry.title}`}
-              disabled={deleting}
-              onClick={() => void remove()}
-            >
-              Delete
-            </button>
-          </div>
+          {confirming ? (
+            <div className="memory-entry__confirm" role="group" aria-label={`Delete ${entry.title}?`} onKeyDown={(event) => event.key === 'Escape' && keep()}>
+              <p>{deleteConsequence(entry, phasesDone)}</p>
+              <div className="memory-entry__actions">
+                <button
+                  type="button"
+                  className="button button--danger panel__small-button"
+                  // The member just asked to delete: the choice to confirm it is where focus goes.
+                  autoFocus
+                  disabled={deleting}
+                  onClick={() => void remove()}
+                >
+                  Delete
+                </button>
+                <button type="button" className="button button--secondary panel__small-button" disabled={deleting} onClick={keep}>
+                  Keep it
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="memory-entry__actions">
+              <button ref={editButton} type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button ref={deleteButton} type="button" className="button button--secondary panel__small-button" aria-label={`Delete ${entry.title}`} onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </div>
+          )}
         </>
       )}
     </li>
@@ -149,35 +202,26 @@ export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAcc
     <div className="memory-entry__view">
       <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
-      {entry.kind === 'chosen_idea' ? (
-        <dl className="memory-entry__fields">
-          {IDEA_FIELDS.map(({ key, label }) => (
-            <div key={key}>
-              <dt>{label}</dt>
-              <dd>{entry.idea[key]}</dd>
-            </div>
-          ))}
-          {entry.idea.openQuestions.length > 0 && (
-            <div>
-              <dt>Open questions</dt>
-              <dd>
-                <ul>
-                  {entry.idea.openQuestions.map((question) => (
-                    <li key={question}>{question}</li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
-          )}
-        </dl>
-      ) : entry.kind === 'scale_estimate' ? (
-        <EstimateView entry={entry} onAccept={onAccept} />
+      {isArtifactKind(entry.kind) ? (
+        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} />
       ) : (
-        <p className="memory-entry__body">{entry.body}</p>
+        <p className="memory-entry__body">{'body' in entry ? entry.body : ''}</p>
       )}
       <p className="memory-entry__byline">
         {by} · <MessageTime at={entry.updatedAt} />
       </p>
+      {entry.history && entry.history.length > 0 && (
+        <details className="memory-entry__history">
+          <summary>Earlier changes</summary>
+          <ul>
+            {entry.history.map((change) => (
+              <li key={change.version}>
+                Version {change.version}: {change.author.kind === 'cofounder' ? COFOUNDER_NAME : change.author.name} · <MessageTime at={change.updatedAt} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }
@@ -315,4 +359,34 @@ function labelOf(key: string): string {
   if (key === 'body') return 'Text';
   if (key === 'openQuestions') return 'Open questions';
   return IDEA_FIELDS.find((field) => field.key === key)?.label ?? 'Entry';
+}
+
+/**
+ * An accepted artifact whose upstream artifacts changed since (the chosen idea under an
+ * estimate, say) reads 'based on an earlier version of X — review' until someone accepts it again.
+ */
+function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: MemoryEntry[]; onAccept: () => Promise<string | null> }) {
+  const [accepting, setAccepting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const changed = staleUpstreams(entry, memory);
+  if (changed.length === 0) return null;
+  const names = changed.map((upstream) => `${(artifactDefinition(upstream.kind)?.artifact.label ?? upstream.title).toLowerCase()} “${upstream.title}”`).join(' and ');
+  async function accept() {
+    setAccepting(true);
+    setError(await onAccept());
+    setAccepting(false);
+  }
+  return (
+    <div className="memory-entry__stale" role="status">
+      <p>Based on an earlier version of {names} — review.</p>
+      <button type="button" className="button panel__small-button" disabled={accepting} onClick={() => void accept()}>
+        {accepting ? 'Accepting…' : 'Reviewed: accept again'}
+      </button>
+      {error && (
+        <p className="memory-entry__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -132,7 +132,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { chat, state, connected, ended, changeMemory } = useWorkspace(project.id, {
+  const { chat, state, connected, ended, changeMemory, openPhase } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -213,7 +213,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
       )}
       <div className="workspace__columns">
         <SidePanel id="workspace-phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
-          <PhasesPanel phases={state?.phases} />
+          <PhasesPanel phases={state?.phases} openPhase={openPhase} />
         </SidePanel>
         <Conversation
           messages={chat.messages}
@@ -229,12 +229,13 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onStop={() => void chat.stop()}
           onRetry={(messageId) => void chat.regenerate({ messageId })}
           onEdit={editMessage}
+          estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
           onSaveToMemory={saveToMemory}
           onReviewMemory={reviewMemory}
           onCreateResearchPage={createResearchPage}
         />
         <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} />
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} />
         </SidePanel>
       </div>
     </div>
