@@ -14,6 +14,9 @@
  * - The co-founder's discussion search talks to the fakes of Hacker News, Stack Exchange and
  *   Reddit (tests/fakes), with Reddit's credentials set so that all three are offered; tests steer
  *   them through their addresses (inject('fakeHackerNewsUrl') and the others).
+ * - The server has no Stripe keys, so 'Get Pro' opens the labelled local test checkout, whose
+ *   signed event goes through the real webhook code; the fake Stripe is started beside it for
+ *   tests that need Stripe's own API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +30,7 @@ import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeReddit } from '../fakes/reddit';
 import { startFakeSites } from '../fakes/sites';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
+import { startFakeStripe } from '../fakes/stripe';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,6 +44,8 @@ declare module 'vitest' {
     fakeRedditUrl: string;
     /** The competitors' own sites (tests/fakes/sites.ts) that phase 3's sources link to. */
     fakeSitesUrl: string;
+    /** Stripe's API (tests/fakes/stripe.ts), for tests that start a server with Stripe keys. */
+    fakeStripeUrl: string;
   }
 }
 
@@ -177,7 +183,9 @@ export default async function setup(project: TestProject) {
   const fakeGitHub = await startFakeGitHub(fakeSites.url);
   const fakeAppStore = await startFakeAppStore(fakeSites.url);
   const fakeBraveSearch = await startFakeBraveSearch(fakeSites.url);
+  const fakeStripe = await startFakeStripe();
   const closeFakes = async () => {
+    await fakeStripe.close();
     await Promise.all([fakeSites.close(), fakeGitHub.close(), fakeAppStore.close(), fakeBraveSearch.close()]);
     await fakeOpenAi.close();
     await fakeHackerNews.close();
@@ -250,6 +258,7 @@ export default async function setup(project: TestProject) {
   project.provide('fakeStackExchangeUrl', fakeStackExchange.url);
   project.provide('fakeRedditUrl', fakeReddit.url);
   project.provide('fakeSitesUrl', fakeSites.url);
+  project.provide('fakeStripeUrl', fakeStripe.url);
 
   return async function teardown() {
     await stopServer(child);
