@@ -7,6 +7,7 @@ import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { api, withSession } from '../../lib/api';
+import { saveDownload } from '../../lib/download';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AccountDeletion } from './AccountDeletion';
 import { useCurrentUser } from './AppLayout';
@@ -210,12 +211,7 @@ function ExportData() {
     setBusy(true);
     try {
       const response = await withSession(() => api.user.export.$get());
-      const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'launchmate-export.json';
-      const href = URL.createObjectURL(await response.blob());
-      const link = Object.assign(document.createElement('a'), { href, download: name });
-      link.click();
-      // The click has handed the file to the browser's download; the address is no longer needed.
-      setTimeout(() => URL.revokeObjectURL(href), 0);
+      await saveDownload(response, 'launchmate-export.json');
       notify.success('Your data was downloaded.');
     } catch (error) {
       logUnexpected('Exporting data failed', error);

@@ -1,8 +1,9 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { ResearchDraft, WorkspaceMessage } from '#contracts/workspace';
 import { Spinner } from '../../../components/Spinner';
 import { api, withSession } from '../../../lib/api';
+import { useNotify } from '../../../lib/notifications';
 import { errorMessage, logUnexpected } from '../../../lib/forms';
 import { clearLandingDraft, firstMessageFor } from '../../../lib/landing-draft';
 import { Component as NotFound } from '../../NotFound';
@@ -134,13 +135,9 @@ function WorkspaceScreen({ project }: { project: Project }) {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
-  const navigate = useNavigate();
-  // The draft opens in the dashboard's research page editor, for review; saving there creates it.
-  const createResearchPage = useCallback(
-    ({ testsAssumptions: _tests, ...researchDraft }: ResearchDraft) =>
-      void navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { state: { researchDraft } }),
-    [navigate, project.id],
-  );
+  const notify = useNotify();
+  // The draft's card creates its page in place (ResearchDraftCard); the workspace confirms it.
+  const createResearchPage = useCallback((draft: ResearchDraft) => notify.success(`The research page “${draft.title}” was created.`), [notify]);
 
   const send = useCallback(
     (text: string, id?: string) => {
