@@ -1,4 +1,5 @@
 import { PasswordSchema } from './auth';
+import { singleLineText } from './text-fields';
 import { z } from './zod';
 
 /**
@@ -104,4 +105,17 @@ export interface AccountExport {
     /** The conversation with the co-founder and the project memory, with its history. */
     workspace: ProjectConversationExport;
   }[];
+}
+
+/** A member's display name: what teammates, presence, invitations and e-mails show instead of the address. */
+export const DISPLAY_NAME_MAX = 60;
+export const DisplayNameSchema = singleLineText(DISPLAY_NAME_MAX);
+/** Setting the display name; null clears it (the address before the @ is shown again). */
+export const SetDisplayNameSchema = z.strictObject({ name: DisplayNameSchema.nullable() });
+
+/** An invitation as its link shows it before the invited person has an account. */
+export interface InvitationPreview {
+  email: string;
+  projectName: string;
+  invitedBy: string;
 }
