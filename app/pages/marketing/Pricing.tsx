@@ -2,14 +2,20 @@ import { CallToAction } from '../../components/CallToAction';
 import { FaqList } from '../../components/FaqList';
 import { PricingCards } from '../../components/PricingCards';
 import { PRICING_FAQS } from '../../content/faqs';
+import { useSessionUser } from '../../lib/session-user';
 import './marketing.css';
 
 export function Component() {
+  const user = useSessionUser();
   return (
     <div className="pricing">
       <section className="marketing-hero">
         <h1 className="marketing-hero__title">Simple, honest pricing</h1>
-        <p className="marketing-hero__lead">Start free with the first 2 phases. Go Pro once, for life.</p>
+        <p className="marketing-hero__lead">
+          {user
+            ? `You are on the ${user.plan === 'pro' ? 'Pro' : 'Free'} plan. The first 2 phases are free; Pro opens all 8, paid once.`
+            : 'Start free with the first 2 phases. Go Pro once, for life.'}
+        </p>
       </section>
 
       <section className="marketing-section" aria-label="Plans">
