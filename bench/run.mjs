@@ -19,7 +19,9 @@ const BENCHES = [
   'model-caps',
   'limits',
   'revocation',
+  'frame-session-check',
   'phase-two-search',
+  'phase-prompt',
   'lighthouse',
 ];
 

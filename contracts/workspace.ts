@@ -1,8 +1,13 @@
 import type { UIMessage } from 'ai';
-import { isWebAddress } from './discussions';
+import { MEMORY_LIMITS } from './phases/fields';
+import { ARTIFACT_CONTENT_SCHEMAS, ARTIFACT_KINDS, type ArtifactKind, type ArtifactVersion } from './phases/registry';
 import { ResearchPageInputSchema } from './research';
 import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
+
+export { MEMORY_LIMITS };
+export type { ChosenIdea } from './phases/find-idea';
+export type { ScaleEstimate } from './phases/problem-scale';
 
 /**
  * The co-founder workspace's wire contract, shared by the Worker's Durable Object
@@ -25,19 +30,6 @@ export const WORKSPACE_CLOSE_CODES = { signedOut: 4401, removed: 4403, deleted: 
 /** A member's message: refused when blank or longer than this. */
 export const MESSAGE_MAX_CHARS = 8000;
 
-/** The 8 phases; the first 2 are free, the rest need Pro (the app links them to /pricing). */
-export const PHASES = [
-  { number: 1, title: 'Find an idea', free: true },
-  { number: 2, title: "Estimate the problem's scale and impact", free: true },
-  { number: 3, title: 'Research competitors and gaps', free: false },
-  { number: 4, title: 'Define user personas', free: false },
-  { number: 5, title: 'Shape the solution', free: false },
-  { number: 6, title: 'Plan the build', free: false },
-  { number: 7, title: 'Launch', free: false },
-  { number: 8, title: 'Market and grow', free: false },
-] as const;
-export type PhaseNumber = (typeof PHASES)[number]['number'];
-
 // ---------------------------------------------------------------------------------------------
 // Messages
 
@@ -58,7 +50,17 @@ export const MessageMetadataSchema = z.object({
   createdAt: z.number(),
   /** Co-founder answers only; absent while streaming. */
   status: z.enum(['complete', 'failed', 'stopped']).optional(),
+  /** A member's note to the team: not addressed to the co-founder, never answered or charged. */
+  note: z.boolean().optional(),
+  /** Co-founder answers: the id of the member message this answers. */
+  answers: z.string().optional(),
+  /** A member message its author edited: when, and what it said first. */
+  edited: z.object({ at: z.number(), previousText: z.string() }).optional(),
+  /** A regenerated answer: the versions it replaced, newest first. */
+  previousVersions: z.array(z.object({ text: z.string(), createdAt: z.number() })).optional(),
   failure: z.string().optional(),
+  /** Co-founder answers: the phase the founders worked in when it was written. */
+  phase: z.number().int().min(1).max(8).optional(),
   /** Written by the offline demo co-founder (development without a model key): label it 'offline demo — not AI'. */
   offlineDemo: z.boolean().optional(),
 });
@@ -67,105 +69,16 @@ export type MessageMetadata = z.infer<typeof MessageMetadataSchema>;
 // ---------------------------------------------------------------------------------------------
 // The project memory
 
-export const MEMORY_KINDS = ['chosen_idea', 'scale_estimate', 'target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
-/** Every kind but the chosen idea is a title and a body of text. */
+/** Every kind but the artifacts of the phases is a title and a body of text. */
 export const TEXT_MEMORY_KINDS = ['target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
-export type MemoryKind = (typeof MEMORY_KINDS)[number];
-
-export const MEMORY_LIMITS = { title: 120, body: 2000, field: 1000, openQuestions: 10, entries: 100 } as const;
-
-/** The chosen idea, as phase 1 ends. */
-export const ChosenIdeaSchema = z.strictObject({
-  problem: multiLineText(MEMORY_LIMITS.field).describe('The problem, in one or two sentences'),
-  whoHasIt: multiLineText(MEMORY_LIMITS.field).describe('Who has the problem, as specifically as possible'),
-  proposedSolution: multiLineText(MEMORY_LIMITS.field).describe('What the founder would build'),
-  whyNow: multiLineText(MEMORY_LIMITS.field).describe('Why this is possible or needed now'),
-  riskiestAssumption: multiLineText(MEMORY_LIMITS.field).describe('The assumption that would kill the idea if it were false'),
-  openQuestions: z.array(multiLineText(MEMORY_LIMITS.field)).max(MEMORY_LIMITS.openQuestions).describe('What is still unknown'),
-});
-export type ChosenIdea = z.infer<typeof ChosenIdeaSchema>;
-
-/**
- * The problem-scale estimate, as phase 2 ends (docs/decisions/0036-problem-scale-estimate.md).
- * Each sizing is a chain of steps whose arithmetic the product does, not the model: the first
- * step starts the count and each next one multiplies, divides, adds or subtracts, so the result
- * shown is always what its inputs give.
- */
-export const ESTIMATE_OPERATIONS = ['start', 'multiply', 'divide', 'add', 'subtract'] as const;
-export type EstimateOperation = (typeof ESTIMATE_OPERATIONS)[number];
-export const ESTIMATE_LIMITS = { steps: 8, segments: 6, evidence: 20, value: 1e13 } as const;
-export const ASSUMPTION = 'assumption';
-
-export const EstimateStepSchema = z.strictObject({
-  operation: z.enum(ESTIMATE_OPERATIONS).describe("'start' for the first step only; then how this value combines with the running total"),
-  value: z.number().finite().min(0).max(ESTIMATE_LIMITS.value).describe('A plain number: 0.3 for 30%, 12000 for 12k'),
-  label: singleLineText(160).describe('What the number is, e.g. "independent dental clinics in the US" or "share that book by phone"'),
-  source: singleLineText(300).describe(`Where the number comes from: the URL of a discussion or page you were given, or the word '${ASSUMPTION}'`),
-});
-export type EstimateStep = z.infer<typeof EstimateStepSchema>;
-
-export const SizingSchema = z
-  .strictObject({
-    steps: z.array(EstimateStepSchema).min(1).max(ESTIMATE_LIMITS.steps),
-    unit: singleLineText(60).describe('What the result counts, e.g. "clinics", "people" or "USD per year"'),
-  })
-  .superRefine((sizing, ctx) => {
-    sizing.steps.forEach((step, index) => {
-      if ((index === 0) !== (step.operation === 'start')) {
-        ctx.addIssue({ code: 'custom', path: ['steps', index, 'operation'], message: index === 0 ? 'The first step starts the count' : "Only the first step is 'start'" });
-      }
-      if (step.operation === 'divide' && step.value === 0) ctx.addIssue({ code: 'custom', path: ['steps', index, 'value'], message: 'A step cannot divide by zero' });
-    });
-  });
-export type Sizing = z.infer<typeof SizingSchema>;
-
-/** The running total after each step of a sizing; the last one is its result. */
-export function runningTotals(sizing: Sizing): number[] {
-  const totals: number[] = [];
-  for (const step of sizing.steps) {
-    const before = totals.at(-1) ?? 0;
-    const next =
-      step.operation === 'start' ? step.value
-      : step.operation === 'multiply' ? before * step.value
-      : step.operation === 'divide' ? before / step.value
-      : step.operation === 'add' ? before + step.value
-      : before - step.value;
-    totals.push(next);
-  }
-  return totals;
-}
-
-export const EvidenceLinkSchema = z.strictObject({
-  title: singleLineText(200),
-  url: z.string().max(2000).refine(isWebAddress, 'A link must be an http(s) address'),
-  /** Where it was said: 'Hacker News', 'r/smallbusiness', a site's name. */
-  site: singleLineText(80),
-});
-export type EvidenceLink = z.infer<typeof EvidenceLinkSchema>;
-
-export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
-
-export const ScaleEstimateSchema = z.strictObject({
-  segments: z.array(singleLineText(300)).min(1).max(ESTIMATE_LIMITS.segments).describe('Who has the problem, as distinct groups'),
-  topDown: SizingSchema.describe('From a whole population down to those who have the problem'),
-  bottomUp: SizingSchema.describe('From what one reachable customer or channel gives, up'),
-  frequency: multiLineText(MEMORY_LIMITS.field).describe('How often the problem happens to them'),
-  pain: multiLineText(MEMORY_LIMITS.field).describe('What it costs them in time or money, with numbers where known'),
-  currentAlternatives: multiLineText(MEMORY_LIMITS.field).describe('What they use or do about it today'),
-  confidence: z.enum(CONFIDENCE_LEVELS),
-  confidenceReasons: multiLineText(MEMORY_LIMITS.field).describe('Why that confidence: what the evidence shows and what it lacks'),
-  evidence: z.array(EvidenceLinkSchema).max(ESTIMATE_LIMITS.evidence).describe('The discussions that back the estimate, from your search results only'),
-});
-export type ScaleEstimate = z.infer<typeof ScaleEstimateSchema>;
+export const MEMORY_KINDS = [...ARTIFACT_KINDS, ...TEXT_MEMORY_KINDS] as const;
+export type MemoryKind = ArtifactKind | (typeof TEXT_MEMORY_KINDS)[number];
 
 /** What an entry says: written by a member (memory frames) or by the co-founder (its tools). */
 export const MemoryContentSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('chosen_idea'), title: singleLineText(MEMORY_LIMITS.title), idea: ChosenIdeaSchema }),
-  z.strictObject({ kind: z.literal('scale_estimate'), title: singleLineText(MEMORY_LIMITS.title), estimate: ScaleEstimateSchema }),
+  ...ARTIFACT_CONTENT_SCHEMAS,
   z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: singleLineText(MEMORY_LIMITS.title), body: multiLineText(MEMORY_LIMITS.body) }),
 ]);
-/** The kinds a project holds one of at most: adding another replaces it. */
-export const SINGLE_MEMORY_KINDS = ['chosen_idea', 'scale_estimate'] as const satisfies readonly MemoryKind[];
 export type MemoryContent = z.infer<typeof MemoryContentSchema>;
 
 /** A stored entry. `version` grows by one with every change; edits name the version they saw. */
@@ -176,10 +89,15 @@ export type MemoryEntry = MemoryContent & {
   updatedAt: number;
   version: number;
   /**
-   * The scale estimate only: when a member accepted it, which completes phase 2. A member's own
-   * edit keeps it; the co-founder rewriting the estimate clears it, to be accepted again.
+   * Artifacts only: when a member accepted it, which completes its phase (the chosen idea is
+   * accepted as it is chosen). A member's own edit keeps it; the co-founder rewriting it clears
+   * it, to be accepted again.
    */
   acceptedAt?: number;
+  /** Artifacts only: the versions of the artifacts it is built on when it was accepted (stale flags). */
+  basedOn?: ArtifactVersion[];
+  /** The changes before this version, newest first (at most MEMORY_LIMITS.history): who and when. */
+  history?: { version: number; author: MessageAuthor; updatedAt: number }[];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -204,8 +122,10 @@ export interface WorkspaceState {
   phases: {
     /** Phase numbers completed, ascending. */
     done: number[];
-    /** The phase the co-founder is working on. */
+    /** The phase the founders work in (they choose it; contracts/phases/registry.ts lists them). */
     current: number;
+    /** The phases the project's plan opens: the free ones, and every phase on Pro. */
+    unlocked: number[];
   };
   memory: MemoryEntry[];
   /** Members with the workspace open now, one entry per member however many tabs. */
@@ -234,7 +154,7 @@ export const MemoryFrameSchema = z.discriminatedUnion('type', [
     id: z.string().min(1).max(100),
     baseVersion: z.number().int().min(1),
   }),
-  /** Accepting the scale estimate (the version the member read) completes phase 2. */
+  /** Accepting an artifact (the version the member read) completes its phase, or clears its stale flag. */
   z.strictObject({
     type: z.literal('memory_accept'),
     requestId: z.string().min(1).max(100),
@@ -243,6 +163,10 @@ export const MemoryFrameSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type MemoryFrame = z.infer<typeof MemoryFrameSchema>;
+
+/** A member opens a phase to work in: any unlocked phase that is built, earlier ones included. */
+export const PhaseOpenFrameSchema = z.strictObject({ type: z.literal('phase_open'), requestId: z.string().min(1).max(100), phase: z.number().int().min(1).max(8) });
+export type PhaseResultFrame = { type: 'phase_result'; requestId: string; ok: true } | { type: 'phase_result'; requestId: string; ok: false; error: string };
 
 /**
  * The answer to one memory frame, to its sender only (everyone sees the change in the state).
@@ -267,7 +191,7 @@ export type SendRefusedFrame = {
   requestId: string;
 } & SendRefusal;
 
-export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame;
+export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame | PhaseResultFrame;
 
 // ---------------------------------------------------------------------------------------------
 // The co-founder's tools, as they appear in assistant message parts (`tool-<name>`).

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../utils';
-import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type ModelRequestBody } from './workspace-support';
+import { answerEnd, chatRequest, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type ModelRequestBody } from './workspace-support';
 
 const systemText = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'system').map((message) => String(message.content)).join('\n');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -131,7 +131,8 @@ describe('the co-founder model call', () => {
     // The state broadcast may trail the end of the answer's stream.
     const frame = await socket.waitFor((candidate) => candidate.type === 'cf_agent_state' && (candidate.state as { phases: { done: number[] } }).phases.done.length > 0);
     const state = frame.state as { phases: { done: number[]; current: number }; memory: { kind: string; idea: object }[] };
-    expect(state.phases).toEqual({ done: [1], current: 2 });
+    // The founders move on to phase 2 with it; a Free project opens phases 1 and 2.
+    expect(state.phases).toEqual({ done: [1], current: 2, unlocked: [1, 2] });
     const { title, ...idea } = IDEA;
     expect(state.memory).toMatchObject([{ kind: 'chosen_idea', title, idea }]);
     expect(await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(projectId).first('phase')).toBe(1);
@@ -140,7 +141,11 @@ describe('the co-founder model call', () => {
     await answerEnd(socket, next.requestId);
     const nextSystem = systemText((await model.bodies())[2]!);
     expect(nextSystem).toContain('riskiest assumption: Clinics will trust automated messages to patients.');
-    expect(nextSystem).toContain(`Phase 1 is done`);
+    expect(nextSystem).toContain('- Phase 1, "Find an idea" (done)');
+    expect(nextSystem).toContain(`- Phase 2, "Estimate the problem's scale and impact" (the founders are working in it now)`);
+    // Only the guide of the phase worked in: phase 2's, not phase 1's.
+    expect(nextSystem).toContain('Call search_discussions with 2 to 4 short phrases');
+    expect(nextSystem).not.toContain('Brainstorming from scratch');
     socket.close();
   });
 });
@@ -192,14 +197,15 @@ describe('when the model fails', () => {
     });
   }
 
-  it('refuses Retry when the last answer did not fail', async () => {
+  it('refuses Retry when there is no answer to write again (the latest message is a note to the team)', async () => {
     const model = await lane({ replies: [{ content: 'Fine answer.' }] });
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
-    const sent = send(socket, `Hello ${model.tag}`);
-    await answerEnd(socket, sent.requestId);
+    const note = chatRequest(`Just a note ${model.tag}`);
+    socket.send({ ...note.frame, init: { method: 'POST', body: JSON.stringify({ ...(JSON.parse(note.frame.init.body) as object), note: true }) } });
+    await answerEnd(socket, note.requestId);
     const stored = await storedMessages(projectId, jar);
-    const retry = send(socket, '', { trigger: 'regenerate-message', history: stored.slice(0, -1) });
+    const retry = send(socket, '', { trigger: 'regenerate-message', history: stored });
     expect(await socket.waitFor((frame) => frame.type === 'send_refused' && frame.requestId === retry.requestId)).toMatchObject({ reason: 'invalid' });
     expect(await storedMessages(projectId, jar)).toEqual(stored);
     expect(env.COFOUNDER).toBeTruthy();

@@ -5,7 +5,7 @@ import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, ty
 
 /** Phase 2 in the workspace: the estimate, its acceptance and the research-page draft. */
 
-type State = { phases: { done: number[]; current: number }; memory: { id: string; kind: string; version: number; acceptedAt?: number; estimate?: unknown }[] };
+type State = { phases: { done: number[]; current: number; unlocked: number[] }; memory: { id: string; kind: string; version: number; acceptedAt?: number; estimate?: unknown }[] };
 
 const IDEA = {
   title: 'Waiting-list filler for clinics',
@@ -71,7 +71,7 @@ describe('the scale estimate', () => {
     const results = toolResults((await model.bodies())[2]!).join('\n');
     expect(results).toMatch(/result\\":80000,/);
     expect(results).toMatch(/result\\":60000,/);
-    expect(stateOf(socket).phases).toEqual({ done: [1], current: 2 });
+    expect(stateOf(socket).phases).toEqual({ done: [1], current: 2, unlocked: [1, 2] });
 
     // Accepting an older version is refused; the current one completes phase 2, in D1 and live.
     socket.send({ type: 'memory_accept', requestId: 'stale', id: estimate.id, baseVersion: 7 });
@@ -80,7 +80,8 @@ describe('the scale estimate', () => {
     socket.send({ type: 'memory_accept', requestId: 'accept', id: estimate.id, baseVersion: 1 });
     expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({ ok: true, entry: { id: estimate.id } });
     const accepted = await waitForState(socket, (candidate) => candidate.phases.done.includes(2));
-    expect(accepted.phases).toEqual({ done: [1, 2], current: 3 });
+    // On Free, the founders stay in phase 2: phase 3 needs Pro.
+    expect(accepted.phases).toEqual({ done: [1, 2], current: 2, unlocked: [1, 2] });
     expect(accepted.memory.find((entry) => entry.id === estimate.id)!.acceptedAt).toEqual(expect.any(Number));
     expect(await phasesInD1(projectId)).toEqual([1, 2]);
     const dashboard = await (await import('../utils')).request('/api/project', {}, { jar });

@@ -176,30 +176,42 @@ describe('the memory panel', () => {
 });
 
 describe('the phases panel', () => {
-  function renderPhases(phases: { done: number[]; current: number }) {
-    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} /> }]);
+  function renderPhases(phases: { done: number[]; current: number; unlocked: number[] }, answer: string | null = null) {
+    const openPhase = vi.fn(async (_phase: number) => answer);
+    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} openPhase={openPhase} /> }]);
     render(<RouterProvider router={router} />);
-    return within(screen.getByRole('navigation', { name: 'Phases' })).getAllByRole('listitem');
+    return { items: within(screen.getByRole('navigation', { name: 'Phases' })).getAllByRole('listitem'), openPhase };
   }
 
-  it('opens phases 1 and 2, marks the current one, and sends the locked ones to pricing', () => {
-    const phases = renderPhases({ done: [], current: 1 });
-    expect(phases).toHaveLength(8);
-    expect(phases[0]!.getAttribute('aria-current')).toBe('step');
-    expect(phases[0]!.textContent).toContain('Current');
-    expect(phases[1]!.getAttribute('aria-current')).toBeNull();
-    expect(within(phases[0]!).queryByRole('link')).toBeNull();
-    for (const locked of phases.slice(2)) {
-      const link = within(locked).getByRole('link');
+  it('on Free, marks the phase worked in, opens the other free one, and shows the locked ones with Get Pro', () => {
+    const { items } = renderPhases({ done: [], current: 1, unlocked: [1, 2] });
+    expect(items).toHaveLength(8);
+    expect(items[0]!.getAttribute('aria-current')).toBe('step');
+    expect(items[0]!.textContent).toContain('Working here');
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+    expect(items[1]!.getAttribute('aria-current')).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: "Work on phase 2: Estimate the problem's scale and impact" })).toBeTruthy();
+    for (const locked of items.slice(2)) {
+      const link = within(locked).getByRole('link', { name: 'Get Pro' });
       expect(link.getAttribute('href')).toBe('/pricing');
-      expect(link.textContent).toContain('locked');
+      expect(locked.textContent).toContain('locked');
+      expect(within(locked).queryByRole('button')).toBeNull();
     }
   });
 
-  it('shows phase 1 done and phase 2 current once the idea is chosen', () => {
-    const phases = renderPhases({ done: [1], current: 2 });
-    expect(phases[0]!.textContent).toContain('Done');
-    expect(phases[1]!.getAttribute('aria-current')).toBe('step');
+  it('goes back to an earlier phase, and shows what the server refused', async () => {
+    const { items, openPhase } = renderPhases({ done: [1, 2], current: 2, unlocked: [1, 2] }, 'Phase 1 could not open.');
+    expect(items[0]!.textContent).toContain('Done');
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Work on phase 1: Find an idea' }));
+    expect(openPhase).toHaveBeenCalledWith(1);
+    expect((await screen.findByRole('alert')).textContent).toBe('Phase 1 could not open.');
+  });
+
+  it('on Pro, has no Get Pro, and phases not built yet are not offered', () => {
+    const { items } = renderPhases({ done: [1], current: 2, unlocked: [1, 2, 3, 4, 5, 6, 7, 8] });
+    expect(screen.queryByRole('link', { name: 'Get Pro' })).toBeNull();
+    expect(items[7]!.textContent).toContain('Coming soon');
+    expect(within(items[7]!).queryByRole('button')).toBeNull();
   });
 });
 

@@ -192,7 +192,7 @@ describe('the scale estimate in the memory', () => {
   it('is accepted on the version shown, and says so once accepted', async () => {
     const { changes } = memoryPanel([ESTIMATE], [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'stale', current: ESTIMATE }]);
     fireEvent.click(screen.getByRole('button', { name: 'Accept this estimate' }));
-    expect(await screen.findByText('Someone changed the estimate just now: read the new version before accepting it.')).toBeTruthy();
+    expect(await screen.findByText('Someone changed this just now: read the new version before accepting it.')).toBeTruthy();
     expect(changes).toEqual([{ type: 'memory_accept', id: 'est', baseVersion: 2 }]);
 
     render(<MemoryPanel entries={[{ ...ESTIMATE, id: 'accepted', acceptedAt: AT }]} changeMemory={vi.fn()} />);

@@ -1,24 +1,27 @@
 import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type OnChatMessageOptions } from '@cloudflare/ai-chat';
 import type { Connection, ConnectionContext, WSMessage } from 'agents';
-import { hasToolCall, isStepCount, isToolUIPart, streamText } from 'ai';
-import { SOURCE_LABELS, type DiscussionSearchResult } from '#contracts/discussions';
+import { hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
+import type { DiscussionSearchResult } from '#contracts/discussions';
+import { artifactDefinition, isArtifactKind, PHASES, unlockedPhases } from '#contracts/phases/registry';
 import {
   COFOUNDER_TOOLS,
   MESSAGE_MAX_CHARS,
   MemoryFrameSchema,
-  type ChosenIdea,
+  PhaseOpenFrameSchema,
   type LimitName,
   type MemoryContent,
   type MemoryEntry,
   type MemoryResultFrame,
+  type MessageAuthor,
   type MessageMetadata,
-  type ScaleEstimate,
+  type PhaseResultFrame,
   type SendRefusal,
   type SendRefusedFrame,
   type WorkspaceMessage,
   type WorkspaceState,
   WORKSPACE_CLOSE_CODES,
 } from '#contracts/workspace';
+import { hasControlCharacters } from '#contracts/text';
 import { z } from '#contracts/zod';
 import {
   completedPhases,
@@ -26,27 +29,23 @@ import {
   connectionStanding,
   nextUtcMidnight,
   projectAnswersToday,
+  projectPlan,
   projectPrivacyMode,
   releaseAnswer,
   reserveAnswer,
   type Reservation,
 } from '../db/queries/cofounder';
 import { cofounderCaps, config } from '../config';
-import { offeredSources } from '../services/discussion-search';
 import { llmMode, model, type LlmMode } from '../services/llm';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryChange } from './memory-history';
 import type { ProjectConversationExport } from '#contracts/account';
 import { offlineDemoAnswer } from './offline-demo';
+import { builtModules, canOpen, phaseModule } from './phases/registry';
 import { copiedPrivateWording } from './privacy';
 import type { CofounderActions } from './tools/actions';
 import { askMultipleChoice } from './tools/ask-multiple-choice';
-import { draftResearchPage } from './tools/draft-research-page';
-import { readResearchResponses } from './tools/read-research-responses';
-import { saveChosenIdea } from './tools/save-chosen-idea';
-import { saveScaleEstimate } from './tools/save-scale-estimate';
-import { searchDiscussions } from './tools/search-discussions';
 import { updateMemory } from './tools/update-memory';
 import { writeMemory } from './tools/write-memory';
 
@@ -71,6 +70,9 @@ const CLOSE_REASONS = {
   removed: 'You are no longer a member of this project.',
   deleted: 'This project was deleted.',
 } as const;
+
+/** How many earlier versions of an answer a Regenerate keeps, newest first. */
+const MAX_PREVIOUS_VERSIONS = 5;
 
 /** Bounds of one answer (docs/decisions/0026-cofounder-prompt-and-memory.md). */
 export const ANSWER_LIMITS = { maxOutputTokens: 1200, maxSteps: 6, maxChars: 12_000 } as const;
@@ -109,6 +111,10 @@ interface Turn {
   sender: Member;
   answering: string | undefined;
   reservation: Reservation | null;
+  /** A note to the team: stored in order with the sends, never answered. */
+  note: boolean;
+  /** The answer a Regenerate or an edit replaces: kept as a previous version of the new one. */
+  replaced?: WorkspaceMessage;
   /** Set when onChatMessage takes the turn; from then on onChatResponse settles it. */
   started?: boolean;
   failure?: string;
@@ -133,7 +139,7 @@ const CANCEL_FRAME = 'cf_agent_chat_request_cancel';
 
 export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> {
   override initialState: WorkspaceState = {
-    phases: { done: [], current: 1 },
+    phases: { done: [], current: 1, unlocked: unlockedPhases('free') },
     memory: [],
     presence: [],
     limits: { messagesPerMemberPerDay: 0, messagesPerProjectPerDay: 0, projectMessagesToday: 0, resetsAt: 0 },
@@ -171,10 +177,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   override async onStart() {
     const projectId = this.#projectId;
-    const [done, today] = await Promise.all([completedPhases(this.env.DB, projectId), projectAnswersToday(this.env.DB, projectId)]);
+    const [done, today, plan] = await Promise.all([completedPhases(this.env.DB, projectId), projectAnswersToday(this.env.DB, projectId), projectPlan(this.env.DB, projectId)]);
     this.setState({
       ...this.state,
-      phases: phasesFrom(done),
+      // The phase the founders chose stays theirs while it is open to them.
+      phases: phasesState(done, unlockedPhases(plan), this.state.phases.current),
       presence: this.#presentMembers(),
       limits: this.#limits(today),
     });
@@ -195,6 +202,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // The label follows the latest connection; every member of one Worker connects the same way,
     // unless a local server is also opened through a network address (then sends from there are refused).
     this.setState({ ...this.state, presence: this.#presentMembers(), mode: mode === 'offline-demo' ? 'offline-demo' : 'ai' });
+    // The owner's plan may have changed since the object started: every new connection reads it.
+    void this.#unlockedPhases().catch(() => {});
   }
 
   override onClose(connection: Connection) {
@@ -239,12 +248,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const type = typeof frame === 'object' && frame !== null && 'type' in frame ? (frame as { type: unknown }).type : undefined;
     if (typeof type !== 'string') return;
     if (PASSED_FRAMES.has(type)) return sdkOnMessage(connection, message);
-    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_');
+    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_') || type === 'phase_open';
     // Frames that change something are taken only while the connection's session and membership stand.
     if (writes && !(await this.#stillTrusted(connection))) return;
     if (type === 'cf_agent_use_chat_request') return this.#acceptSend(connection, frame, sdkOnMessage);
     if (type === CANCEL_FRAME) return this.#cancel(connection, frame, message, sdkOnMessage);
     if (type.startsWith('memory_')) return this.#editMemory(connection, frame);
+    if (type === 'phase_open') return this.#openPhase(connection, frame);
     // A rewrite, clear or client tool result: the sender's view is reset to the stored conversation.
     if (REFUSED_FRAMES.has(type)) this.#sendTranscript(connection);
     // Anything else (client state, RPC, unknown types) is dropped.
@@ -277,9 +287,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   }
 
   /**
-   * A send or a Retry. The member may only append their own message: the conversation passed to
-   * the SDK is the stored one plus the new message, stamped with the sender, never the
-   * transcript the browser sent.
+   * A member's chat request: a message for the co-founder, a note to the team (stored, never
+   * answered, never charged), a Retry or Regenerate of the latest answer, or an edit of the
+   * member's own latest message that asks again. The member may only append their own message or
+   * change their own latest one: the conversation passed to the SDK is the stored one plus that
+   * change, stamped with the sender, never the transcript the browser sent. Nothing is rewritten
+   * silently: an edited message keeps what it said before, and a regenerated answer keeps the
+   * versions it replaced (docs/decisions/0043-team-notes-and-turns.md).
    */
   async #acceptSend(connection: Connection, frame: unknown, sdkOnMessage: (connection: Connection, message: WSMessage) => void | Promise<void>) {
     const sender = memberOf(connection);
@@ -288,71 +302,87 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const requestId = request.data.id;
     const refuse = (refusal: SendRefusal) => this.#refuseSend(connection, requestId, refusal);
 
-    let body: { messages?: unknown[]; trigger?: unknown };
+    let body: { messages?: unknown[]; trigger?: unknown; note?: unknown; edits?: unknown };
     try {
       body = JSON.parse(request.data.init.body) as typeof body;
     } catch {
       return refuse({ reason: 'invalid', error: 'That message could not be read.' });
     }
-    const retry = body.trigger === 'regenerate-message';
     const stored = this.messages as WorkspaceMessage[];
+    const author = { kind: 'member' as const, userId: sender.userId, name: sender.name };
 
-    let transcript: WorkspaceMessage[];
-    let answering: string | undefined;
-    if (retry) {
-      // Retry regenerates the last answer when it failed or was stopped, and only then.
+    let turn: PlannedTurn;
+    if (body.trigger === 'regenerate-message') {
       if (this.#turns.size > 0) return refuse({ reason: 'busy', error: FAILURE_MESSAGES.busy });
-      const last = stored.at(-1);
-      const retryable = last?.role === 'user' || (last?.role === 'assistant' && (last.metadata?.status === 'failed' || last.metadata?.status === 'stopped'));
-      if (!last || !retryable) return refuse({ reason: 'invalid', error: 'Only a failed or stopped answer can be retried.' });
-      transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
-      answering = transcript.findLast((message) => message.role === 'user')?.id;
+      const planned = planRegenerate(stored);
+      if ('error' in planned) return refuse({ reason: 'invalid', error: planned.error });
+      turn = planned;
     } else {
       const candidate = NewMessageSchema.safeParse(Array.isArray(body.messages) ? body.messages.at(-1) : undefined);
       const text = candidate.success ? candidate.data.parts[0]!.text.trim() : '';
       if (!candidate.success || !text) return refuse({ reason: 'invalid', error: 'Please write a message.' });
       if (text.length > MESSAGE_MAX_CHARS) return refuse({ reason: 'invalid', error: `Please keep your message under ${MESSAGE_MAX_CHARS.toLocaleString('en')} characters.` });
+      if (hasControlCharacters(text, { multiline: true })) return refuse({ reason: 'invalid', error: 'Please remove control characters from your message.' });
       const id = candidate.data.id;
-      if (stored.some((message) => message.id === id) || this.#pendingSends.some((message) => message.id === id)) {
-        return refuse({ reason: 'invalid', error: 'Earlier messages cannot be changed.' });
+      if (typeof body.edits === 'string') {
+        if (body.edits !== id) return refuse({ reason: 'invalid', error: 'That message could not be read.' });
+        if (this.#turns.size > 0) return refuse({ reason: 'busy', error: FAILURE_MESSAGES.busy });
+        const planned = planEdit(stored, id, text, sender.userId);
+        if ('error' in planned) return refuse({ reason: 'invalid', error: planned.error });
+        turn = planned;
+      } else {
+        if (stored.some((message) => message.id === id) || this.#pendingSends.some((message) => message.id === id)) {
+          return refuse({ reason: 'invalid', error: 'Earlier messages cannot be changed.' });
+        }
+        const note = body.note === true;
+        const metadata: MessageMetadata = { author, createdAt: Date.now(), ...(note ? { note: true } : {}) };
+        turn = { kind: note ? 'note' : 'send', appended: { id, role: 'user', parts: [{ type: 'text', text }], metadata } };
       }
-      const metadata: MessageMetadata = { author: { kind: 'member', userId: sender.userId, name: sender.name }, createdAt: Date.now() };
-      const message: WorkspaceMessage = { id, role: 'user', parts: [{ type: 'text', text }], metadata };
-      answering = id;
-      transcript = [message];
     }
 
+    const silent = turn.kind === 'note' || (turn.kind === 'edit' && turn.note === true);
     let reservation: Reservation | null = null;
-    if (sender.mode === 'unavailable') return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
-    if (sender.mode === 'provider') {
-      const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.#projectId }, cofounderCaps(this.env));
-      if ('refused' in taken) {
-        const waiting = [...this.#turns.values()].filter(
-          (turn) => turn.reservation && (taken.refused !== 'member_daily' || turn.sender.userId === sender.userId),
-        ).length;
-        return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: limitMessage(taken.refused, waiting) });
+    if (!silent) {
+      if (sender.mode === 'unavailable') return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
+      if (sender.mode === 'provider') {
+        const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.#projectId }, cofounderCaps(this.env));
+        if ('refused' in taken) {
+          const waiting = [...this.#turns.values()].filter(
+            (queued) => queued.reservation && (taken.refused !== 'member_daily' || queued.sender.userId === sender.userId),
+          ).length;
+          return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: limitMessage(taken.refused, waiting) });
+        }
+        reservation = taken.reservation;
       }
-      reservation = taken.reservation;
     }
 
     // Built after the only await, so sends accepted meanwhile are included in their order.
-    if (!retry) {
+    let transcript: WorkspaceMessage[];
+    let answering: string | undefined;
+    let ownMessageId: string | undefined;
+    if ('appended' in turn) {
       const current = this.messages as WorkspaceMessage[];
       const pending = this.#pendingSends.filter((message) => !current.some((known) => known.id === message.id));
-      this.#pendingSends = [...pending, transcript[0]!];
+      this.#pendingSends = [...pending, turn.appended];
       transcript = [...current, ...this.#pendingSends];
+      ownMessageId = turn.appended.id;
+      answering = turn.kind === 'note' ? undefined : ownMessageId;
+    } else {
+      transcript = turn.transcript;
+      answering = turn.answering;
     }
-    this.#turns.set(requestId, { sender, answering, reservation });
-    const rewritten = { ...request.data, init: { method: 'POST', body: JSON.stringify({ messages: transcript, trigger: retry ? 'regenerate-message' : 'submit-message' }) } };
+    this.#turns.set(requestId, { sender, answering, reservation, note: silent, replaced: 'replaced' in turn ? turn.replaced : undefined });
+    const trigger = turn.kind === 'regenerate' ? 'regenerate-message' : 'submit-message';
+    const rewritten = { ...request.data, init: { method: 'POST', body: JSON.stringify({ messages: transcript, trigger }) } };
     try {
       await sdkOnMessage(connection, JSON.stringify(rewritten));
     } finally {
-      this.#pendingSends = this.#pendingSends.filter((message) => message.id !== answering);
+      this.#pendingSends = this.#pendingSends.filter((message) => message.id !== ownMessageId);
       // A send the SDK never answered (skipped, or the object failed first) gives its quota back.
-      const turn = this.#turns.get(requestId);
-      if (turn && !turn.started) {
+      const settled = this.#turns.get(requestId);
+      if (settled && !settled.started) {
         this.#turns.delete(requestId);
-        if (turn.reservation) await releaseAnswer(this.env.DB, turn.reservation);
+        if (settled.reservation) await releaseAnswer(this.env.DB, settled.reservation);
       }
     }
   }
@@ -381,28 +411,19 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const author = { kind: 'member' as const, userId: editor.userId, name: editor.name };
     const edit = parsed.data;
     const memory = this.state.memory;
+    // The results of a phase the plan does not open stay readable, and unchanged (Pro, from D1).
+    const kind = edit.type === 'memory_create' || edit.type === 'memory_update' ? edit.content.kind : memory.find((entry) => entry.id === edit.id)?.kind;
+    const owner = kind !== undefined && isArtifactKind(kind) ? artifactDefinition(kind)!.phase : undefined;
+    if (owner && !owner.free && !(await this.#unlockedPhases()).includes(owner.number)) {
+      return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`, current: null });
+    }
+    if (edit.type === 'memory_accept') return reply({ type: 'memory_result', requestId, ...(await this.#accept(edit.id, edit.baseVersion, author)) });
     const result: Applied | Refusal =
       edit.type === 'memory_create'
         ? createEntry(memory, edit.content, author)
         : edit.type === 'memory_update'
           ? updateEntry(memory, edit.id, edit.baseVersion, edit.content, author)
-          : edit.type === 'memory_accept'
-            ? acceptEntry(memory, edit.id, edit.baseVersion)
-            : deleteEntry(memory, edit.id, edit.baseVersion);
-    if (result.ok && edit.type === 'memory_accept') {
-      // Recorded in D1 first: if that fails, the estimate is not shown as accepted either.
-      try {
-        await completePhase(this.env.DB, this.#projectId, 2);
-      } catch {
-        return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: 'The estimate could not be accepted just now. Please try again.', current: null });
-      }
-      // Applied to the memory as it is now: other edits may have landed during the write.
-      const now = acceptEntry(this.state.memory, edit.id, edit.baseVersion);
-      if (!now.ok) return reply({ type: 'memory_result', requestId, ...now });
-      this.#commitMemory(now.memory, { action: 'accepted', entryId: edit.id, entry: now.entry, by: author });
-      this.setState({ ...this.state, phases: phasesFrom(await completedPhases(this.env.DB, this.#projectId)) });
-      return reply({ type: 'memory_result', requestId, ok: true, entry: now.entry });
-    }
+          : deleteEntry(memory, edit.id, edit.baseVersion);
     if (result.ok) {
       const action = edit.type === 'memory_create' ? 'created' : edit.type === 'memory_update' ? 'updated' : 'deleted';
       this.#commitMemory(result.memory, { action, entryId: 'id' in edit ? edit.id : result.entry!.id, entry: result.entry, by: author });
@@ -410,20 +431,78 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
   }
 
+  /**
+   * Accepts an artifact (the version read, or the latest for the co-founder's tools). When its
+   * phase is done by accepting it, the phase is recorded in D1 first: if that fails, the artifact
+   * is not shown as accepted either.
+   */
+  async #accept(id: string, baseVersion: number | undefined, by: MessageAuthor): Promise<(Applied | Refusal) & { entry?: MemoryEntry | null }> {
+    const checked = acceptEntry(this.state.memory, id, baseVersion);
+    if (!checked.ok) return checked;
+    const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === checked.entry!.kind);
+    if (phase) {
+      try {
+        await completePhase(this.env.DB, this.#projectId, phase.number);
+      } catch {
+        return { ok: false, reason: 'invalid', error: 'This could not be accepted just now. Please try again.', current: null };
+      }
+    }
+    // Applied to the memory as it is now: other edits may have landed during the write.
+    const now = acceptEntry(this.state.memory, id, baseVersion);
+    if (!now.ok) return now;
+    this.#commitMemory(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
+    if (phase) await this.#refreshPhases(phase.number);
+    return now;
+  }
+
+  /** A member opens a phase to work in: every member sees it, and the next answer follows its guide. */
+  async #openPhase(connection: Connection, frame: unknown) {
+    const parsed = PhaseOpenFrameSchema.safeParse(frame);
+    if (!memberOf(connection) || !parsed.success) return;
+    const reply = (result: PhaseResultFrame) => connection.send(JSON.stringify(result));
+    const { requestId, phase } = parsed.data;
+    const unlocked = await this.#unlockedPhases();
+    const definition = PHASES.find((candidate) => candidate.number === phase)!;
+    if (!unlocked.includes(phase)) return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", needs Pro.` });
+    if (!canOpen(phase, unlocked)) return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", is not available yet.` });
+    this.setState({ ...this.state, phases: { ...this.state.phases, current: phase } });
+    reply({ type: 'phase_result', requestId, ok: true });
+  }
+
+  /** The phases the owner's plan opens, read from D1 now; the shared state follows it. */
+  async #unlockedPhases(): Promise<number[]> {
+    const unlocked = unlockedPhases(await projectPlan(this.env.DB, this.#projectId));
+    const phases = this.state.phases;
+    if (unlocked.join() !== phases.unlocked.join()) this.setState({ ...this.state, phases: phasesState(phases.done, unlocked, phases.current) });
+    return unlocked;
+  }
+
+  /** After a phase is done: the done list from D1, and the founders move on when they were working in it. */
+  async #refreshPhases(completed: number) {
+    const done = await completedPhases(this.env.DB, this.#projectId);
+    const phases = this.state.phases;
+    this.setState({ ...this.state, phases: phasesState(done, phases.unlocked, phases.current === completed ? undefined : phases.current, phases.current) });
+  }
+
   // -------------------------------------------------------------------------------------------
   // Answers
 
   override async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response | undefined> {
     const turn = options ? this.#turns.get(options.requestId) : undefined;
-    if (!turn) return undefined;
+    // A note to the team is stored and not answered: the SDK ends its request as skipped.
+    if (!turn || turn.note) return undefined;
     turn.started = true;
     const messages = this.messages as WorkspaceMessage[];
-    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), signal: options?.abortSignal });
+    // Pro is enforced here, per turn: the owner's plan from D1 decides which phases' tools exist.
+    const unlocked = await this.#unlockedPhases();
+    const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
+    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), phase: phase.number, signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
-    const sources = offeredSources(this.env).map((source) => SOURCE_LABELS[source]);
-    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, sources });
+    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
     const actions = this.#actions();
+    const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
+    const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
     // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
     const controller = new AbortController();
     options?.abortSignal?.addEventListener('abort', () => controller.abort(options.abortSignal?.reason), { once: true });
@@ -438,15 +517,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       model: model(this.env, { stallMs: settings.COFOUNDER_STALL_TIMEOUT_MS }),
       system: prompt.system,
       messages: prompt.messages,
+      // The tools of every phase (only the unlocked ones), and those of every phase.
       tools: {
+        ...phaseTools,
         [COFOUNDER_TOOLS.askMultipleChoice]: askMultipleChoice(),
         [COFOUNDER_TOOLS.writeMemory]: writeMemory(actions),
         [COFOUNDER_TOOLS.updateMemory]: updateMemory(actions),
-        [COFOUNDER_TOOLS.saveChosenIdea]: saveChosenIdea(actions),
-        [COFOUNDER_TOOLS.searchDiscussions]: searchDiscussions(this.env, actions, privacyMode ? this.#privateWordingCheck(messages) : null),
-        [COFOUNDER_TOOLS.saveScaleEstimate]: saveScaleEstimate(actions),
-        [COFOUNDER_TOOLS.draftResearchPage]: draftResearchPage(),
-        [COFOUNDER_TOOLS.readResearchResponses]: readResearchResponses(this.env.DB, this.#projectId),
       },
       stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(COFOUNDER_TOOLS.askMultipleChoice)],
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
@@ -474,7 +550,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       },
     });
     return result.toUIMessageStreamResponse<WorkspaceMessage>({
-      messageMetadata: ({ part }) => (part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now() } satisfies MessageMetadata) : undefined),
+      messageMetadata: ({ part }) => (part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now(), phase: phase.number } satisfies MessageMetadata) : undefined),
       // A tool's refusal (an unknown memory id, a link that was not found) is part of a normal
       // answer: its message goes to the model, which corrects itself, and the answer completes
       // and is charged. Only a failure of the answer itself reaches onError below. Tool messages
@@ -501,8 +577,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       author: { kind: 'cofounder' },
       createdAt: message.metadata?.createdAt ?? Date.now(),
       ...(message.metadata?.offlineDemo ? { offlineDemo: true } : {}),
+      ...(message.metadata?.phase ? { phase: message.metadata.phase } : {}),
       status,
       ...(failed ? { failure: turn?.failure ?? FAILURE_MESSAGES.model } : {}),
+      ...(turn?.answering ? { answers: turn.answering } : {}),
+      ...(turn?.replaced ? { previousVersions: previousVersionsOf(turn.replaced) } : {}),
     };
     const stamped: WorkspaceMessage = { ...message, metadata };
     const stored = this.messages as WorkspaceMessage[];
@@ -527,13 +606,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       foundUrls: this.#foundUrls(),
       writeMemory: (content: MemoryContent) => apply(createEntry(this.state.memory, content, author)),
       updateMemory: (id: string, content: MemoryContent) => apply(updateEntry(this.state.memory, id, undefined, content, author)),
-      chooseIdea: async (title: string, idea: ChosenIdea) => {
-        const entry = apply(createEntry(this.state.memory, { kind: 'chosen_idea', title, idea }, author));
-        await completePhase(this.env.DB, this.#projectId, 1);
-        this.setState({ ...this.state, phases: phasesFrom(await completedPhases(this.env.DB, this.#projectId)) });
-        return entry;
+      saveArtifact: (content) => apply(createEntry(this.state.memory, content, author)),
+      acceptArtifact: async (id) => {
+        const accepted = await this.#accept(id, undefined, author);
+        if (!accepted.ok) throw new Error(accepted.error);
+        return accepted.entry!;
       },
-      saveScaleEstimate: (title: string, estimate: ScaleEstimate) => apply(createEntry(this.state.memory, { kind: 'scale_estimate', title, estimate }, author)),
     };
   }
 
@@ -634,6 +712,58 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   }
 }
 
+/** What a chat request will do, once it is allowed. */
+type PlannedTurn =
+  | { kind: 'send' | 'note'; appended: WorkspaceMessage }
+  | { kind: 'regenerate' | 'edit'; transcript: WorkspaceMessage[]; answering: string | undefined; replaced?: WorkspaceMessage; note?: boolean };
+
+/**
+ * Retry or Regenerate: the latest answer is written again (a complete one is kept as a previous
+ * version of the new one). A latest member message with no answer yet (its answer never came)
+ * is answered.
+ */
+function planRegenerate(stored: WorkspaceMessage[]): PlannedTurn | { error: string } {
+  const last = stored.at(-1);
+  if (!last || (last.role === 'user' && last.metadata?.note)) return { error: 'There is no answer to write again.' };
+  const transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
+  const answering = last.role === 'assistant' ? (last.metadata?.answers ?? transcript.findLast((message) => message.role === 'user' && !message.metadata?.note)?.id) : last.id;
+  const replaced = last.role === 'assistant' && last.metadata?.status !== 'failed' ? last : undefined;
+  return { kind: 'regenerate', transcript, answering, replaced };
+}
+
+/**
+ * An edit of the member's own latest message: its text changes (what it said before is kept and
+ * shown), and, unless it is a note to the team, it is asked again; the answer it had becomes a
+ * previous version of the new one.
+ */
+function planEdit(stored: WorkspaceMessage[], id: string, text: string, userId: string): PlannedTurn | { error: string } {
+  const index = stored.findIndex((message) => message.id === id);
+  const original = stored[index];
+  if (!original || original.role !== 'user') return { error: 'That message is no longer in the conversation.' };
+  const author = original.metadata?.author;
+  if (author?.kind !== 'member' || author.userId !== userId) return { error: 'You can only edit your own messages.' };
+  if (stored.slice(index + 1).some((message) => message.role === 'user')) return { error: 'Only your latest message can be edited, before anyone else writes.' };
+  const before = textOf(original);
+  if (before === text) return { error: 'The message is unchanged.' };
+  const metadata: MessageMetadata = { ...original.metadata!, edited: { at: Date.now(), previousText: (original.metadata?.edited?.previousText ?? before).slice(0, MESSAGE_MAX_CHARS) } };
+  const edited: WorkspaceMessage = { ...original, parts: [{ type: 'text', text }], metadata };
+  const answer = stored[index + 1];
+  // A note stays a note: its edit is stored and not answered; what came after it stays.
+  if (original.metadata?.note) return { kind: 'edit', transcript: [...stored.slice(0, index), edited, ...stored.slice(index + 1)], answering: undefined, note: true };
+  return {
+    kind: 'edit',
+    transcript: [...stored.slice(0, index), edited],
+    answering: id,
+    replaced: answer?.role === 'assistant' && answer.metadata?.status !== 'failed' ? answer : undefined,
+  };
+}
+
+/** The versions a new answer replaces: the replaced answer's own text first, then the ones before it. */
+function previousVersionsOf(replaced: WorkspaceMessage): NonNullable<MessageMetadata['previousVersions']> {
+  const own = { text: textOf(replaced), createdAt: replaced.metadata?.createdAt ?? Date.now() };
+  return [own, ...(replaced.metadata?.previousVersions ?? [])].slice(0, MAX_PREVIOUS_VERSIONS);
+}
+
 /**
  * A refused send says what is true: sends still waiting for their answer hold their share of the
  * allowance until they end, and a failed one gives it back.
@@ -649,8 +779,17 @@ const memberOf = (connection: Connection): Member | null => {
   return state?.userId && state.role && state.mode ? (state as Member) : null;
 };
 
-/** Phases are worked in order: the current one is the first not done (from 3 on, Pro). */
-const phasesFrom = (done: number[]): WorkspaceState['phases'] => ({ done, current: [1, 2].find((phase) => !done.includes(phase)) ?? 3 });
+/**
+ * The phases as members see them. The founders' choice holds while it is open to them; without
+ * one, they work in the first open phase not done yet, else where they were (`fallback`).
+ */
+function phasesState(done: number[], unlocked: number[], chosen: number | undefined, fallback?: number): WorkspaceState['phases'] {
+  const open = PHASES.map((phase) => phase.number).filter((number) => canOpen(number, unlocked));
+  const current =
+    chosen !== undefined && open.includes(chosen) ? chosen
+    : (open.find((number) => !done.includes(number)) ?? (fallback !== undefined && open.includes(fallback) ? fallback : open.at(-1) ?? 1));
+  return { done, current, unlocked };
+}
 
 /** What the founders see when the model fails; never the provider's own text, which may hold internals. */
 function describeFailure(error: unknown): string {

@@ -1,4 +1,5 @@
-import type { ChosenIdea, MemoryContent, MemoryEntry, ScaleEstimate } from '#contracts/workspace';
+import type { ArtifactContent } from '#contracts/phases/registry';
+import type { MemoryContent, MemoryEntry } from '#contracts/workspace';
 
 /**
  * What the co-founder's tools may do to the project, provided by the object for one turn. Each
@@ -8,13 +9,16 @@ export interface CofounderActions {
   readonly memory: readonly MemoryEntry[];
   writeMemory(content: MemoryContent): MemoryEntry;
   updateMemory(id: string, content: MemoryContent): MemoryEntry;
-  /** Saves the chosen idea, marks phase 1 done and offers phase 2. */
-  chooseIdea(title: string, idea: ChosenIdea): Promise<MemoryEntry>;
-  /** Saves (or replaces) the scale estimate, for the founder to accept. */
-  saveScaleEstimate(title: string, estimate: ScaleEstimate): MemoryEntry;
+  /** Saves (or, for a kind the project holds one of, replaces) a phase's artifact, for the founders to accept. */
+  saveArtifact(content: ArtifactContent): MemoryEntry;
   /**
-   * Addresses of the discussions search_discussions returned in this conversation (this turn's
-   * included): the only links the co-founder may cite as evidence.
+   * Accepts an artifact on the founders' word (phase 1's chosen idea is accepted as it is
+   * picked): its phase is recorded as done in D1 first, then in the memory.
+   */
+  acceptArtifact(id: string): Promise<MemoryEntry>;
+  /**
+   * Addresses the tools returned in this conversation (this turn's included): the only links
+   * the co-founder may cite as evidence.
    */
   readonly foundUrls: Set<string>;
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { isWebAddress } from '#contracts/discussions';
-import { ASSUMPTION, runningTotals, type EstimateOperation, type MemoryEntry, type Sizing } from '#contracts/workspace';
+import { ASSUMPTION } from '#contracts/phases/fields';
+import { runningTotals, type EstimateOperation, type Sizing } from '#contracts/phases/problem-scale';
+import type { MemoryEntry } from '#contracts/workspace';
 
 type EstimateEntry = Extract<MemoryEntry, { kind: 'scale_estimate' }>;
 

@@ -1,15 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  MemoryContentSchema,
-  TEXT_MEMORY_KINDS,
-  type ChosenIdea,
-  type MemoryContent,
-  type MemoryEntry,
-  type MemoryKind,
-} from '#contracts/workspace';
+import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
+import { artifactDefinition, isArtifactKind, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
+import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
-import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, EstimateView, type EstimateFields } from './EstimateView';
+import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
 import { MessageTime } from './MessageRow';
+import { ArtifactView } from './phases/registry';
 import type { MemoryResult, Workspace } from './use-workspace';
 
 export const KIND_LABELS: Record<MemoryKind, string> = {
@@ -24,13 +20,7 @@ export const KIND_LABELS: Record<MemoryKind, string> = {
   note: 'Note',
 };
 
-const IDEA_FIELDS: { key: Exclude<keyof ChosenIdea, 'openQuestions'>; label: string }[] = [
-  { key: 'problem', label: 'Problem' },
-  { key: 'whoHasIt', label: 'Who has it' },
-  { key: 'proposedSolution', label: 'Proposed solution' },
-  { key: 'whyNow', label: 'Why now' },
-  { key: 'riskiestAssumption', label: 'Riskiest assumption' },
-];
+const IDEA_FIELDS = (Object.keys(IDEA_FIELD_LABELS) as (keyof typeof IDEA_FIELD_LABELS)[]).map((key) => ({ key, label: IDEA_FIELD_LABELS[key] }));
 
 export const STALE_EDIT =
   'Someone changed this entry while you were editing. Their version is shown below and your text is still here: save again to replace theirs, or cancel to keep it.';
@@ -76,7 +66,7 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
       ) : (
         <ul className="memory-panel__list">
           {sorted.map((entry) => (
-            <MemoryEntryItem key={entry.id} entry={entry} changeMemory={changeMemory} />
+            <MemoryEntryItem key={entry.id} entry={entry} memory={sorted} changeMemory={changeMemory} />
           ))}
         </ul>
       )}
@@ -84,7 +74,7 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
   );
 }
 
-function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMemory: ChangeMemory }) {
+function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; memory: MemoryEntry[]; changeMemory: ChangeMemory }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -103,16 +93,22 @@ function MemoryEntryItem({ entry, changeMemory }: { entry: MemoryEntry; changeMe
   async function accept(): Promise<string | null> {
     const result = await changeMemory({ type: 'memory_accept', id: entry.id, baseVersion: entry.version });
     if (result.ok) return null;
-    return result.reason === 'stale' ? 'Someone changed the estimate just now: read the new version before accepting it.' : result.error;
+    return result.reason === 'stale' ? 'Someone changed this just now: read the new version before accepting it.' : result.error;
   }
 
   return (
-    <li className={`memory-entry${entry.kind === 'chosen_idea' || entry.kind === 'scale_estimate' ? ' memory-entry--idea' : ''}`} aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}>
+    <li
+      id={`memory-entry-${entry.id}`}
+      tabIndex={-1}
+      className={`memory-entry${isArtifactKind(entry.kind) ? ' memory-entry--idea' : ''}`}
+      aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}
+    >
       {editing ? (
         <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
       ) : (
         <>
           <MemoryEntryView entry={entry} onAccept={accept} />
+          {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
           {error && (
             <p className="memory-entry__error" role="alert">
               {error}
@@ -144,35 +140,26 @@ export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAcc
     <div className="memory-entry__view">
       <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
-      {entry.kind === 'chosen_idea' ? (
-        <dl className="memory-entry__fields">
-          {IDEA_FIELDS.map(({ key, label }) => (
-            <div key={key}>
-              <dt>{label}</dt>
-              <dd>{entry.idea[key]}</dd>
-            </div>
-          ))}
-          {entry.idea.openQuestions.length > 0 && (
-            <div>
-              <dt>Open questions</dt>
-              <dd>
-                <ul>
-                  {entry.idea.openQuestions.map((question) => (
-                    <li key={question}>{question}</li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
-          )}
-        </dl>
-      ) : entry.kind === 'scale_estimate' ? (
-        <EstimateView entry={entry} onAccept={onAccept} />
+      {isArtifactKind(entry.kind) ? (
+        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} />
       ) : (
-        <p className="memory-entry__body">{entry.body}</p>
+        <p className="memory-entry__body">{'body' in entry ? entry.body : ''}</p>
       )}
       <p className="memory-entry__byline">
         {by} · <MessageTime at={entry.updatedAt} />
       </p>
+      {entry.history && entry.history.length > 0 && (
+        <details className="memory-entry__history">
+          <summary>Earlier changes</summary>
+          <ul>
+            {entry.history.map((change) => (
+              <li key={change.version}>
+                Version {change.version}: {change.author.kind === 'cofounder' ? COFOUNDER_NAME : change.author.name} · <MessageTime at={change.updatedAt} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }
@@ -310,4 +297,34 @@ function labelOf(key: string): string {
   if (key === 'body') return 'Text';
   if (key === 'openQuestions') return 'Open questions';
   return IDEA_FIELDS.find((field) => field.key === key)?.label ?? 'Entry';
+}
+
+/**
+ * An accepted artifact whose upstream artifacts changed since (the chosen idea under an
+ * estimate, say) reads 'based on an earlier version of X — review' until someone accepts it again.
+ */
+function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: MemoryEntry[]; onAccept: () => Promise<string | null> }) {
+  const [accepting, setAccepting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const changed = staleUpstreams(entry, memory);
+  if (changed.length === 0) return null;
+  const names = changed.map((upstream) => `${(artifactDefinition(upstream.kind)?.artifact.label ?? upstream.title).toLowerCase()} “${upstream.title}”`).join(' and ');
+  async function accept() {
+    setAccepting(true);
+    setError(await onAccept());
+    setAccepting(false);
+  }
+  return (
+    <div className="memory-entry__stale" role="status">
+      <p>Based on an earlier version of {names} — review.</p>
+      <button type="button" className="button panel__small-button" disabled={accepting} onClick={() => void accept()}>
+        {accepting ? 'Accepting…' : 'Reviewed: accept again'}
+      </button>
+      {error && (
+        <p className="memory-entry__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -1,50 +1,89 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
 import type { WorkspaceState } from '#contracts/workspace';
-import { PHASES, PRO_PAGE } from '../../../content/phases';
+import { GetPro } from '../../../components/GetPro';
+import { PHASES } from '../../../content/phases';
 
 /**
- * The 8 phases beside the conversation: the free ones with where the project stands, the
- * locked ones as links to Pro pricing.
+ * The 8 phases beside the conversation. Any unlocked phase opens (earlier ones included) and every
+ * member then works in it; the phases the plan does not open show 'Get Pro'.
  */
-export function PhasesPanel({ phases }: { phases: WorkspaceState['phases'] | undefined }) {
+export function PhasesPanel({
+  phases,
+  openPhase,
+}: {
+  phases: WorkspaceState['phases'] | undefined;
+  /** Resolves with an error to show, or null once the phase is open. */
+  openPhase: (phase: number) => Promise<string | null>;
+}) {
+  const [opening, setOpening] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const current = phases?.current ?? 1;
+  const unlocked = phases?.unlocked ?? PHASES.filter((phase) => phase.free).map((phase) => phase.number);
+
+  async function open(phase: number) {
+    setOpening(phase);
+    setError(null);
+    setError(await openPhase(phase));
+    setOpening(null);
+  }
+
   return (
     <nav className="phases-panel" aria-label="Phases">
       <h2 className="panel__heading">Phases</h2>
+      {error && (
+        <p className="memory-entry__error" role="alert">
+          {error}
+        </p>
+      )}
       <ol className="phases-panel__list">
         {PHASES.map((phase) => {
           const done = phases?.done.includes(phase.number) ?? false;
-          const isCurrent = phase.free && phase.number === current && !done;
-          const state = done ? 'Done' : isCurrent ? 'Current' : phase.free ? 'Open' : 'Pro';
-          const content = (
-            <>
-              <span className="phases-panel__number" aria-hidden="true">
-                {done ? '✓' : phase.number}
-              </span>
-              <span className="phases-panel__title">
-                <span className="visually-hidden">Phase {phase.number}: </span>
-                {phase.title}
-              </span>
-              <span className={`badge${phase.free ? '' : ' badge--pro'}${isCurrent ? ' badge--current' : ''}`}>
-                {state}
-                {!phase.free && <span className="visually-hidden">, locked: see pricing</span>}
-              </span>
-            </>
-          );
+          const isCurrent = phase.number === current;
+          const locked = !unlocked.includes(phase.number);
+          const state = isCurrent ? 'Working here' : done ? 'Done' : locked ? 'Pro' : phase.built ? 'Open' : 'Coming soon';
           return (
             <li
               key={phase.number}
-              className={`phases-panel__phase${isCurrent ? ' phases-panel__phase--current' : ''}${phase.free ? '' : ' phases-panel__phase--locked'}`}
+              className={`phases-panel__phase${isCurrent ? ' phases-panel__phase--current' : ''}${locked || !phase.built ? ' phases-panel__phase--locked' : ''}`}
               aria-current={isCurrent ? 'step' : undefined}
             >
-              {phase.free ? <div className="phases-panel__row">{content}</div> : <Link to={PRO_PAGE} className="phases-panel__row">{content}</Link>}
+              <div className="phases-panel__row">
+                <span className="phases-panel__number" aria-hidden="true">
+                  {done ? '✓' : phase.number}
+                </span>
+                <span className="phases-panel__title">
+                  <span className="visually-hidden">Phase {phase.number}: </span>
+                  {phase.title}
+                </span>
+                <span className={`badge${phase.free ? '' : ' badge--pro'}${isCurrent ? ' badge--current' : ''}`}>
+                  {state}
+                  {locked && <span className="visually-hidden">, locked</span>}
+                </span>
+                {locked ? (
+                  <span className="phases-panel__action">
+                    <GetPro />
+                  </span>
+                ) : (
+                  phase.built &&
+                  !isCurrent && (
+                    <span className="phases-panel__action">
+                      <button
+                        type="button"
+                        className="button button--secondary panel__small-button"
+                        aria-label={`Work on phase ${phase.number}: ${phase.title}`}
+                        disabled={opening !== null}
+                        onClick={() => void open(phase.number)}
+                      >
+                        {opening === phase.number ? 'Opening…' : 'Work on this'}
+                      </button>
+                    </span>
+                  )
+                )}
+              </div>
             </li>
           );
         })}
       </ol>
-      <p className="phases-panel__note">
-        Phases 3 to 8 come with <Link to={PRO_PAGE}>Pro</Link>.
-      </p>
     </nav>
   );
 }

@@ -38,13 +38,13 @@ const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
 const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
 
 // Most frames are the SDK's chat frames (one per token): only these two are parsed here.
-const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused)"/;
+const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result)"/;
 
 function parseServerFrame(data: unknown): WorkspaceServerFrame | null {
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return frame.type === 'memory_result' || frame.type === 'send_refused' ? (frame as WorkspaceServerFrame) : null;
+    return frame.type === 'memory_result' || frame.type === 'send_refused' || frame.type === 'phase_result' ? (frame as WorkspaceServerFrame) : null;
   } catch {
     return null;
   }
@@ -54,13 +54,14 @@ function parseServerFrame(data: unknown): WorkspaceServerFrame | null {
  * One project's live workspace (decision 0030): the connection to its co-founder object, the
  * conversation (the Agents SDK's chat hook, which suspends while it fetches the history), the
  * shared state (phases, memory, presence, limits) and the product's own frames: memory changes
- * answered by request id, and refused sends.
+ * and phase openings answered by request id, and refused sends.
  */
 export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefused: (frame: SendRefusedFrame) => void }) {
   const [state, setState] = useState<WorkspaceState | null>(null);
   const [connected, setConnected] = useState(false);
   const [ended, setEnded] = useState<WorkspaceEnded | null>(null);
   const pending = useRef(new Map<string, (result: MemoryResult) => void>());
+  const openings = useRef(new Map<string, (error: string | null) => void>());
   const onSendRefusedRef = useRef(onSendRefused);
   onSendRefusedRef.current = onSendRefused;
 
@@ -85,6 +86,12 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
       if (!frame) return;
       if (frame.type === 'send_refused') {
         onSendRefusedRef.current(frame);
+        return;
+      }
+      if (frame.type === 'phase_result') {
+        const settleOpening = openings.current.get(frame.requestId);
+        openings.current.delete(frame.requestId);
+        settleOpening?.(frame.ok ? null : frame.error);
         return;
       }
       const settle = pending.current.get(frame.requestId);
@@ -134,7 +141,25 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     [agent],
   );
 
-  return { agent, chat, state, connected, ended, changeMemory };
+  /** Opens a phase for every member; resolves with an error to show, or null. */
+  const openPhase = useCallback(
+    (phase: number) =>
+      new Promise<string | null>((resolve) => {
+        const requestId = crypto.randomUUID();
+        const timer = setTimeout(() => {
+          openings.current.delete(requestId);
+          resolve(NO_ANSWER);
+        }, MEMORY_ANSWER_TIMEOUT_MS);
+        openings.current.set(requestId, (error) => {
+          clearTimeout(timer);
+          resolve(error);
+        });
+        agent.send(JSON.stringify({ type: 'phase_open', requestId, phase }));
+      }),
+    [agent],
+  );
+
+  return { agent, chat, state, connected, ended, changeMemory, openPhase };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;

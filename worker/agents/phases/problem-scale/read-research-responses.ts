@@ -1,6 +1,6 @@
 import { tool } from 'ai';
 import { z } from '#contracts/zod';
-import { projectResearchDigest } from '../../services/project-research';
+import { projectResearchDigest } from '../../../services/project-research';
 
 const ReadResearchResponsesInput = z.strictObject({
   urlKey: z

@@ -1,8 +1,9 @@
 import { tool } from 'ai';
-import { ASSUMPTION, MEMORY_LIMITS, runningTotals, ScaleEstimateSchema } from '#contracts/workspace';
+import { ASSUMPTION, MEMORY_LIMITS } from '#contracts/phases/fields';
+import { runningTotals, ScaleEstimateSchema } from '#contracts/phases/problem-scale';
 import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
-import type { CofounderActions } from './actions';
+import type { CofounderActions } from '../../tools/actions';
 
 const SaveScaleEstimateInput = z.strictObject({
   title: singleLineText(MEMORY_LIMITS.title).describe('A few words, e.g. "Missed dental appointments, US"'),
@@ -30,7 +31,7 @@ export const saveScaleEstimate = (actions: CofounderActions) =>
           `These links are not among your search results: ${unknown.slice(0, 3).join(', ')}. Cite only discussions search_discussions returned, and write '${ASSUMPTION}' for any other number.`,
         );
       }
-      const entry = actions.saveScaleEstimate(title, estimate);
+      const entry = actions.saveArtifact({ kind: 'scale_estimate', title, estimate });
       const result = (sizing: typeof estimate.topDown) => ({ result: runningTotals(sizing).at(-1), unit: sizing.unit });
       return {
         saved: { id: entry.id, version: entry.version },

@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { SearchDiscussionsInputSchema, SOURCE_LABELS } from '#contracts/discussions';
-import * as discussionSearch from '../../services/discussion-search';
-import type { CofounderActions } from './actions';
+import * as discussionSearch from '../../../services/discussion-search';
+import type { CofounderActions } from '../../tools/actions';
 
 /**
  * Searches public discussions for the problem (worker/services/discussion-search.ts). A source

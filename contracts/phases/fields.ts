@@ -1,0 +1,52 @@
+import { isWebAddress } from '../discussions';
+import { singleLineText } from '../text-fields';
+import { z } from '../zod';
+
+/**
+ * Field rules every phase's artifacts share: limits, evidence links and confidence levels (text
+ * fields follow the product's one text rule, contracts/text-fields.ts). A phase's own file (contracts/phases/<phase>.ts) builds its artifacts from these.
+ */
+
+/** `entries` counts the memory's own entries; each artifact kind has its own maximum (its phase's file). */
+export const MEMORY_LIMITS = { title: 120, body: 2000, field: 1000, openQuestions: 10, entries: 100, history: 5 } as const;
+
+export const EvidenceLinkSchema = z.strictObject({
+  title: singleLineText(200),
+  url: z.string().max(2000).refine(isWebAddress, 'A link must be an http(s) address'),
+  /** Where it was said: 'Hacker News', 'r/smallbusiness', a site's name. */
+  site: singleLineText(80),
+});
+export type EvidenceLink = z.infer<typeof EvidenceLinkSchema>;
+
+export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
+export const ASSUMPTION = 'assumption';
+
+/**
+ * An artifact as plain sections, the same for every phase: what the co-founder reads back in its
+ * prompt and what a generic reader (export, canvas) renders without knowing the phase.
+ */
+export interface ArtifactOutline {
+  sections: { label: string; text?: string; items?: string[]; links?: { title: string; url: string }[] }[];
+}
+
+/** What every phase declares in its contract file; the registry (contracts/phases/registry.ts) lists them. */
+export interface PhaseDefinition<Kind extends string = string> {
+  number: number;
+  title: string;
+  /** One line, shown beside the title and given to the co-founder when the founders work elsewhere. */
+  summary: string;
+  /** Free phases are open on every plan; the others need Pro. */
+  free: boolean;
+  /** The artifacts the phase leaves; accepting `doneWhenAccepted` completes the phase. */
+  artifacts: readonly ArtifactDefinition<Kind>[];
+  doneWhenAccepted: Kind | null;
+}
+
+export interface ArtifactDefinition<Kind extends string = string> {
+  kind: Kind;
+  label: string;
+  /** At most this many in a project; with 1, saving another replaces it. */
+  max: number;
+  /** Artifacts of earlier phases it is built on: accepting it records their versions (stale flags). */
+  builtOn: readonly string[];
+}

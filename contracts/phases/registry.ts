@@ -1,0 +1,89 @@
+import type { ArtifactOutline, PhaseDefinition } from './fields';
+import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
+import { outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
+
+/**
+ * The registry of the 8 phases, read by the Worker (worker/agents/phases/registry.ts adds each
+ * built phase's guide, tools, done rule and offline demo), the app (its views) and anything that
+ * reads a project phase by phase. Adding a phase: docs/architecture.md, "Adding a phase".
+ */
+
+/** A phase not built yet: listed with its title, with no artifacts and nothing to open. */
+const notBuilt = (number: number, title: string, summary: string): PhaseDefinition => ({ number, title, summary, free: false, artifacts: [], doneWhenAccepted: null });
+
+export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
+  { ...FIND_IDEA_PHASE, built: true },
+  { ...PROBLEM_SCALE_PHASE, built: true },
+  { ...notBuilt(3, 'Research competitors and gaps', 'See who already solves the problem and where they fall short.'), built: false },
+  { ...notBuilt(4, 'Define user personas', 'Describe the people you build for: their goals, pains and objections.'), built: false },
+  { ...notBuilt(5, 'Shape the solution', 'Turn the problem and your personas into a focused first version.'), built: false },
+  { ...notBuilt(6, 'Plan the build', 'A development plan you can follow, one step at a time.'), built: false },
+  { ...notBuilt(7, 'Launch', 'Choose your channels and prepare a launch that gets noticed.'), built: false },
+  { ...notBuilt(8, 'Market and grow', 'Find what brings users in, and what keeps them coming back.'), built: false },
+];
+
+/** The content schema of every artifact, for the memory's discriminated union (contracts/workspace.ts). */
+export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema] as const;
+export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent;
+export type ArtifactKind = ArtifactContent['kind'];
+export const ARTIFACT_KINDS = ARTIFACT_CONTENT_SCHEMAS.map((schema) => schema.shape.kind.value) as ArtifactKind[];
+
+const OUTLINES: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { kind: Kind }>) => ArtifactOutline } = {
+  chosen_idea: outlineChosenIdea,
+  scale_estimate: outlineScaleEstimate,
+};
+
+/** Any artifact as labelled sections, whatever its phase (prompts, export, canvas). */
+export const outlineOf = (content: ArtifactContent): ArtifactOutline => (OUTLINES[content.kind] as (content: ArtifactContent) => ArtifactOutline)(content);
+
+export const isArtifactKind = (kind: string): kind is ArtifactKind => (ARTIFACT_KINDS as string[]).includes(kind);
+
+export const phaseOf = (number: number) => PHASES.find((phase) => phase.number === number);
+
+/** An artifact's definition and the phase that owns it. */
+export function artifactDefinition(kind: string) {
+  for (const phase of PHASES) {
+    const artifact = phase.artifacts.find((candidate) => candidate.kind === kind);
+    if (artifact) return { phase, artifact };
+  }
+  return undefined;
+}
+
+/** The phases open on a plan: the free ones, and on Pro all of them. */
+export const unlockedPhases = (plan: 'free' | 'pro') => PHASES.filter((phase) => phase.free || plan === 'pro').map((phase) => phase.number);
+
+/** The version of an upstream artifact an accepted one was built on. */
+export interface ArtifactVersion {
+  id: string;
+  kind: string;
+  version: number;
+}
+
+interface Versioned {
+  id: string;
+  kind: string;
+  title: string;
+  version: number;
+}
+
+/** The versions of the artifacts `kind` is built on, as they are now: recorded when it is accepted. */
+export function upstreamVersions(kind: string, memory: readonly Versioned[]): ArtifactVersion[] {
+  const builtOn = artifactDefinition(kind)?.artifact.builtOn ?? [];
+  return memory.filter((entry) => builtOn.includes(entry.kind)).map(({ id, kind: upstreamKind, version }) => ({ id, kind: upstreamKind, version }));
+}
+
+/**
+ * The upstream artifacts that changed since an accepted artifact was accepted: it reads 'based on
+ * an earlier version of X — review' until someone accepts it again. A replaced or deleted
+ * upstream counts as changed.
+ */
+export function staleUpstreams(entry: { kind: string; acceptedAt?: number; basedOn?: readonly ArtifactVersion[] }, memory: readonly Versioned[]): Versioned[] {
+  if (entry.acceptedAt === undefined || !entry.basedOn) return [];
+  const builtOn = artifactDefinition(entry.kind)?.artifact.builtOn ?? [];
+  const changed: Versioned[] = [];
+  for (const upstream of memory.filter((candidate) => builtOn.includes(candidate.kind))) {
+    const seen = entry.basedOn.find((base) => base.id === upstream.id);
+    if (!seen || seen.version !== upstream.version) changed.push(upstream);
+  }
+  return changed;
+}

@@ -1,0 +1,19 @@
+import { PHASES } from '#contracts/phases/registry';
+import { FIND_IDEA } from './find-idea';
+import { PROBLEM_SCALE } from './problem-scale';
+import type { PhaseModule } from './types';
+
+/**
+ * The Worker's side of the phase registry: each built phase's guide, tools and offline demo, by
+ * number. contracts/phases/registry.ts lists all 8 phases; a phase is built when it is here and
+ * marked `built` there (docs/architecture.md, "Adding a phase").
+ */
+const MODULES: readonly PhaseModule[] = [FIND_IDEA, PROBLEM_SCALE];
+
+export const phaseModule = (number: number): PhaseModule | undefined => MODULES.find((module) => module.number === number);
+
+/** The built phases among `numbers`, in order. */
+export const builtModules = (numbers: readonly number[]) => MODULES.filter((module) => numbers.includes(module.number));
+
+/** The phase the founders may open: built and unlocked. */
+export const canOpen = (number: number, unlocked: readonly number[]) => unlocked.includes(number) && phaseModule(number) !== undefined && PHASES.some((phase) => phase.number === number && phase.built);

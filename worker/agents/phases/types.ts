@@ -1,0 +1,35 @@
+import type { ToolSet } from 'ai';
+import type { CofounderActions } from '../tools/actions';
+
+/**
+ * What each built phase adds to the Worker, listed in ./registry.ts. Its artifacts, title and
+ * done rule are in its contract file (contracts/phases/<phase>.ts); the rest is here.
+ */
+export interface PhaseModule {
+  number: number;
+  /** The phase's instructions to the co-founder, including when to use each of its tools. */
+  guide: string;
+  /** Its tools, built for one turn; offered only while the phase is unlocked. */
+  tools(context: ToolContext): ToolSet;
+  /** Lines for this turn's prompt that depend on the configuration (the sources a search reaches). */
+  notes?(env: Cloudflare.Env): string;
+  /** The offline demo co-founder's script in this phase, one step per answer. */
+  demo: readonly DemoStep[];
+}
+
+export interface ToolContext {
+  env: Cloudflare.Env;
+  projectId: string;
+  actions: CofounderActions;
+  /** Privacy mode: the private wording a search phrase copies, if any (worker/agents/privacy.ts); null when off. */
+  privateWording: ((phrase: string) => string | null) | null;
+}
+
+/** One answer of the offline demo (worker/agents/offline-demo.ts). */
+export interface DemoStep {
+  text: string;
+  quickReply?: { question: string; choices: string[] };
+  act?: (actions: CofounderActions, founderText: string) => Promise<unknown> | unknown;
+  /** A tool the step calls, shown in the answer as the real co-founder's call would be. */
+  tool?: (env: Cloudflare.Env, actions: CofounderActions) => Promise<{ name: string; input: unknown; output: unknown }>;
+}
