@@ -222,3 +222,49 @@ describe('resending the verification email', () => {
     expect(screen.queryByRole('heading', { name: 'Check your inbox' })).toBeNull();
   });
 });
+
+describe('sign-up reached through an invitation', () => {
+  const TOKEN = 'T'.repeat(43);
+  const INVITATION = { email: 'linus@example.com', projectName: 'Clinic reminders', invitedBy: 'Maya Chen' };
+
+  it('shows the invitation and fills in the invited address', async () => {
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    const server = fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => json(200, { invitation: INVITATION }) });
+    renderPage(routes, '/signup');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Maya Chen invited you to join “Clinic reminders”.');
+    expect(note.textContent).toContain('The invitation was sent to linus@example.com.');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up with email' }));
+    expect((await screen.findByLabelText('Email') as HTMLInputElement).value).toBe('linus@example.com');
+    expect(screen.getByRole('note')).toBeTruthy();
+    expect(server.calls(`GET /api/invitations/${TOKEN}`)).toHaveLength(1);
+  });
+
+  it('keeps an address the visitor typed already', async () => {
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    const answer = Promise.withResolvers<Response>();
+    fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => answer.promise });
+    renderPage(routes, '/signup?method=email');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'own@example.com' } });
+    answer.resolve(json(200, { invitation: INVITATION }));
+    await screen.findByRole('note');
+    expect((emailInput() as HTMLInputElement).value).toBe('own@example.com');
+  });
+
+  it('an invitation that no longer works leaves sign-up as usual', async () => {
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => json(404, { error: 'This invitation is invalid, expired or already used.' }) });
+    renderPage(routes, '/signup?method=email');
+    await settle();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect((emailInput() as HTMLInputElement).value).toBe('');
+  });
+
+  it('without an invitation, nothing is asked', async () => {
+    const server = fakeApi({});
+    renderPage(routes, '/signup');
+    await settle();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(server.requests).toHaveLength(0);
+  });
+});
