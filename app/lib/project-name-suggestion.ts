@@ -14,11 +14,12 @@ const LEAD_IN =
 const BREAKS = new Set(
   `a an the to for of in on at by with from into about that which who whose where when while so and or but if than
    is are be been can could will would should may might do does did has have had
-   i we you they them their it its our my your his her this these those
+   i me us we you they them their it its our my your his her this these those
    help helps helping let lets stop stops losing lose loses get gets getting find finds finding keep keeps
    track tracks manage manages plan plans book books reduce reduces avoid avoids save saves use uses using
    connect connects connecting sell sells selling buy buys turn turns automate automates learn learns want wants need needs
-   make makes making build builds create creates share shares shows show organize organizes compare compares`
+   make makes making build builds create creates share shares shows show organize organizes compare compares
+   check checks test tests validate validates try explore brainstorm think`
     .split(/\s+/)
     .filter(Boolean),
 );

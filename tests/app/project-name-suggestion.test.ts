@@ -9,6 +9,8 @@ describe('the project name suggested from a landing idea', () => {
     ['Uber for dog walkers', 'Uber for dog walkers'],
     ['Help me create a tool to track invoices for freelancers.', 'Invoices for freelancers'],
     ['Bookkeeping automation for independent restaurants in Europe', 'Bookkeeping automation'],
+    ['Help me check an idea: a bike marketplace. Ref lane1', 'Bike marketplace'],
+    ['I want to build a booking assistant for dental clinics. Ref lane2', 'Booking assistant for dental clinics'],
   ])('%s → %s', (idea, name) => {
     expect(suggestProjectName(idea)).toBe(name);
   });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeJsonSetting } from '../../app/lib/local-settings';
 import { Component as SignUp, NEWEST_LINK_ONLY, RESEND_LOCK_MS, RESENT_MESSAGE } from '../../app/pages/auth/SignUp';
-import { fakeApi, json } from './fake-api';
+import { deferred, fakeApi, json } from './fake-api';
 import { landingPages, renderPage } from './render-page';
 
 const routes = [{ path: '/signup', Component: SignUp }, ...landingPages('/signin')];
@@ -242,11 +242,11 @@ describe('sign-up reached through an invitation', () => {
 
   it('keeps an address the visitor typed already', async () => {
     localStorage.setItem('launchmate.pendingInvitation', TOKEN);
-    const answer = Promise.withResolvers<Response>();
+    const answer = deferred();
     fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => answer.promise });
     renderPage(routes, '/signup?method=email');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'own@example.com' } });
-    answer.resolve(json(200, { invitation: INVITATION }));
+    answer.release(json(200, { invitation: INVITATION }));
     await screen.findByRole('note');
     expect((emailInput() as HTMLInputElement).value).toBe('own@example.com');
   });
