@@ -97,11 +97,12 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     await waitForAnswer(ownerPage, 'Weakest assumption');
     const mine = ownerPage.locator('.message--mine').last();
     expect(await mine.locator('.message__author').textContent()).toContain('Maya Chen');
-    await expect.poll(async () => (await joined.locator('.message', { hasText: 'Compare the segments' }).locator('.message__author').textContent()) ?? '').toContain('Maya Chen');
+    await joined.locator('.message--member', { hasText: 'Compare the segments' }).locator('.message__author', { hasText: 'Maya Chen' }).waitFor();
 
     // The table scrolls sideways inside the answer, never past the screen's edge.
-    const table = answers(ownerPage).last().locator('table');
+    const table = answers(ownerPage).last().getByRole('region', { name: 'Table' });
     await table.scrollIntoViewIfNeeded();
+    expect(await table.locator('table').count()).toBe(1);
     const geometry = await table.evaluate((element) => {
       const box = element.getBoundingClientRect();
       const body = element.closest('.message__body')!.getBoundingClientRect();
@@ -111,7 +112,15 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expect(geometry.right).toBeLessThanOrEqual(geometry.viewport);
     expect(geometry.overflowX).toBe('auto');
     expect(geometry.cue).toContain('radial-gradient');
-    if (viewport === 'phone') expect(geometry.scrolls).toBe(true);
+    if (viewport === 'phone') {
+      expect(geometry.scrolls).toBe(true);
+      // Keyboard users scroll it too: it takes focus, and the arrow keys move it.
+      await table.focus();
+      await ownerPage.keyboard.press('ArrowRight');
+      await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      await table.evaluate((element) => element.scrollTo({ left: 0 }));
+      await table.evaluate((element) => (element as HTMLElement).blur());
+    }
     expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport === 'phone' ? 390 : 1440);
     await screenshot(ownerPage, `workspace-team-table-${viewport}`, { fullPage: false });
     await presence(ownerPage).first().scrollIntoViewIfNeeded();
@@ -279,6 +288,8 @@ test('an invited person who reaches sign-up sees the invitation, with the invite
     await screenshot(visitor, `signup-invitation-${viewport}`);
     await visitor.getByRole('link', { name: 'Sign up with email' }).click();
     expect(await visitor.getByLabel('Email').inputValue()).toBe(invited);
-    expectNoProblems(visitor);
+    await screenshot(visitor, `signup-invitation-form-${viewport}`);
+    // The invitation link first asks whether the visitor is signed in: they are not.
+    expectNoProblems(visitor, [/status of 401 .*\/api\/auth\/check-auth/, /status of 401 .*\/api\/auth\/refresh/]);
   }
 });
