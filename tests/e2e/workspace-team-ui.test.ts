@@ -69,8 +69,8 @@ const overlapping = (boxes: { x: number; y: number; width: number; height: numbe
 
 describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
   test('two named members, their presence, a wide table in an answer, and axe on the workspace', async () => {
-    const owner = await newAccount(`names-owner-${viewport}`);
-    const collaborator = await newAccount(`names-collab-${viewport}`);
+    const owner = await newAccount(`names-owner`);
+    const collaborator = await newAccount(`names-collab`);
     const lane = await scriptCofounder([{ content: TABLE, chunkChars: 40 }]);
     const name = `Team names ${viewport}`;
     const ownerPage = await newPage(viewport, { storageState: owner.storageState, bypassCSP: true });
@@ -112,19 +112,18 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expect(geometry.right).toBeLessThanOrEqual(geometry.viewport);
     expect(geometry.overflowX).toBe('auto');
     expect(geometry.cue).toContain('radial-gradient');
+    await screenshot(ownerPage, `workspace-team-table`, { fullPage: false });
     if (viewport === 'phone') {
       expect(geometry.scrolls).toBe(true);
       // Keyboard users scroll it too: it takes focus, and the arrow keys move it.
       await table.focus();
       await ownerPage.keyboard.press('ArrowRight');
       await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-      await table.evaluate((element) => element.scrollTo({ left: 0 }));
       await table.evaluate((element) => (element as HTMLElement).blur());
     }
     expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport === 'phone' ? 390 : 1440);
-    await screenshot(ownerPage, `workspace-team-table-${viewport}`, { fullPage: false });
     await presence(ownerPage).first().scrollIntoViewIfNeeded();
-    await screenshot(ownerPage, `workspace-team-presence-${viewport}`, { fullPage: false });
+    await screenshot(ownerPage, `workspace-team-presence`, { fullPage: false });
 
     // axe-core: nothing serious or critical on the workspace, with the table and two members.
     expect(await seriousViolations(ownerPage)).toEqual([]);
@@ -138,7 +137,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
   });
 
   test("the co-founder's draft is created in place, knows it was, and its public page says who asks", async () => {
-    const founder = await newAccount(`draft-${viewport}`);
+    const founder = await newAccount(`draft`);
     const lane = await scriptCofounder([{ toolCalls: [{ name: 'draft_research_page', arguments: DRAFT }] }, { content: 'Here is a page to test it.' }]);
     const page = await newPage(viewport, { storageState: founder.storageState });
     await setName(page, 'Maya Chen');
@@ -155,7 +154,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expect(await open.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/app/projects/${projectId}`);
     await card.scrollIntoViewIfNeeded();
-    await screenshot(page, `workspace-draft-created-${viewport}`, { fullPage: false });
+    await screenshot(page, `workspace-draft-created`, { fullPage: false });
     const publicPath = (await open.getAttribute('href'))!;
 
     // After a reload the card still knows: 'Open the page', never a second 'Create'.
@@ -176,7 +175,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     await email.fill('not an address');
     await email.blur();
     await respondent.getByText('Enter a valid e-mail address, like name@example.com, or leave it empty.').waitFor();
-    await screenshot(respondent, `research-public-email-refused-${viewport}`);
+    await screenshot(respondent, `research-public-email-refused`);
     await email.fill('clinic@example.com');
     await respondent.getByRole('button', { name: 'Submit' }).click();
     await respondent.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
@@ -185,7 +184,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     await respondent.goto(publicPath);
     await respondent.getByRole('heading', { name: 'You already answered this page' }).waitFor();
     expect(await respondent.getByRole('button', { name: 'Submit' }).count()).toBe(0);
-    await screenshot(respondent, `research-public-already-answered-${viewport}`);
+    await screenshot(respondent, `research-public-already-answered`);
 
     // The CSV is named after the page's title.
     await page.goto(`/research/${publicPath.split('/').pop()}/responses`);
@@ -209,7 +208,7 @@ test("the phone's Phases and Memory drawers keep focus inside, close on Escape a
     const dialog = page.getByRole('dialog', { name: label });
     await dialog.waitFor();
     expect(await focusedText()).toBe(`BUTTON:Close ${label.toLowerCase()}`);
-    if (label === 'Memory') await screenshot(page, 'workspace-memory-drawer-phone', { fullPage: false });
+    if (label === 'Memory') await screenshot(page, 'workspace-memory-drawer', { fullPage: false });
     // Tab and Shift+Tab cycle inside the drawer, however many times.
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
@@ -247,7 +246,7 @@ test("the dashboard's project title wraps between words on a phone", async () =>
   const width = await title.evaluate((element) => element.getBoundingClientRect().width);
   expect(width).toBeGreaterThan(200);
   await title.scrollIntoViewIfNeeded();
-  await screenshot(page, 'dashboard-title-wrap-phone', { fullPage: false });
+  await screenshot(page, 'dashboard-title-wrap', { fullPage: false });
   expectNoProblems(page);
 });
 
@@ -265,7 +264,7 @@ test("'Brainstorm ideas' fits its button on a phone", async () => {
   // One line of text: no taller than the button's minimum height plus its padding.
   expect(fit.height).toBeLessThan(60);
   await button.scrollIntoViewIfNeeded();
-  await screenshot(page, 'landing-brainstorm-phone', { fullPage: false });
+  await screenshot(page, 'landing-brainstorm', { fullPage: false });
   expectNoProblems(page);
 });
 
@@ -285,10 +284,10 @@ test('an invited person who reaches sign-up sees the invitation, with the invite
     const note = visitor.getByRole('note');
     await note.waitFor();
     expect(await note.textContent()).toContain('Maya Chen invited you to join “Clinic reminders”.');
-    await screenshot(visitor, `signup-invitation-${viewport}`);
+    await screenshot(visitor, `signup-invitation`);
     await visitor.getByRole('link', { name: 'Sign up with email' }).click();
     expect(await visitor.getByLabel('Email').inputValue()).toBe(invited);
-    await screenshot(visitor, `signup-invitation-form-${viewport}`);
+    await screenshot(visitor, `signup-invitation-form`);
     // The invitation link first asks whether the visitor is signed in: they are not.
     expectNoProblems(visitor, [/status of 401 .*\/api\/auth\/check-auth/, /status of 401 .*\/api\/auth\/refresh/]);
   }
