@@ -163,7 +163,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expect(await card.getByRole('button', { name: 'Create this research page' }).count()).toBe(0);
 
     // The public page: its title, the introduction, who asks; an e-mail field, optional.
-    const respondent = await newPage(viewport);
+    const respondent = await newPage(viewport, { bypassCSP: true });
     await respondent.goto(publicPath);
     await expectHeading(respondent, DRAFT.title);
     await respondent.getByText(DRAFT.introduction).waitFor();
@@ -180,6 +180,8 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     await respondent.getByRole('button', { name: 'Submit' }).click();
     await respondent.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
 
+    expect(await seriousViolations(respondent)).toEqual([]);
+
     // Coming back in the same browser: already answered, not an empty form.
     await respondent.goto(publicPath);
     await respondent.getByRole('heading', { name: 'You already answered this page' }).waitFor();
@@ -192,6 +194,30 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expect(download.suggestedFilename()).toBe(`${DRAFT.title}.csv`);
     expectNoProblems(page);
     expectNoProblems(respondent);
+  });
+});
+
+describe.each(VIEWPORTS)('onboarding at %s width', (viewport: Viewport) => {
+  test('asks once for a display name (skippable), and brainstorming asks for no project name', async () => {
+    const founder = await newAccount(`onboarding-${viewport}`);
+    const page = await newPage(viewport, { storageState: founder.storageState, bypassCSP: true });
+    await page.goto('/');
+    await page.evaluate(() => window.localStorage.setItem('launchmate.landingPagePrompt', 'Help me brainstorm ideas'));
+    await page.goto('/onboarding');
+    await expectHeading(page, 'Welcome to Launchmate');
+    await page.getByText(/You asked to brainstorm ideas/).waitFor();
+    expect(await page.getByLabel('Project name', { exact: true }).count()).toBe(0);
+    const description = await page.getByRole('switch', { name: 'Privacy mode' }).evaluate((element) => document.getElementById(element.getAttribute('aria-describedby')!)!.textContent);
+    expect(description).toContain('On: ');
+    expect(description).toContain('Off: ');
+    await page.getByLabel('Your name (optional)').fill('Ada Lovelace');
+    await screenshot(page, 'onboarding-name');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((address) => address.pathname.startsWith('/app/projects/'));
+    await expectHeading(page, 'Untitled project');
+    await expect.poll(() => presentNames(page)).toEqual(['Ada Lovelace (you)']);
+    expectNoProblems(page);
   });
 });
 
