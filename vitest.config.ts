@@ -50,6 +50,11 @@ export default defineConfig(async () => {
                   FAKE_HACKER_NEWS_URL: inject('fakeHackerNewsUrl'),
                   FAKE_STACK_EXCHANGE_URL: inject('fakeStackExchangeUrl'),
                   FAKE_REDDIT_URL: inject('fakeRedditUrl'),
+                  // Payments go to the fake Stripe; webhooks are signed with this secret.
+                  STRIPE_API_URL: inject('fakeStripeUrl'),
+                  STRIPE_SECRET_KEY: 'sk_test_launchmate_fake',
+                  STRIPE_WEBHOOK_SECRET: 'whsec_test_launchmate_fake',
+                  FAKE_STRIPE_URL: inject('fakeStripeUrl'),
                 },
               },
             })),

@@ -1,6 +1,7 @@
 import { PasswordSchema } from './auth';
 import { singleLineText } from './text-fields';
 import { z } from './zod';
+import type { PaymentRecord } from './billing';
 
 /**
  * Plans and how many projects of their own each allows (docs/decisions/0023). Membership of
@@ -105,6 +106,8 @@ export interface AccountExport {
     /** The conversation with the co-founder and the project memory, with its history. */
     workspace: ProjectConversationExport;
   }[];
+  /** Purchases of Pro, newest first, with their receipt and invoice links (decision 38). */
+  payments: PaymentRecord[];
 }
 
 /** A member's display name: what teammates, presence, invitations and e-mails show instead of the address. */

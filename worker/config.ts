@@ -32,6 +32,8 @@ const ConfigSchema = z.object({
   STACK_EXCHANGE_SEARCHES_PER_DAY: count,
   REDDIT_SEARCHES_PER_MINUTE: count,
   PAGE_CACHE_SECONDS: count,
+  AFFILIATE_REFUND_WINDOW_DAYS: count,
+  SUPPORT_REQUESTS_PER_DAY: count,
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -12,6 +12,7 @@ declare global {
       FAKE_HACKER_NEWS_URL: string;
       FAKE_STACK_EXCHANGE_URL: string;
       FAKE_REDDIT_URL: string;
+      FAKE_STRIPE_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/ssr/entry');

@@ -6,6 +6,7 @@ import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeReddit } from '../fakes/reddit';
 import { startFakeResend } from '../fakes/resend';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
+import { startFakeStripe } from '../fakes/stripe';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,8 @@ declare module 'vitest' {
     fakeHackerNewsUrl: string;
     fakeStackExchangeUrl: string;
     fakeRedditUrl: string;
+    /** Stripe's API (tests/fakes/stripe.ts): Checkout sessions, their receipts and invoices, refunds. */
+    fakeStripeUrl: string;
     /** An article with hostile raw HTML, converted by the real loader (Node only). */
     hostileArticle: Article;
   }
@@ -32,6 +35,8 @@ export default async function setup(project: TestProject) {
   const hackerNews = await startFakeHackerNews();
   const stackExchange = await startFakeStackExchange();
   const reddit = await startFakeReddit();
+  const stripe = await startFakeStripe();
+  project.provide('fakeStripeUrl', stripe.url);
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
   project.provide('fakeOpenAiUrl', openai.url);
@@ -68,5 +73,6 @@ export default async function setup(project: TestProject) {
     await hackerNews.close();
     await stackExchange.close();
     await reddit.close();
+    await stripe.close();
   };
 }

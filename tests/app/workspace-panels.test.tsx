@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '#contracts/auth';
 import type { MemoryEntry } from '#contracts/workspace';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
 import { DELETED_WHILE_EDITING, MemoryPanel, STALE_EDIT } from '../../app/pages/app/workspace/MemoryPanel';
@@ -17,6 +18,7 @@ import { fakeApi, json } from './fake-api';
 import { renderPage } from './render-page';
 
 const AT = Date.UTC(2026, 10, 23, 9, 30);
+const FOUNDER: CurrentUser = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
 const NOTE: MemoryEntry = {
   id: 'e1',
   kind: 'assumption',
@@ -161,6 +163,12 @@ describe('the memory panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add an entry' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    // One click asks first; only the confirmation deletes.
+    expect(changes).toHaveLength(1);
+    const confirm = screen.getByRole('group', { name: 'Delete Clinics pay for tools?' });
+    expect(confirm.textContent).toContain('Delete “Clinics pay for tools” for every member? It cannot be brought back.');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(changes).toHaveLength(2));
     expect(changes).toEqual([
       { type: 'memory_create', content: { kind: 'decision', title: 'Start with dentists', body: 'They feel the pain most.' } },
@@ -171,14 +179,29 @@ describe('the memory panel', () => {
   it('refuses to delete an entry someone changed a moment ago', async () => {
     memoryPanel([NOTE], [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed.', current: { ...NOTE, version: 4 } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Delete Clinics pay for tools?' })).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Someone changed this entry just now');
+  });
+
+  it('keeps an entry when the confirmation is dismissed, and returns focus to its Delete button', async () => {
+    const { changes } = memoryPanel([NOTE], []);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep it' }), { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Clinics pay for tools' })));
+    expect(changes).toEqual([]);
+  });
+
+  it('says that deleting the chosen idea of a done phase reopens it', () => {
+    render(<MemoryPanel entries={[IDEA]} changeMemory={vi.fn()} phasesDone={[1]} />);
+    fireEvent.click(screen.getByRole('button', { name: `Delete ${IDEA.title}` }));
+    expect(screen.getByRole('group', { name: `Delete ${IDEA.title}?` }).textContent).toContain('This reopens phase 1, "Find an idea": it will no longer be done.');
   });
 });
 
 describe('the phases panel', () => {
   function renderPhases(phases: { done: number[]; current: number; unlocked: number[] }, answer: string | null = null) {
     const openPhase = vi.fn(async (_phase: number) => answer);
-    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} openPhase={openPhase} /> }]);
+    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} openPhase={openPhase} user={FOUNDER} /> }]);
     render(<RouterProvider router={router} />);
     return { items: within(screen.getByRole('navigation', { name: 'Phases' })).getAllByRole('listitem'), openPhase };
   }
@@ -192,10 +215,10 @@ describe('the phases panel', () => {
     expect(items[1]!.getAttribute('aria-current')).toBeNull();
     expect(within(items[1]!).getByRole('button', { name: "Work on this: phase 2, Estimate the problem's scale and impact" })).toBeTruthy();
     for (const locked of items.slice(2)) {
-      const link = within(locked).getByRole('link', { name: 'Get Pro' });
-      expect(link.getAttribute('href')).toBe('/pricing');
+      // The purchase itself (app/lib/get-pro.ts): Checkout for a signed-in founder.
+      expect(within(locked).getByRole('button', { name: 'Get Pro' })).toBeTruthy();
       expect(locked.textContent).toContain('locked');
-      expect(within(locked).queryByRole('button')).toBeNull();
+      expect(within(locked).queryByRole('button', { name: /^Work on/ })).toBeNull();
     }
   });
 

@@ -26,6 +26,7 @@ import { z } from '#contracts/zod';
 import {
   completedPhases,
   completePhase,
+  reopenPhase,
   connectionStanding,
   nextUtcMidnight,
   projectAnswersToday,
@@ -418,15 +419,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`, current: null });
     }
     if (edit.type === 'memory_accept') return reply({ type: 'memory_result', requestId, ...(await this.#accept(edit.id, edit.baseVersion, author)) });
+    if (edit.type === 'memory_delete') return reply({ type: 'memory_result', requestId, ...(await this.#delete(edit.id, edit.baseVersion, author)) });
     const result: Applied | Refusal =
-      edit.type === 'memory_create'
-        ? createEntry(memory, edit.content, author)
-        : edit.type === 'memory_update'
-          ? updateEntry(memory, edit.id, edit.baseVersion, edit.content, author)
-          : deleteEntry(memory, edit.id, edit.baseVersion);
+      edit.type === 'memory_create' ? createEntry(memory, edit.content, author) : updateEntry(memory, edit.id, edit.baseVersion, edit.content, author);
     if (result.ok) {
-      const action = edit.type === 'memory_create' ? 'created' : edit.type === 'memory_update' ? 'updated' : 'deleted';
-      this.#commitMemory(result.memory, { action, entryId: 'id' in edit ? edit.id : result.entry!.id, entry: result.entry, by: author });
+      this.#commitMemory(result.memory, { action: edit.type === 'memory_create' ? 'created' : 'updated', entryId: result.entry!.id, entry: result.entry, by: author });
     }
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
   }
@@ -452,6 +449,35 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (!now.ok) return now;
     this.#commitMemory(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
     if (phase) await this.#refreshPhases(phase.number);
+    return now;
+  }
+
+  /**
+   * Deletes an entry. Deleting what completed a phase (its chosen idea, its accepted estimate)
+   * reopens that phase, in D1 first, so the phases panel and the dashboard always agree with the
+   * memory: if D1 cannot be written, nothing is deleted.
+   */
+  async #delete(id: string, baseVersion: number, by: MessageAuthor): Promise<Applied | Refusal> {
+    const checked = deleteEntry(this.state.memory, id, baseVersion);
+    if (!checked.ok) return checked;
+    const entry = this.state.memory.find((candidate) => candidate.id === id)!;
+    const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
+    const reopens = phase !== undefined && this.state.phases.done.includes(phase.number);
+    if (reopens) {
+      try {
+        await reopenPhase(this.env.DB, this.#projectId, phase.number);
+      } catch {
+        return { ok: false, reason: 'invalid', error: 'This could not be deleted just now. Please try again.', current: null };
+      }
+    }
+    // Applied to the memory as it is now: other edits may have landed during the write.
+    const now = deleteEntry(this.state.memory, id, baseVersion);
+    if (!now.ok) return now;
+    this.#commitMemory(now.memory, { action: 'deleted', entryId: id, entry: null, by });
+    if (reopens) {
+      const phases = this.state.phases;
+      this.setState({ ...this.state, phases: phasesState(await completedPhases(this.env.DB, this.#projectId), phases.unlocked, phases.current) });
+    }
     return now;
   }
 

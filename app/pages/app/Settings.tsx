@@ -12,6 +12,8 @@ import { saveDownload } from '../../lib/download';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AccountDeletion } from './AccountDeletion';
 import { useDisplayNameSaver } from './display-name';
+import { BillingSettings } from './BillingSettings';
+import { SupportSettings } from './SupportSettings';
 import { useCurrentUser } from './AppLayout';
 import { PrivacyModePositions, SettingsPanel } from './SettingsPanel';
 import './Settings.css';
@@ -30,6 +32,8 @@ export function Component() {
       </div>
       <div className="settings__panels">
         <DisplayName />
+        <BillingSettings />
+        <SupportSettings />
         <ChangePassword />
         <PrivacyMode />
         <EmailPreferences />

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { CallToAction } from '../../components/CallToAction';
 import { FaqList } from '../../components/FaqList';
 import { PricingCards } from '../../components/PricingCards';
@@ -7,6 +8,7 @@ import './marketing.css';
 
 export function Component() {
   const user = useSessionUser();
+  const [params] = useSearchParams();
   return (
     <div className="pricing">
       <section className="marketing-hero">
@@ -16,6 +18,11 @@ export function Component() {
             ? `You are on the ${user.plan === 'pro' ? 'Pro' : 'Free'} plan. The first 2 phases are free; Pro opens all 8, paid once.`
             : 'Start free with the first 2 phases. Go Pro once, for life.'}
         </p>
+        {params.get('checkout') === 'cancelled' && (
+          <p className="pricing__cancelled" role="status">
+            Checkout was cancelled. Nothing was charged, and your plan is as it was.
+          </p>
+        )}
       </section>
 
       <section className="marketing-section" aria-label="Plans">

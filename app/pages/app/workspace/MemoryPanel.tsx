@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import { artifactDefinition, isArtifactKind, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
+import { artifactDefinition, isArtifactKind, PHASES, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
@@ -33,9 +33,10 @@ type ChangeMemory = Workspace['changeMemory'];
  * add, edit or delete. Changes by others arrive live in the shared state; an edit made on a
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
-export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory }) {
+export function MemoryPanel({ entries, changeMemory, phasesDone = [] }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory; phasesDone?: readonly number[] }) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   // The chosen idea first, then the estimate, then the newest changes.
   const rank = (entry: MemoryEntry) => (entry.kind === 'chosen_idea' ? 2 : entry.kind === 'scale_estimate' ? 1 : 0);
   const sorted = [...(entries ?? [])].sort((a, b) => rank(b) - rank(a) || b.updatedAt - a.updatedAt);
@@ -43,7 +44,7 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
   return (
     <section className="memory-panel" aria-labelledby={headingId}>
       <div className="panel__head">
-        <h2 id={headingId} className="panel__heading">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="panel__heading">
           Project memory
         </h2>
         {!adding && (
@@ -66,7 +67,15 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
       ) : (
         <ul className="memory-panel__list">
           {sorted.map((entry) => (
-            <MemoryEntryItem key={entry.id} entry={entry} memory={sorted} changeMemory={changeMemory} />
+            <MemoryEntryItem
+              key={entry.id}
+              entry={entry}
+              memory={sorted}
+              changeMemory={changeMemory}
+              phasesDone={phasesDone}
+              // After a deletion, focus goes to the panel's heading, never to the page's body.
+              onDeleted={() => heading.current?.focus()}
+            />
           ))}
         </ul>
       )}
@@ -74,19 +83,50 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
   );
 }
 
-function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; memory: MemoryEntry[]; changeMemory: ChangeMemory }) {
+/**
+ * What deleting an entry does, said before it happens: it cannot be undone, and deleting what
+ * completed a phase (the chosen idea, the accepted estimate) reopens that phase.
+ */
+export function deleteConsequence(entry: MemoryEntry, phasesDone: readonly number[]): string {
+  const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
+  const reopens = phase && phasesDone.includes(phase.number) ? ` This reopens phase ${phase.number}, "${phase.title}": it will no longer be done.` : '';
+  return `Delete “${entry.title}” for every member? It cannot be brought back.${reopens}`;
+}
+
+function MemoryEntryItem({
+  entry,
+  memory,
+  changeMemory,
+  phasesDone,
+  onDeleted,
+}: {
+  entry: MemoryEntry;
+  memory: MemoryEntry[];
+  changeMemory: ChangeMemory;
+  phasesDone: readonly number[];
+  onDeleted: () => void;
+}) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
 
   async function remove() {
     setDeleting(true);
     setError(null);
     const result = await changeMemory({ type: 'memory_delete', id: entry.id, baseVersion: entry.version });
     // Deleted, by us or by someone else just before: either way it is gone.
-    if (result.ok || ('reason' in result && result.reason === 'not_found')) return;
+    if (result.ok || ('reason' in result && result.reason === 'not_found')) return onDeleted();
     setDeleting(false);
+    setConfirming(false);
     setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
+  }
+
+  function keep() {
+    setConfirming(false);
+    requestAnimationFrame(() => deleteButton.current?.focus());
   }
 
   /** Accepts the version on screen; a newer one is refused, to be read first. */
@@ -104,7 +144,14 @@ function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; 
       aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}
     >
       {editing ? (
-        <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
+        <MemoryEditor
+          entry={entry}
+          changeMemory={changeMemory}
+          onDone={() => {
+            setEditing(false);
+            requestAnimationFrame(() => editButton.current?.focus());
+          }}
+        />
       ) : (
         <>
           <MemoryEntryView entry={entry} onAccept={accept} />
@@ -114,20 +161,35 @@ function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; 
               {error}
             </p>
           )}
-          <div className="memory-entry__actions">
-            <button type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className="button button--secondary panel__small-button"
-              aria-label={`Delete ${entry.title}`}
-              disabled={deleting}
-              onClick={() => void remove()}
-            >
-              Delete
-            </button>
-          </div>
+          {confirming ? (
+            <div className="memory-entry__confirm" role="group" aria-label={`Delete ${entry.title}?`} onKeyDown={(event) => event.key === 'Escape' && keep()}>
+              <p>{deleteConsequence(entry, phasesDone)}</p>
+              <div className="memory-entry__actions">
+                <button
+                  type="button"
+                  className="button button--danger panel__small-button"
+                  // The member just asked to delete: the choice to confirm it is where focus goes.
+                  autoFocus
+                  disabled={deleting}
+                  onClick={() => void remove()}
+                >
+                  Delete
+                </button>
+                <button type="button" className="button button--secondary panel__small-button" disabled={deleting} onClick={keep}>
+                  Keep it
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="memory-entry__actions">
+              <button ref={editButton} type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button ref={deleteButton} type="button" className="button button--secondary panel__small-button" aria-label={`Delete ${entry.title}`} onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </div>
+          )}
         </>
       )}
     </li>

@@ -87,6 +87,9 @@ export interface MessageRowProps {
   onSaveToMemory?: (message: WorkspaceMessage) => Promise<string | null>;
   /** 'Review it in the memory': opens the memory at this entry. */
   onReviewMemory?: (entryId: string) => void;
+  /** The scale estimate in the memory now (id and version), so an answer that quoted an older one says so. */
+  estimateId?: string;
+  estimateVersion?: number;
 }
 
 /**
@@ -108,6 +111,8 @@ export const MessageRow = memo(function MessageRow({
   onEdit,
   onSaveToMemory,
   onReviewMemory,
+  estimateId,
+  estimateVersion,
 }: MessageRowProps) {
   const author = authorOf(message, me);
   const metadata = message.metadata;
@@ -167,7 +172,18 @@ export const MessageRow = memo(function MessageRow({
           <div className={`message__content${unfinished ? ' message__content--partial' : ''}`}>
             {message.parts.map((part, index) => {
               if (part.type === 'text') return <MessageMarkdown key={index} text={part.text} />;
-              if (isToolUIPart(part)) return <ToolPart key={index} part={part} onQuickReply={onQuickReply} onCreateResearchPage={onCreateResearchPage} onReviewMemory={onReviewMemory} />;
+              if (isToolUIPart(part)) {
+                return (
+                  <ToolPart
+                    key={index}
+                    part={part}
+                    onQuickReply={onQuickReply}
+                    onCreateResearchPage={onCreateResearchPage}
+                    onReviewMemory={onReviewMemory}
+                    estimateNow={estimateId !== undefined && estimateVersion !== undefined ? { id: estimateId, version: estimateVersion } : null}
+                  />
+                );
+              }
               return null;
             })}
             {streaming && <span className="message__cursor" aria-hidden="true" />}
@@ -224,11 +240,13 @@ function ToolPart({
   onQuickReply,
   onCreateResearchPage,
   onReviewMemory,
+  estimateNow,
 }: {
   part: Parameters<typeof getToolName>[0];
   onQuickReply?: (choice: string) => void;
   onCreateResearchPage?: (draft: ResearchDraft) => void;
   onReviewMemory?: (entryId: string) => void;
+  estimateNow: { id: string; version: number } | null;
 }) {
   const name = getToolName(part);
   const input: unknown = part.input;
@@ -266,12 +284,20 @@ function ToolPart({
     const parsed = MemoryContentSchema.safeParse({ kind: 'scale_estimate', ...(typeof input === 'object' ? input : {}) });
     if (!parsed.success || parsed.data.kind !== 'scale_estimate' || !done) return null;
     const { estimate } = parsed.data;
-    const saved = (part.output as { saved?: { id?: unknown } } | undefined)?.saved;
+    const saved = (part.output as { saved?: { id?: unknown; version?: unknown } } | undefined)?.saved;
     const entryId = typeof saved?.id === 'string' ? saved.id : null;
+    const savedVersion = typeof saved?.version === 'number' ? saved.version : null;
+    // The results quoted here are those of the version saved then: say when the estimate moved on.
+    const since =
+      entryId === null || savedVersion === null ? null
+      : estimateNow === null || estimateNow.id !== entryId ? 'The estimate has been deleted since.'
+      : estimateNow.version !== savedVersion ? 'The estimate has changed since: these results are those of an earlier version.'
+      : null;
     return (
       <p className="message__tool-note">
         Saved the scale estimate to the memory: <strong>{parsed.data.title}</strong>. Top-down {sizingResult(estimate.topDown)}, bottom-up{' '}
-        {sizingResult(estimate.bottomUp)}, confidence {estimate.confidence}.{' '}
+        {sizingResult(estimate.bottomUp)}
+        {estimate.money && <>, money at stake {sizingResult(estimate.money)}</>}, confidence {estimate.confidence}.{' '}
         {entryId && onReviewMemory ? (
           <button type="button" className="message__inline-link" onClick={() => onReviewMemory(entryId)}>
             Review it in the memory
@@ -280,6 +306,7 @@ function ToolPart({
           'Review it in the memory'
         )}{' '}
         and accept it to finish phase 2.
+        {since && <strong className="message__stale"> {since}</strong>}
       </p>
     );
   }

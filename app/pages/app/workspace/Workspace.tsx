@@ -210,7 +210,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
       )}
       <div className="workspace__columns">
         <SidePanel id="workspace-phases" label="Phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
-          <PhasesPanel phases={state?.phases} openPhase={openPhase} />
+          <PhasesPanel phases={state?.phases} openPhase={openPhase} user={user} />
         </SidePanel>
         <Conversation
           messages={chat.messages}
@@ -226,12 +226,13 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onStop={() => void chat.stop()}
           onRetry={(messageId) => void chat.regenerate({ messageId })}
           onEdit={editMessage}
+          estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
           onSaveToMemory={saveToMemory}
           onReviewMemory={reviewMemory}
           onCreateResearchPage={createResearchPage}
         />
         <SidePanel id="workspace-memory" label="Memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} />
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} />
         </SidePanel>
       </div>
     </div>
