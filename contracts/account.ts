@@ -97,6 +97,7 @@ export interface AccountExport {
       id: string;
       urlKey: string;
       title: string;
+      introduction: string;
       maxResponses: number | null;
       closedAt: string | null;
       createdAt: string;

@@ -569,6 +569,10 @@ describe("a page's introduction, who is asking and its e-mail question", () => {
     expect(before).toMatchObject({ title: 'Customer interviews', introduction: 'We run two bakeries.\nFive minutes helps a lot.', asker: { name: null, project: 'Research test' } });
     expect(JSON.stringify(before)).not.toContain('@');
 
+    // The founder's own words are in their export.
+    const exported = await (await request('/api/user/export', {}, { jar })).json<{ projects: { researchPages: { introduction: string }[] }[] }>();
+    expect(exported.projects[0]!.researchPages[0]!.introduction).toBe('We run two bakeries.\nFive minutes helps a lot.');
+
     expect((await put('/api/user/name', { name: 'Maya Chen' }, jar)).status).toBe(200);
     const { research_page: after } = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { asker: unknown } }>();
     expect(after.asker).toEqual({ name: 'Maya Chen', project: 'Research test' });
