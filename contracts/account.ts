@@ -1,4 +1,5 @@
 import { PasswordSchema } from './auth';
+import { singleLineText } from './text-fields';
 import { z } from './zod';
 import type { PaymentRecord } from './billing';
 
@@ -96,6 +97,7 @@ export interface AccountExport {
       id: string;
       urlKey: string;
       title: string;
+      introduction: string;
       maxResponses: number | null;
       closedAt: string | null;
       createdAt: string;
@@ -107,4 +109,17 @@ export interface AccountExport {
   }[];
   /** Purchases of Pro, newest first, with their receipt and invoice links (decision 38). */
   payments: PaymentRecord[];
+}
+
+/** A member's display name: what teammates, presence, invitations and e-mails show instead of the address. */
+export const DISPLAY_NAME_MAX = 60;
+export const DisplayNameSchema = singleLineText(DISPLAY_NAME_MAX);
+/** Setting the display name; null clears it (the address before the @ is shown again). */
+export const SetDisplayNameSchema = z.strictObject({ name: DisplayNameSchema.nullable() });
+
+/** An invitation as its link shows it before the invited person has an account. */
+export interface InvitationPreview {
+  email: string;
+  projectName: string;
+  invitedBy: string;
 }

@@ -20,10 +20,16 @@ import { SourceCards } from './SourceCards';
 
 /**
  * Links in messages leave the product in a new tab that cannot reach back into it. Raw HTML in
- * a message is never rendered: react-markdown turns it into text (decision 0030).
+ * a message is never rendered: react-markdown turns it into text (decision 0030). A table sits
+ * in a region that scrolls sideways on a narrow screen, and can be focused to scroll it with the keyboard.
  */
 const MARKDOWN_COMPONENTS: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  table: ({ node: _node, ...props }) => (
+    <div className="message__table" role="region" aria-label="Table" tabIndex={0}>
+      <table {...props} />
+    </div>
+  ),
 };
 
 export function MessageMarkdown({ text }: { text: string }) {

@@ -1,8 +1,9 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { ResearchDraft, WorkspaceMessage } from '#contracts/workspace';
 import { Spinner } from '../../../components/Spinner';
 import { api, withSession } from '../../../lib/api';
+import { useNotify } from '../../../lib/notifications';
 import { errorMessage, logUnexpected } from '../../../lib/forms';
 import { clearLandingDraft, firstMessageFor } from '../../../lib/landing-draft';
 import { Component as NotFound } from '../../NotFound';
@@ -136,13 +137,9 @@ function WorkspaceScreen({ project }: { project: Project }) {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
-  const navigate = useNavigate();
-  // The draft opens in the dashboard's research page editor, for review; saving there creates it.
-  const createResearchPage = useCallback(
-    ({ testsAssumptions: _tests, ...researchDraft }: ResearchDraft) =>
-      void navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { state: { researchDraft } }),
-    [navigate, project.id],
-  );
+  const notify = useNotify();
+  // The draft's card creates its page in place (ResearchDraftCard); the workspace confirms it.
+  const createResearchPage = useCallback((draft: ResearchDraft) => notify.success(`The research page “${draft.title}” was created.`), [notify]);
 
   // A note to the team is stored and never answered: Stop is not offered while it is on its way.
   const [noteOnItsWay, setNoteOnItsWay] = useState(false);
@@ -212,7 +209,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
         <p className="workspace__demo-note">Offline demo — not AI: a scripted co-founder for trying the screens without a model key.</p>
       )}
       <div className="workspace__columns">
-        <SidePanel id="workspace-phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
+        <SidePanel id="workspace-phases" label="Phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
           <PhasesPanel phases={state?.phases} openPhase={openPhase} user={user} />
         </SidePanel>
         <Conversation
@@ -234,7 +231,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onReviewMemory={reviewMemory}
           onCreateResearchPage={createResearchPage}
         />
-        <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
+        <SidePanel id="workspace-memory" label="Memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
           <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} />
         </SidePanel>
       </div>
@@ -242,25 +239,56 @@ function WorkspaceScreen({ project }: { project: Project }) {
   );
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
  * On a desktop a column; on a phone a sheet over the conversation, opened by its button in the
- * header and closed by its own Close button or Escape.
+ * header. Open, it is a modal dialog: Tab stays inside it, Escape or its Close button closes
+ * it, and focus goes back to the button that opened it.
  */
-function SidePanel({ id, side, open, onClose, children }: { id: string; side: 'left' | 'right'; open: boolean; onClose: () => void; children: React.ReactNode }) {
+function SidePanel({ id, label, side, open, onClose, children }: { id: string; label: string; side: 'left' | 'right'; open: boolean; onClose: () => void; children: React.ReactNode }) {
+  const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (open) closeRef.current?.focus();
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    return () => opener?.focus();
   }, [open]);
+
+  function keepFocusInside(event: React.KeyboardEvent) {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   return (
     <aside
+      ref={panelRef}
       id={id}
       className={`workspace__panel workspace__panel--${side}${open ? ' workspace__panel--open' : ''}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) onClose();
-      }}
+      role={open ? 'dialog' : undefined}
+      aria-modal={open ? true : undefined}
+      aria-label={open ? label : undefined}
+      onKeyDown={keepFocusInside}
     >
       <button ref={closeRef} type="button" className="button button--secondary workspace__panel-close" onClick={onClose}>
-        Close
+        Close<span className="visually-hidden"> {label.toLowerCase()}</span>
       </button>
       {children}
     </aside>
