@@ -41,6 +41,32 @@ export interface OwnedProject {
   members: { id: string; email: string }[];
 }
 
+/** Who wrote a message or changed the memory, as the export names them. */
+export type ExportedAuthor = { kind: 'member'; userId: string; name: string } | { kind: 'cofounder' };
+
+/**
+ * A project's co-founder workspace in the export (docs/decisions/0024): the conversation in order
+ * and the memory as it is, with every change made to it.
+ */
+export interface ProjectConversationExport {
+  messages: {
+    id: string;
+    author: ExportedAuthor;
+    /** ISO time; null for the rare message stored before times were kept. */
+    createdAt: string | null;
+    text: string;
+    /** For the co-founder's answers: complete, stopped by a member, or failed (with why). */
+    status: 'complete' | 'stopped' | 'failed' | null;
+    failure: string | null;
+    /** What the co-founder's tools were asked and answered within the answer. */
+    tools: { name: string; input: unknown; output: unknown; error: string | null }[];
+  }[];
+  memory: {
+    entries: unknown[];
+    history: { at: string; action: 'created' | 'updated' | 'deleted' | 'accepted'; entryId: string; by: ExportedAuthor; entry: unknown }[];
+  };
+}
+
 /** The downloadable copy of an account: never a password hash or a token. */
 export interface AccountExport {
   exportedAt: string;
@@ -75,5 +101,7 @@ export interface AccountExport {
       questions: { sequence: number; text: string; type: string; options: unknown; config: unknown }[];
       responses: { answers: unknown; createdAt: string }[];
     }[];
+    /** The conversation with the co-founder and the project memory, with its history. */
+    workspace: ProjectConversationExport;
   }[];
 }

@@ -1,3 +1,5 @@
+import { hasControlCharacters } from './text';
+import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
 /** Both inputs are required and at most 100 characters. */
@@ -14,13 +16,13 @@ const toolInput = (required: string) =>
     .trim()
     .min(1, required)
     .max(TOOL_INPUT_MAX, `Please keep it under ${TOOL_INPUT_MAX} characters`)
-    .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'Please remove control characters');
+    .refine((text) => !hasControlCharacters(text, { multiline: true }), 'Please remove control characters');
 
 export const BusinessIdeasRequestSchema = z.strictObject({ industry: toolInput('Please enter an industry') });
 export const UserPersonaRequestSchema = z.strictObject({ product_description: toolInput('Please describe your product') });
 
-const sentence = z.string().trim().min(1).max(600);
-const shortText = z.string().trim().min(1).max(120);
+const sentence = multiLineText(600);
+const shortText = singleLineText(120);
 
 /** One idea as the model writes it; validated before any visitor sees it. */
 export const BusinessIdeaSchema = z.strictObject({
@@ -34,10 +36,10 @@ export const UserPersonaSchema = z.strictObject({
   name: shortText.describe('First and last name'),
   age: z.number().int().min(14).max(100),
   occupation: shortText,
-  traits: z.array(z.string().trim().min(1).max(40)).min(3).max(6).describe('Personality traits, one or two words each'),
+  traits: z.array(singleLineText(40)).min(3).max(6).describe('Personality traits, one or two words each'),
   quote: sentence.describe('Something this person would say about the problem, in their own voice'),
   where: z.array(shortText).min(2).max(6).describe('Places, online and offline, where you will find this person'),
-  narrative_description: z.string().trim().min(1).max(1500).describe('Who they are, their day and context'),
+  narrative_description: multiLineText(1500).describe('Who they are, their day and context'),
   problem: sentence.describe('The main problem the product solves for them'),
   pains: z.array(sentence).min(2).max(6),
   goals: z.array(sentence).min(2).max(6),

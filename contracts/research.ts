@@ -1,4 +1,5 @@
 import { hasControlCharacters } from './text';
+import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
 /**
@@ -217,9 +218,9 @@ export function pageStatus(page: { closed: boolean; max_responses: number | null
 
 /** One theme of a text question's answers, as the model found it; every quote is an answer's own words. */
 export const ThemeSchema = z.strictObject({
-  name: z.string().trim().min(1).max(120),
+  name: singleLineText(120),
   count: z.int().min(0),
-  quotes: z.array(z.string().max(600)).max(3),
+  quotes: z.array(multiLineText(600)).max(3),
 });
 export const ThemesSchema = z.strictObject({ themes: z.array(ThemeSchema).max(8) });
 export type Theme = z.infer<typeof ThemeSchema>;

@@ -1,7 +1,8 @@
 import type { UIMessage } from 'ai';
-import { MEMORY_LIMITS, visibleText } from './phases/fields';
+import { MEMORY_LIMITS } from './phases/fields';
 import { ARTIFACT_CONTENT_SCHEMAS, ARTIFACT_KINDS, type ArtifactKind, type ArtifactVersion } from './phases/registry';
 import { ResearchPageInputSchema } from './research';
+import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
 export { MEMORY_LIMITS };
@@ -18,6 +19,13 @@ export type { ScaleEstimate } from './phases/problem-scale';
 /** `useAgent({ agent: COFOUNDER_AGENT, basePath: cofounderBasePath(projectId) })`. */
 export const COFOUNDER_AGENT = 'cofounder-agent';
 export const cofounderBasePath = (projectId: string) => `api/projects/${projectId}/cofounder`;
+
+/**
+ * Close codes of the workspace socket after which it does not reconnect: the session that opened
+ * it ended (sign-out anywhere, a password change or reset, account deletion), the member was
+ * removed, or the project was deleted.
+ */
+export const WORKSPACE_CLOSE_CODES = { signedOut: 4401, removed: 4403, deleted: 4404 } as const;
 
 /** A member's message: refused when blank or longer than this. */
 export const MESSAGE_MAX_CHARS = 8000;
@@ -61,7 +69,7 @@ export type MemoryKind = ArtifactKind | (typeof TEXT_MEMORY_KINDS)[number];
 /** What an entry says: written by a member (memory frames) or by the co-founder (its tools). */
 export const MemoryContentSchema = z.discriminatedUnion('kind', [
   ...ARTIFACT_CONTENT_SCHEMAS,
-  z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: visibleText(MEMORY_LIMITS.title), body: visibleText(MEMORY_LIMITS.body) }),
+  z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: singleLineText(MEMORY_LIMITS.title), body: multiLineText(MEMORY_LIMITS.body) }),
 ]);
 export type MemoryContent = z.infer<typeof MemoryContentSchema>;
 
@@ -194,9 +202,9 @@ export const COFOUNDER_TOOLS = {
 
 export const QUICK_REPLY_LIMITS = { question: 300, choice: 120, minChoices: 2, maxChoices: 6 } as const;
 export const QuickReplyInputSchema = z.strictObject({
-  question: visibleText(QUICK_REPLY_LIMITS.question).describe('The question, short'),
+  question: singleLineText(QUICK_REPLY_LIMITS.question).describe('The question, short'),
   choices: z
-    .array(visibleText(QUICK_REPLY_LIMITS.choice))
+    .array(singleLineText(QUICK_REPLY_LIMITS.choice))
     .min(QUICK_REPLY_LIMITS.minChoices)
     .max(QUICK_REPLY_LIMITS.maxChoices)
     .describe('The answers the founder can click, each a few words'),
@@ -212,7 +220,7 @@ export const RESEARCH_DRAFT_LIMITS = { questions: 12, assumptions: 5 } as const;
 export const ResearchDraftSchema = ResearchPageInputSchema.extend({
   questions: ResearchPageInputSchema.shape.questions.max(RESEARCH_DRAFT_LIMITS.questions, `A draft has at most ${RESEARCH_DRAFT_LIMITS.questions} questions`),
   testsAssumptions: z
-    .array(visibleText(300))
+    .array(singleLineText(300))
     .min(1)
     .max(RESEARCH_DRAFT_LIMITS.assumptions)
     .describe('The riskiest assumptions from the project memory that these questions test'),

@@ -1,27 +1,20 @@
 import { isWebAddress } from '../discussions';
+import { singleLineText } from '../text-fields';
 import { z } from '../zod';
 
 /**
- * Field rules every phase's artifacts share: visible text within a limit, evidence links and
+ * Field rules every phase's artifacts share (text fields come from contracts/text-fields.ts): evidence links and
  * confidence levels. A phase's own file (contracts/phases/<phase>.ts) builds its artifacts from these.
  */
 
 /** `entries` counts the memory's own entries; each artifact kind has its own maximum (its phase's file). */
 export const MEMORY_LIMITS = { title: 120, body: 2000, field: 1000, openQuestions: 10, entries: 100, history: 5 } as const;
 
-export const visibleText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Please write something')
-    .max(max, `Please keep it under ${max} characters`)
-    .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'Please remove control characters');
-
 export const EvidenceLinkSchema = z.strictObject({
-  title: visibleText(200),
+  title: singleLineText(200),
   url: z.string().max(2000).refine(isWebAddress, 'A link must be an http(s) address'),
   /** Where it was said: 'Hacker News', 'r/smallbusiness', a site's name. */
-  site: visibleText(80),
+  site: singleLineText(80),
 });
 export type EvidenceLink = z.infer<typeof EvidenceLinkSchema>;
 

@@ -1,19 +1,20 @@
 import { z } from '../zod';
-import { MEMORY_LIMITS, visibleText, type ArtifactOutline, type PhaseDefinition } from './fields';
+import { multiLineText, singleLineText } from '../text-fields';
+import { MEMORY_LIMITS, type ArtifactOutline, type PhaseDefinition } from './fields';
 
 /** Phase 1, 'Find an idea': its artifact is the chosen idea, accepted when the founders pick it. */
 
 export const ChosenIdeaSchema = z.strictObject({
-  problem: visibleText(MEMORY_LIMITS.field).describe('The problem, in one or two sentences'),
-  whoHasIt: visibleText(MEMORY_LIMITS.field).describe('Who has the problem, as specifically as possible'),
-  proposedSolution: visibleText(MEMORY_LIMITS.field).describe('What the founder would build'),
-  whyNow: visibleText(MEMORY_LIMITS.field).describe('Why this is possible or needed now'),
-  riskiestAssumption: visibleText(MEMORY_LIMITS.field).describe('The assumption that would kill the idea if it were false'),
-  openQuestions: z.array(visibleText(MEMORY_LIMITS.field)).max(MEMORY_LIMITS.openQuestions).describe('What is still unknown'),
+  problem: multiLineText(MEMORY_LIMITS.field).describe('The problem, in one or two sentences'),
+  whoHasIt: multiLineText(MEMORY_LIMITS.field).describe('Who has the problem, as specifically as possible'),
+  proposedSolution: multiLineText(MEMORY_LIMITS.field).describe('What the founder would build'),
+  whyNow: multiLineText(MEMORY_LIMITS.field).describe('Why this is possible or needed now'),
+  riskiestAssumption: multiLineText(MEMORY_LIMITS.field).describe('The assumption that would kill the idea if it were false'),
+  openQuestions: z.array(multiLineText(MEMORY_LIMITS.field)).max(MEMORY_LIMITS.openQuestions).describe('What is still unknown'),
 });
 export type ChosenIdea = z.infer<typeof ChosenIdeaSchema>;
 
-export const ChosenIdeaContentSchema = z.strictObject({ kind: z.literal('chosen_idea'), title: visibleText(MEMORY_LIMITS.title), idea: ChosenIdeaSchema });
+export const ChosenIdeaContentSchema = z.strictObject({ kind: z.literal('chosen_idea'), title: singleLineText(MEMORY_LIMITS.title), idea: ChosenIdeaSchema });
 export type ChosenIdeaContent = z.infer<typeof ChosenIdeaContentSchema>;
 
 export const IDEA_FIELD_LABELS: Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> = {

@@ -1,5 +1,6 @@
+import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
-import { ASSUMPTION, CONFIDENCE_LEVELS, EvidenceLinkSchema, MEMORY_LIMITS, visibleText, type ArtifactOutline, type PhaseDefinition } from './fields';
+import { ASSUMPTION, CONFIDENCE_LEVELS, EvidenceLinkSchema, MEMORY_LIMITS, type ArtifactOutline, type PhaseDefinition } from './fields';
 
 /**
  * Phase 2, "Estimate the problem's scale and impact": its artifact is the problem-scale estimate
@@ -14,15 +15,15 @@ export const ESTIMATE_LIMITS = { steps: 8, segments: 6, evidence: 20, value: 1e1
 export const EstimateStepSchema = z.strictObject({
   operation: z.enum(ESTIMATE_OPERATIONS).describe("'start' for the first step only; then how this value combines with the running total"),
   value: z.number().finite().min(0).max(ESTIMATE_LIMITS.value).describe('A plain number: 0.3 for 30%, 12000 for 12k'),
-  label: visibleText(160).describe('What the number is, e.g. "independent dental clinics in the US" or "share that book by phone"'),
-  source: visibleText(300).describe(`Where the number comes from: the URL of a discussion or page you were given, or the word '${ASSUMPTION}'`),
+  label: singleLineText(160).describe('What the number is, e.g. "independent dental clinics in the US" or "share that book by phone"'),
+  source: singleLineText(300).describe(`Where the number comes from: the URL of a discussion or page you were given, or the word '${ASSUMPTION}'`),
 });
 export type EstimateStep = z.infer<typeof EstimateStepSchema>;
 
 export const SizingSchema = z
   .strictObject({
     steps: z.array(EstimateStepSchema).min(1).max(ESTIMATE_LIMITS.steps),
-    unit: visibleText(60).describe('What the result counts, e.g. "clinics", "people" or "USD per year"'),
+    unit: singleLineText(60).describe('What the result counts, e.g. "clinics", "people" or "USD per year"'),
   })
   .superRefine((sizing, ctx) => {
     sizing.steps.forEach((step, index) => {
@@ -51,19 +52,19 @@ export function runningTotals(sizing: Sizing): number[] {
 }
 
 export const ScaleEstimateSchema = z.strictObject({
-  segments: z.array(visibleText(300)).min(1).max(ESTIMATE_LIMITS.segments).describe('Who has the problem, as distinct groups'),
+  segments: z.array(singleLineText(300)).min(1).max(ESTIMATE_LIMITS.segments).describe('Who has the problem, as distinct groups'),
   topDown: SizingSchema.describe('From a whole population down to those who have the problem'),
   bottomUp: SizingSchema.describe('From what one reachable customer or channel gives, up'),
-  frequency: visibleText(MEMORY_LIMITS.field).describe('How often the problem happens to them'),
-  pain: visibleText(MEMORY_LIMITS.field).describe('What it costs them in time or money, with numbers where known'),
-  currentAlternatives: visibleText(MEMORY_LIMITS.field).describe('What they use or do about it today'),
+  frequency: multiLineText(MEMORY_LIMITS.field).describe('How often the problem happens to them'),
+  pain: multiLineText(MEMORY_LIMITS.field).describe('What it costs them in time or money, with numbers where known'),
+  currentAlternatives: multiLineText(MEMORY_LIMITS.field).describe('What they use or do about it today'),
   confidence: z.enum(CONFIDENCE_LEVELS),
-  confidenceReasons: visibleText(MEMORY_LIMITS.field).describe('Why that confidence: what the evidence shows and what it lacks'),
+  confidenceReasons: multiLineText(MEMORY_LIMITS.field).describe('Why that confidence: what the evidence shows and what it lacks'),
   evidence: z.array(EvidenceLinkSchema).max(ESTIMATE_LIMITS.evidence).describe('The discussions that back the estimate, from your search results only'),
 });
 export type ScaleEstimate = z.infer<typeof ScaleEstimateSchema>;
 
-export const ScaleEstimateContentSchema = z.strictObject({ kind: z.literal('scale_estimate'), title: visibleText(MEMORY_LIMITS.title), estimate: ScaleEstimateSchema });
+export const ScaleEstimateContentSchema = z.strictObject({ kind: z.literal('scale_estimate'), title: singleLineText(MEMORY_LIMITS.title), estimate: ScaleEstimateSchema });
 export type ScaleEstimateContent = z.infer<typeof ScaleEstimateContentSchema>;
 
 export const PROBLEM_SCALE_PHASE = {

@@ -40,6 +40,8 @@ export interface ScriptedReply {
   delayMs?: number;
   /** Go silent, connection open, after this many characters of text. */
   stallAfterChars?: number;
+  /** Send the response headers and then nothing, connection open: a stream that never starts. */
+  silentAfterHeaders?: boolean;
   /** Send a chunk that is not JSON after this many characters of text. */
   malformedAfterChars?: number;
   /** Close the stream without a finish reason or [DONE] after this many characters of text. */
@@ -129,6 +131,10 @@ function streamScripted(response: ServerResponse, model: string, reply: Scripted
   response.on('close', () => {
     if (!response.writableEnded) onAbort();
   });
+  if (reply.silentAfterHeaders) {
+    response.flushHeaders();
+    return;
+  }
   const content = reply.content ?? (reply.toolCalls?.length ? '' : 'A scripted answer.');
   const frames: (() => boolean)[] = [() => (response.write(chunk({ role: 'assistant', content: '' })), true)];
   const size = reply.chunkChars ?? CHUNK_CHARS;

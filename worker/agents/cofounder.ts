@@ -12,17 +12,20 @@ import {
   type MemoryContent,
   type MemoryEntry,
   type MemoryResultFrame,
+  type MessageAuthor,
   type MessageMetadata,
   type PhaseResultFrame,
   type SendRefusal,
   type SendRefusedFrame,
   type WorkspaceMessage,
   type WorkspaceState,
+  WORKSPACE_CLOSE_CODES,
 } from '#contracts/workspace';
 import { z } from '#contracts/zod';
 import {
   completedPhases,
   completePhase,
+  connectionStanding,
   nextUtcMidnight,
   projectAnswersToday,
   projectPlan,
@@ -35,6 +38,8 @@ import { cofounderCaps, config } from '../config';
 import { llmMode, model, type LlmMode } from '../services/llm';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
+import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryChange } from './memory-history';
+import type { ProjectConversationExport } from '#contracts/account';
 import { offlineDemoAnswer } from './offline-demo';
 import { builtModules, canOpen, phaseModule } from './phases/registry';
 import { copiedPrivateWording } from './privacy';
@@ -50,7 +55,20 @@ import { writeMemory } from './tools/write-memory';
  * (worker/routes/cofounder.ts strips them). Why the object owns the conversation and refuses
  * most SDK frames: docs/decisions/0025-cofounder-object.md.
  */
-export const TRUSTED_HEADERS = { userId: 'X-Launchmate-User-Id', name: 'X-Launchmate-User-Name', role: 'X-Launchmate-Role' } as const;
+export const TRUSTED_HEADERS = {
+  userId: 'X-Launchmate-User-Id',
+  name: 'X-Launchmate-User-Name',
+  role: 'X-Launchmate-Role',
+  /** The refresh family (session) of the access token that opened the connection. */
+  sessionFamily: 'X-Launchmate-Session',
+} as const;
+
+const CLOSE_CODES = WORKSPACE_CLOSE_CODES;
+const CLOSE_REASONS = {
+  signedOut: 'You were signed out.',
+  removed: 'You are no longer a member of this project.',
+  deleted: 'This project was deleted.',
+} as const;
 
 /** Bounds of one answer (docs/decisions/0026-cofounder-prompt-and-memory.md). */
 export const ANSWER_LIMITS = { maxOutputTokens: 1200, maxSteps: 6, maxChars: 12_000 } as const;
@@ -75,6 +93,8 @@ interface Member {
   userId: string;
   name: string;
   role: 'owner' | 'collaborator';
+  /** The session that opened the connection: when it ends, so does the connection. */
+  sessionFamily: string;
   /**
    * How this member's sends are answered, decided when they connect: the offline demo needs a
    * development Worker AND a connection to a loopback host (services/development.ts).
@@ -105,8 +125,9 @@ const ChatRequestSchema = z.object({
 
 /** Chat frames of the SDK that would let a member rewrite the conversation: refused. */
 const REFUSED_FRAMES = new Set(['cf_agent_chat_messages', 'cf_agent_chat_clear', 'cf_agent_tool_result', 'cf_agent_tool_approval']);
-/** Chat frames passed to the SDK as they are: Stop and resuming a stream. */
-const PASSED_FRAMES = new Set(['cf_agent_chat_request_cancel', 'cf_agent_stream_resume_request', 'cf_agent_stream_resume_ack']);
+/** Chat frames passed to the SDK as they are: resuming a stream (Stop is screened: #cancel). */
+const PASSED_FRAMES = new Set(['cf_agent_stream_resume_request', 'cf_agent_stream_resume_ack']);
+const CANCEL_FRAME = 'cf_agent_chat_request_cancel';
 
 export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> {
   override initialState: WorkspaceState = {
@@ -136,8 +157,18 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     this.onMessage = (connection, message) => this.#screenFrame(connection, message, sdkOnMessage);
   }
 
+  /**
+   * The project this object serves: the name the Worker addressed it by (idFromName), and nothing
+   * a request carries. Sub-agents, whose name comes from a path, are refused (onBeforeSubAgent).
+   */
+  get #projectId(): string {
+    const name = this.ctx.id.name;
+    if (!name) throw new Error('The workspace object was not addressed by its project id.');
+    return name;
+  }
+
   override async onStart() {
-    const projectId = this.name;
+    const projectId = this.#projectId;
     const [done, today, plan] = await Promise.all([completedPhases(this.env.DB, projectId), projectAnswersToday(this.env.DB, projectId), projectPlan(this.env.DB, projectId)]);
     this.setState({
       ...this.state,
@@ -152,12 +183,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const headers = ctx.request.headers;
     const userId = headers.get(TRUSTED_HEADERS.userId);
     const role = headers.get(TRUSTED_HEADERS.role);
-    if (!userId || (role !== 'owner' && role !== 'collaborator')) {
-      connection.close(4401, 'Not authenticated');
+    const sessionFamily = headers.get(TRUSTED_HEADERS.sessionFamily);
+    if (!userId || !sessionFamily || (role !== 'owner' && role !== 'collaborator')) {
+      connection.close(CLOSE_CODES.signedOut, CLOSE_REASONS.signedOut);
       return;
     }
     const mode = llmMode(this.env, ctx.request);
-    const member: Member = { userId, name: decodeURIComponent(headers.get(TRUSTED_HEADERS.name) ?? ''), role, mode };
+    const member: Member = { userId, name: decodeURIComponent(headers.get(TRUSTED_HEADERS.name) ?? ''), role, sessionFamily, mode };
     connection.setState(member);
     // The label follows the latest connection; every member of one Worker connects the same way,
     // unless a local server is also opened through a network address (then sends from there are refused).
@@ -173,6 +205,15 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   override async onRequest(): Promise<Response> {
     // The SDK answers /get-messages itself; nothing else is served over HTTP.
+    return Response.json({ error: 'Not found.' }, { status: 404 });
+  }
+
+  /**
+   * No sub-agents: a `/sub/{class}/{name}` path would make a child object named by the request,
+   * with this project's tools and bindings. The Worker never forwards such a path either
+   * (worker/routes/cofounder.ts); this is the second wall.
+   */
+  override async onBeforeSubAgent(): Promise<Response> {
     return Response.json({ error: 'Not found.' }, { status: 404 });
   }
 
@@ -198,13 +239,43 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     }
     const type = typeof frame === 'object' && frame !== null && 'type' in frame ? (frame as { type: unknown }).type : undefined;
     if (typeof type !== 'string') return;
-    if (type === 'cf_agent_use_chat_request') return this.#acceptSend(connection, frame, sdkOnMessage);
     if (PASSED_FRAMES.has(type)) return sdkOnMessage(connection, message);
+    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_') || type === 'phase_open';
+    // Frames that change something are taken only while the connection's session and membership stand.
+    if (writes && !(await this.#stillTrusted(connection))) return;
+    if (type === 'cf_agent_use_chat_request') return this.#acceptSend(connection, frame, sdkOnMessage);
+    if (type === CANCEL_FRAME) return this.#cancel(connection, frame, message, sdkOnMessage);
     if (type.startsWith('memory_')) return this.#editMemory(connection, frame);
     if (type === 'phase_open') return this.#openPhase(connection, frame);
     // A rewrite, clear or client tool result: the sender's view is reset to the stored conversation.
     if (REFUSED_FRAMES.has(type)) this.#sendTranscript(connection);
     // Anything else (client state, RPC, unknown types) is dropped.
+  }
+
+  /**
+   * Whether the member behind a connection may still write: the session that opened it has not
+   * ended (signed out, signed out everywhere, a password change or reset, a reused refresh token,
+   * the account deleted) and they are still a member. Ending a session closes its sockets at once
+   * (closeSessions); this check holds even when that news never reached the object.
+   */
+  async #stillTrusted(connection: Connection): Promise<boolean> {
+    const member = memberOf(connection);
+    if (!member) return false;
+    const standing = await connectionStanding(this.env.DB, { projectId: this.#projectId, userId: member.userId, sessionFamily: member.sessionFamily });
+    if (standing === 'trusted') return true;
+    if (standing === 'signed_out') connection.close(CLOSE_CODES.signedOut, CLOSE_REASONS.signedOut);
+    else connection.close(CLOSE_CODES.removed, CLOSE_REASONS.removed);
+    return false;
+  }
+
+  /** Stop: only the member who asked, or the project's owner, may cut an answer (it is charged to the asker). */
+  async #cancel(connection: Connection, frame: unknown, message: string, sdkOnMessage: (connection: Connection, message: WSMessage) => void | Promise<void>) {
+    const member = memberOf(connection);
+    const requestId = typeof frame === 'object' && frame !== null && 'id' in frame ? (frame as { id: unknown }).id : undefined;
+    const turn = typeof requestId === 'string' ? this.#turns.get(requestId) : undefined;
+    if (!member || !turn) return;
+    if (turn.sender.userId !== member.userId && member.role !== 'owner') return;
+    return sdkOnMessage(connection, message);
   }
 
   /**
@@ -256,9 +327,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     let reservation: Reservation | null = null;
     if (sender.mode === 'unavailable') return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
     if (sender.mode === 'provider') {
-      const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.name }, cofounderCaps(this.env));
+      const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.#projectId }, cofounderCaps(this.env));
       if ('refused' in taken) {
-        return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: `${LIMIT_MESSAGES[taken.refused]} It resets at midnight UTC.` });
+        const waiting = [...this.#turns.values()].filter(
+          (turn) => turn.reservation && (taken.refused !== 'member_daily' || turn.sender.userId === sender.userId),
+        ).length;
+        return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: limitMessage(taken.refused, waiting) });
       }
       reservation = taken.reservation;
     }
@@ -315,14 +389,17 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (owner && !owner.free && !(await this.#unlockedPhases()).includes(owner.number)) {
       return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`, current: null });
     }
-    if (edit.type === 'memory_accept') return reply({ type: 'memory_result', requestId, ...(await this.#accept(edit.id, edit.baseVersion)) });
+    if (edit.type === 'memory_accept') return reply({ type: 'memory_result', requestId, ...(await this.#accept(edit.id, edit.baseVersion, author)) });
     const result: Applied | Refusal =
       edit.type === 'memory_create'
         ? createEntry(memory, edit.content, author)
         : edit.type === 'memory_update'
           ? updateEntry(memory, edit.id, edit.baseVersion, edit.content, author)
           : deleteEntry(memory, edit.id, edit.baseVersion);
-    if (result.ok) this.setState({ ...this.state, memory: result.memory });
+    if (result.ok) {
+      const action = edit.type === 'memory_create' ? 'created' : edit.type === 'memory_update' ? 'updated' : 'deleted';
+      this.#commitMemory(result.memory, { action, entryId: 'id' in edit ? edit.id : result.entry!.id, entry: result.entry, by: author });
+    }
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
   }
 
@@ -331,13 +408,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
    * phase is done by accepting it, the phase is recorded in D1 first: if that fails, the artifact
    * is not shown as accepted either.
    */
-  async #accept(id: string, baseVersion: number | undefined): Promise<(Applied | Refusal) & { entry?: MemoryEntry | null }> {
+  async #accept(id: string, baseVersion: number | undefined, by: MessageAuthor): Promise<(Applied | Refusal) & { entry?: MemoryEntry | null }> {
     const checked = acceptEntry(this.state.memory, id, baseVersion);
     if (!checked.ok) return checked;
     const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === checked.entry!.kind);
     if (phase) {
       try {
-        await completePhase(this.env.DB, this.name, phase.number);
+        await completePhase(this.env.DB, this.#projectId, phase.number);
       } catch {
         return { ok: false, reason: 'invalid', error: 'This could not be accepted just now. Please try again.', current: null };
       }
@@ -345,7 +422,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // Applied to the memory as it is now: other edits may have landed during the write.
     const now = acceptEntry(this.state.memory, id, baseVersion);
     if (!now.ok) return now;
-    this.setState({ ...this.state, memory: now.memory });
+    this.#commitMemory(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
     if (phase) await this.#refreshPhases(phase.number);
     return now;
   }
@@ -366,7 +443,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   /** The phases the owner's plan opens, read from D1 now; the shared state follows it. */
   async #unlockedPhases(): Promise<number[]> {
-    const unlocked = unlockedPhases(await projectPlan(this.env.DB, this.name));
+    const unlocked = unlockedPhases(await projectPlan(this.env.DB, this.#projectId));
     const phases = this.state.phases;
     if (unlocked.join() !== phases.unlocked.join()) this.setState({ ...this.state, phases: phasesState(phases.done, unlocked, phases.current) });
     return unlocked;
@@ -374,7 +451,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   /** After a phase is done: the done list from D1, and the founders move on when they were working in it. */
   async #refreshPhases(completed: number) {
-    const done = await completedPhases(this.env.DB, this.name);
+    const done = await completedPhases(this.env.DB, this.#projectId);
     const phases = this.state.phases;
     this.setState({ ...this.state, phases: phasesState(done, phases.unlocked, phases.current === completed ? undefined : phases.current, phases.current) });
   }
@@ -392,10 +469,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
     if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), phase: phase.number, signal: options?.abortSignal });
 
-    const privacyMode = await projectPrivacyMode(this.env.DB, this.name);
+    const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
     const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
     const actions = this.#actions();
-    const toolContext = { env: this.env, projectId: this.name, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
+    const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
     const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
     // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
     const controller = new AbortController();
@@ -404,8 +481,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const fail = (failure: string) => {
       turn.failure ??= failure;
     };
+    const settings = config(this.env);
     const result = streamText({
-      model: model(this.env),
+      // The stall clock starts with the request: a model that sends its headers and then nothing
+      // is cut after the stall time-out, not the step's.
+      model: model(this.env, { stallMs: settings.COFOUNDER_STALL_TIMEOUT_MS }),
       system: prompt.system,
       messages: prompt.messages,
       // The tools of every phase (only the unlocked ones), and those of every phase.
@@ -419,7 +499,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
       maxRetries: 1,
       abortSignal: controller.signal,
-      timeout: { stepMs: config(this.env).COFOUNDER_STEP_TIMEOUT_MS, chunkMs: config(this.env).COFOUNDER_STALL_TIMEOUT_MS },
+      timeout: { stepMs: settings.COFOUNDER_STEP_TIMEOUT_MS },
       // Privacy mode: the provider is asked not to keep the conversation.
       ...(privacyMode ? { providerOptions: { openai: { store: false } } } : {}),
       onChunk: ({ chunk }) => {
@@ -442,6 +522,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     });
     return result.toUIMessageStreamResponse<WorkspaceMessage>({
       messageMetadata: ({ part }) => (part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now(), phase: phase.number } satisfies MessageMetadata) : undefined),
+      // A tool's refusal (an unknown memory id, a link that was not found) is part of a normal
+      // answer: its message goes to the model, which corrects itself, and the answer completes
+      // and is charged. Only a failure of the answer itself reaches onError below. Tool messages
+      // are the product's own words or the model's own arguments, never internals.
+      redactToolErrors: false,
       onError: (error) => {
         fail(describeFailure(error));
         return turn.failure ?? FAILURE_MESSAGES.model;
@@ -474,15 +559,16 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
     const charged = status === 'complete' || (status === 'stopped' && textOf(message).length > 0);
     if (turn?.reservation && !charged) await releaseAnswer(this.env.DB, turn.reservation);
-    if (turn?.reservation) this.setState({ ...this.state, limits: this.#limits(await projectAnswersToday(this.env.DB, this.name)) });
+    if (turn?.reservation) this.setState({ ...this.state, limits: this.#limits(await projectAnswersToday(this.env.DB, this.#projectId)) });
   }
 
   #actions(): CofounderActions {
     const author = { kind: 'cofounder' as const };
     const apply = (result: Applied | Refusal): MemoryEntry => {
       if (!result.ok) throw new Error(result.error);
-      this.setState({ ...this.state, memory: result.memory });
-      return result.entry!;
+      const entry = result.entry!;
+      this.#commitMemory(result.memory, { action: entry.version === 1 ? 'created' : 'updated', entryId: entry.id, entry, by: author });
+      return entry;
     };
     return {
       memory: this.state.memory,
@@ -491,11 +577,20 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       updateMemory: (id: string, content: MemoryContent) => apply(updateEntry(this.state.memory, id, undefined, content, author)),
       saveArtifact: (content) => apply(createEntry(this.state.memory, content, author)),
       acceptArtifact: async (id) => {
-        const accepted = await this.#accept(id, undefined);
+        const accepted = await this.#accept(id, undefined, author);
         if (!accepted.ok) throw new Error(accepted.error);
         return accepted.entry!;
       },
     };
+  }
+
+  /**
+   * Every change to the memory lands here: the new memory goes to every member, and the change
+   * is kept in the object's own history (who, when, what), which the account export carries.
+   */
+  #commitMemory(memory: MemoryEntry[], change: MemoryChange) {
+    this.setState({ ...this.state, memory });
+    recordMemoryChange(this.sql.bind(this), change);
   }
 
   /** The links of every discussion the search tool returned in this conversation. */
@@ -533,7 +628,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     let closed = 0;
     for (const connection of this.getConnections()) {
       if (memberOf(connection)?.userId === userId) {
-        connection.close(4403, 'You are no longer a member of this project.');
+        connection.close(CLOSE_CODES.removed, CLOSE_REASONS.removed);
         closed++;
       }
     }
@@ -543,8 +638,30 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   /** The project was deleted: every connection closes and the object's storage is erased. */
   async deleteConversation(): Promise<void> {
     this.#deleted = true;
-    for (const connection of this.getConnections()) connection.close(4404, 'This project was deleted.');
+    for (const connection of this.getConnections()) connection.close(CLOSE_CODES.deleted, CLOSE_REASONS.deleted);
     await this.destroy();
+  }
+
+  /**
+   * Sessions of a user ended (sign-out, sign-out everywhere, a password change or reset, a reused
+   * refresh token, account deletion): their connections opened by those sessions close at once.
+   * `families` null: every session of the user; `except`: the one that stays signed in.
+   */
+  async closeSessions(userId: string, families: string[] | null, except?: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      const member = memberOf(connection);
+      if (!member || member.userId !== userId || member.sessionFamily === except) continue;
+      if (families && !families.includes(member.sessionFamily)) continue;
+      connection.close(CLOSE_CODES.signedOut, CLOSE_REASONS.signedOut);
+      closed++;
+    }
+    return closed;
+  }
+
+  /** The conversation and the memory with its history, for the account export (contracts/account.ts). */
+  async exportConversation(): Promise<ProjectConversationExport> {
+    return conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this)));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -562,6 +679,16 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const caps = cofounderCaps(this.env);
     return { messagesPerMemberPerDay: caps.memberPerDay, messagesPerProjectPerDay: caps.projectPerDay, projectMessagesToday, resetsAt: nextUtcMidnight() };
   }
+}
+
+/**
+ * A refused send says what is true: sends still waiting for their answer hold their share of the
+ * allowance until they end, and a failed one gives it back.
+ */
+function limitMessage(limit: LimitName, waiting: number): string {
+  if (waiting === 0 || limit === 'global_daily') return `${LIMIT_MESSAGES[limit]} It resets at midnight UTC.`;
+  const messages = waiting === 1 ? '1 message that is' : `${waiting} messages that are`;
+  return `${LIMIT_MESSAGES[limit]} This counts ${messages} still waiting for an answer: any that fails is given back, and you can send again then. Otherwise it resets at midnight UTC.`;
 }
 
 const memberOf = (connection: Connection): Member | null => {

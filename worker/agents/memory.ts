@@ -1,5 +1,5 @@
 import { artifactDefinition, isArtifactKind, upstreamVersions } from '#contracts/phases/registry';
-import { MEMORY_LIMITS, type MemoryContent, type MemoryEntry, type MemoryResultFrame, type MessageAuthor } from '#contracts/workspace';
+import { MEMORY_LIMITS, MemoryContentSchema, type MemoryContent, type MemoryEntry, type MemoryResultFrame, type MessageAuthor } from '#contracts/workspace';
 
 /**
  * The project memory, which also holds each phase's artifacts: short typed entries, each with a
@@ -31,6 +31,8 @@ export function createEntry(memory: MemoryEntry[], content: MemoryContent, autho
     const what = artifactDefinition(content.kind)?.artifact.label.toLowerCase() ?? 'entries';
     return { ok: false, reason: 'full', error: `The project holds at most ${max} ${isArtifactKind(content.kind) ? `of: ${what}` : 'memory entries'}: delete one first.`, current: null };
   }
+  const invalid = contentRefusal(content);
+  if (invalid) return invalid;
   const entry = stamp(content, { id: crypto.randomUUID(), version: 1 }, author);
   return { ok: true, memory: [...memory, entry], entry };
 }
@@ -40,6 +42,8 @@ export function updateEntry(memory: MemoryEntry[], id: string, baseVersion: numb
   const current = memory.find((entry) => entry.id === id);
   if (!current) return { ok: false, reason: 'not_found', error: 'This entry was deleted by someone else.', current: null };
   if (baseVersion !== undefined && baseVersion !== current.version) return staleRefusal(current);
+  const invalid = contentRefusal(content);
+  if (invalid) return invalid;
   if ((isArtifactKind(current.kind) || isArtifactKind(content.kind)) && current.kind !== content.kind) {
     return { ok: false, reason: 'invalid', error: "A phase's results keep their own kind.", current };
   }
@@ -70,6 +74,16 @@ export function acceptEntry(memory: MemoryEntry[], id: string, baseVersion: numb
   if (baseVersion !== undefined && baseVersion !== current.version) return staleRefusal(current);
   const entry: MemoryEntry = { ...current, acceptedAt: Date.now(), basedOn: upstreamVersions(current.kind, memory) };
   return { ok: true, memory: memory.map((existing) => (existing.id === id ? entry : existing)), entry };
+}
+
+/**
+ * Every entry is checked against its contract here, whoever wrote it: the members' frames and the
+ * co-founder's tools are checked on the way in too, but nothing reaches the memory unchecked.
+ */
+function contentRefusal(content: MemoryContent): Refusal | null {
+  const checked = MemoryContentSchema.safeParse(content);
+  if (checked.success) return null;
+  return { ok: false, reason: 'invalid', error: checked.error.issues[0]?.message ?? 'Invalid entry.', current: null };
 }
 
 const staleRefusal = (current: MemoryEntry): Refusal => ({

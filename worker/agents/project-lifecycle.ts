@@ -1,19 +1,52 @@
 import { getAgentByName } from 'agents';
+import type { ProjectConversationExport } from '#contracts/account';
 import type { Bindings } from '../env';
 
 /**
- * What the rest of the Worker may ask of a project's workspace object: the member-removal and
- * project-deletion flows call these.
+ * What the rest of the Worker may ask of a project's workspace object: member removal, ended
+ * sessions, project deletion and the account export call these.
  */
 
+type Objects = Pick<Bindings, 'COFOUNDER'>;
+
 /** Closes every open workspace of a member who was removed from the project, at once. */
-export async function closeMemberConnections(env: Pick<Bindings, 'COFOUNDER'>, projectId: string, userId: string): Promise<void> {
+export async function closeMemberConnections(env: Objects, projectId: string, userId: string): Promise<void> {
   const workspace = await getAgentByName(env.COFOUNDER, projectId);
   await workspace.closeMember(userId);
 }
 
+/**
+ * Sessions of a user ended: their open workspaces in each of these projects close at once with
+ * 'You were signed out'. `families` null means every session of the user; `except` is the one
+ * that stays signed in (a password change). A project whose object cannot be reached is logged:
+ * its sockets are still refused on their next write, which checks the session.
+ */
+export async function closeSessionConnections(
+  env: Objects,
+  projectIds: readonly string[],
+  userId: string,
+  { families, except }: { families: string[] | null; except?: string },
+): Promise<void> {
+  await Promise.all(
+    projectIds.map(async (projectId) => {
+      try {
+        const workspace = await getAgentByName(env.COFOUNDER, projectId);
+        await workspace.closeSessions(userId, families, except);
+      } catch (error) {
+        console.error('Closing the workspace sockets of an ended session failed', projectId, error);
+      }
+    }),
+  );
+}
+
 /** Erases the project's conversation and memory (the object's storage) and closes its connections. */
-export async function deleteProjectConversation(env: Pick<Bindings, 'COFOUNDER'>, projectId: string): Promise<void> {
+export async function deleteProjectConversation(env: Objects, projectId: string): Promise<void> {
   const workspace = await getAgentByName(env.COFOUNDER, projectId);
   await workspace.deleteConversation();
+}
+
+/** The project's conversation and memory with its history, for the account export. */
+export async function exportProjectConversation(env: Objects, projectId: string): Promise<ProjectConversationExport> {
+  const workspace = await getAgentByName(env.COFOUNDER, projectId);
+  return workspace.exportConversation();
 }

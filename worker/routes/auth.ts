@@ -273,7 +273,7 @@ export const auth = new Hono<AppEnv>()
       ).bind(tokenHash, now, passwordHash),
     ]);
     if (!userId) return invalid();
-    await revokeAllSessions(c.env.DB, userId);
+    await revokeAllSessions(c.env, userId);
     const user = await findUserById(getDb(c.env.DB), userId);
     if (user) sendEmailLater(c.env, c.executionCtx, passwordChangedEmail(user.email, link(c.env, '/forgot-password'), c.env.CONTACT_EMAIL));
     return c.json({ message: 'Your password has been reset. You can now sign in with your new password.' }, 200);

@@ -9,12 +9,21 @@ const PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const NOT_FOUND = { error: 'Project not found.' } as const;
 
 /**
- * /api/projects/:projectId/cofounder and everything under it (the WebSocket and the history the
- * chat hook reads): the Worker authenticates the member and forwards to the project's object
- * with the member in trusted headers (docs/decisions/0025-cofounder-object.md). Non-members,
- * unknown and malformed ids all get the same 404.
+ * The only requests that reach a project's co-founder object (docs/security.md §23): the
+ * workspace's WebSocket and the history the chat hook reads when it opens. Everything else under
+ * /api/projects/:projectId/cofounder is a 404 here, before any membership check or object is
+ * touched: the Agents SDK serves more than the app uses (sub-agents under `/sub/{class}/{name}`,
+ * RPC, its own HTTP routes), and each of those would be a way into the object. Adding a path means
+ * adding it here and to the list in docs/security.md, with a test in tests/api/workspace-routing.test.ts.
  */
-async function forwardToWorkspace(c: Context<SignedInEnv>) {
+export const FORWARDED_PATHS = [
+  { method: 'GET', suffix: '', upgrade: true },
+  { method: 'GET', suffix: '/get-messages', upgrade: false },
+] as const;
+
+async function forwardToWorkspace(c: Context<SignedInEnv>, upgrade: boolean) {
+  // The socket path is only a socket: a plain GET of it would reach the SDK's HTTP handler.
+  if (upgrade && c.req.header('Upgrade')?.toLowerCase() !== 'websocket') return c.json({ error: 'Not found.' }, 404);
   const projectId = c.req.param('projectId') ?? '';
   if (!PROJECT_ID.test(projectId)) return c.json(NOT_FOUND, 404);
   const member = await workspaceMember(c.env.DB, projectId, c.var.userId);
@@ -26,10 +35,12 @@ async function forwardToWorkspace(c: Context<SignedInEnv>) {
   if (origin !== undefined && !isTrustedOrigin(origin, c.env, c.req.raw)) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
 
   const headers = new Headers(c.req.raw.headers);
-  for (const name of [...headers.keys()]) if (name.toLowerCase().startsWith('x-launchmate-')) headers.delete(name);
+  // Only the Worker names the member and the session; the SDK's own routing headers are not the browser's either.
+  for (const name of [...headers.keys()]) if (/^x-(launchmate|partykit|agents)-/i.test(name)) headers.delete(name);
   headers.set(TRUSTED_HEADERS.userId, c.var.userId);
   headers.set(TRUSTED_HEADERS.name, encodeURIComponent(member.name));
   headers.set(TRUSTED_HEADERS.role, member.role);
+  headers.set(TRUSTED_HEADERS.sessionFamily, c.var.sessionFamily);
 
   const workspace = await getAgentByName(c.env.COFOUNDER, projectId);
   const response = await workspace.fetch(new Request(c.req.raw, { headers }));
@@ -38,7 +49,11 @@ async function forwardToWorkspace(c: Context<SignedInEnv>) {
   return response.status === 101 ? response : new Response(response.body, response);
 }
 
-export const cofounder = new Hono<SignedInEnv>()
-  .use('*', requireUser)
-  .all('/:projectId/cofounder', forwardToWorkspace)
-  .all('/:projectId/cofounder/*', forwardToWorkspace);
+const cofounderRoutes = new Hono<SignedInEnv>();
+for (const path of FORWARDED_PATHS) {
+  cofounderRoutes.on(path.method, `/:projectId/cofounder${path.suffix}`, requireUser, (c) => forwardToWorkspace(c, path.upgrade));
+}
+cofounderRoutes.all('/:projectId/cofounder', (c) => c.json({ error: 'Not found.' }, 404));
+cofounderRoutes.all('/:projectId/cofounder/*', (c) => c.json({ error: 'Not found.' }, 404));
+
+export const cofounder = cofounderRoutes;

@@ -5,7 +5,7 @@ import { EmailPreferencesSchema, PrivacyModeSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { accountExport, accountRowsDeletion } from '../db/queries/account-data';
 import { findUnsubscribeEmail, findUserById, setSubscribed } from '../db/queries/accounts';
-import { ownedProjects } from '../db/queries/projects';
+import { memberProjectIds, ownedProjects } from '../db/queries/projects';
 import { proInterest, users } from '../db/schema';
 import { accountDeletedEmail } from '../emails/account-deleted';
 import { passwordChangedEmail } from '../emails/password-changed';
@@ -15,9 +15,11 @@ import { jsonBody, limitBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { deleteProjects } from '../services/project-deletion';
+import { accountMembershipsEnded } from '../services/project-members';
 import { admit } from '../services/rate-limit';
 import { clearSessionCookies, endOtherSessions, requireUser, revokeAllSessions } from '../services/sessions';
 import { TOKEN_SHAPE } from '../lib/tokens';
+import { exportProjectConversation } from '../agents/project-lifecycle';
 
 const SMALL_BODY = 4 * 1024;
 const UNKNOWN_LINK = { error: 'This unsubscribe link is not valid.' } as const;
@@ -77,14 +79,20 @@ export const user = new Hono<AppEnv>()
   })
 
   .post('/sign-out-everywhere', requireUser, async (c) => {
-    await revokeAllSessions(c.env.DB, c.var.userId);
+    await revokeAllSessions(c.env, c.var.userId);
     clearSessionCookies(c);
     return c.json({ signedOut: true }, 200);
   })
 
   /** "Export my data": the whole account as a JSON download (docs/decisions/0024). */
   .get('/export', requireUser, async (c) => {
-    const data = await accountExport(getDb(c.env.DB), c.var.userId);
+    let data: Awaited<ReturnType<typeof accountExport>>;
+    try {
+      data = await accountExport(getDb(c.env.DB), c.var.userId, (projectId) => exportProjectConversation(c.env, projectId));
+    } catch (error) {
+      console.error('The account export could not be gathered', error);
+      return c.json({ error: 'Your data could not be gathered just now. Please try again in a minute.' }, 503);
+    }
     if (!data) return c.json(SIGNED_OUT, 401);
     c.header('Content-Disposition', `attachment; filename="launchmate-export-${data.exportedAt.slice(0, 10)}.json"`);
     c.header('Cache-Control', 'no-store');
@@ -118,7 +126,9 @@ export const user = new Hono<AppEnv>()
       handedOver.add(projectId);
     }
     const deleted = owned.filter((p) => !handedOver.has(p.id)).map((p) => p.id);
+    const livingOn = (await memberProjectIds(c.env.DB, me.id)).filter((id) => !deleted.includes(id));
     await deleteProjects(c.env, deleted, accountRowsDeletion(c.env.DB, me, handOver));
+    await accountMembershipsEnded(c.env, me.id, livingOn);
     clearSessionCookies(c);
     sendEmailLater(
       c.env,

@@ -11,6 +11,7 @@ import { config } from '../config';
 import type { Bindings } from '../env';
 import { boundedFetch } from './bounded-fetch';
 import { developmentFeatureAllowed } from './development';
+import { stallGuardedFetch } from './stall-guard';
 
 /**
  * The language model behind the free tools, through the Vercel AI SDK and any OpenAI-compatible
@@ -47,14 +48,16 @@ export class LlmError extends Error {
 
 /**
  * The configured chat model, read through a bounded fetch: every call made with it, the free tools'
- * and the co-founder's (worker/agents), has the same caps.
+ * and the co-founder's (worker/agents), has the same caps. `stallMs`: a server silent for this
+ * long, from the request on, ends the call (services/stall-guard.ts).
  */
-export function model(env: Bindings) {
+export function model(env: Bindings, { stallMs }: { stallMs?: number } = {}) {
   const maxBytes = config(env).LLM_MAX_RESPONSE_BYTES;
+  const bounded = boundedFetch({ maxBytes, maxErrorBytes: MAX_ERROR_BODY_BYTES });
   const provider = createOpenAI({
     apiKey: env.OPENAI_API_KEY,
     baseURL: env.OPENAI_BASE_URL,
-    fetch: boundedFetch({ maxBytes, maxErrorBytes: MAX_ERROR_BODY_BYTES }),
+    fetch: stallMs === undefined ? bounded : stallGuardedFetch(stallMs, bounded),
   });
   return provider.chat(env.OPENAI_MODEL ?? 'gpt-4o-mini');
 }

@@ -1,16 +1,29 @@
-import { closeMemberConnections } from '../agents/project-lifecycle';
+import { closeMemberConnections, closeSessionConnections } from '../agents/project-lifecycle';
 import { deleteCollaborator } from '../db/queries/projects';
 import type { Bindings } from '../env';
 
 /**
+ * How memberships end. Whatever else must end with a membership (a live connection to the
+ * project's workspace) belongs here, so that no removal can skip it.
+ */
+
+/**
  * Ends a collaborator's membership of a project: the one function every removal goes through.
  * Their next request for the project is a 404, since every project route checks membership.
- * Whatever else must end with a membership (a live connection to the project's workspace)
- * belongs here, so that no removal can skip it. False when they were not a collaborator.
+ * False when they were not a collaborator.
  */
 export async function removeProjectMember(env: Bindings, projectId: string, userId: string): Promise<boolean> {
   const removed = await deleteCollaborator(env.DB, projectId, userId);
   // Their open workspaces close at once; the Worker refuses them reconnecting (no membership).
   if (removed) await closeMemberConnections(env, projectId, userId);
   return removed;
+}
+
+/**
+ * After an account was deleted (its memberships went in the deletion's batch): its open
+ * workspaces in the projects that live on close at once, as signed out. Deleted projects close
+ * their own sockets when their object is wiped.
+ */
+export async function accountMembershipsEnded(env: Bindings, userId: string, projectIds: readonly string[]): Promise<void> {
+  await closeSessionConnections(env, projectIds, userId, { families: null });
 }

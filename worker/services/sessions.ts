@@ -1,10 +1,12 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { sign, verify } from 'hono/jwt';
+import { closeSessionConnections } from '../agents/project-lifecycle';
 import { getDb } from '../db/client';
+import { memberProjectIds } from '../db/queries/projects';
 import { refreshTokens } from '../db/schema';
 import type { AppEnv, Bindings } from '../env';
 import { deriveToken, hashToken, newToken, TOKEN_SHAPE } from '../lib/tokens';
@@ -115,40 +117,52 @@ export async function rotateSession(c: Context<AppEnv>): Promise<string | null> 
     }
   }
 
-  await revokeFamily(c.env.DB, known.familyId);
+  await revokeFamily(c.env, known.userId, known.familyId);
   return null;
 }
 
-export async function revokeFamily(d1: D1Database, familyId: string): Promise<void> {
-  await getDb(d1)
+/**
+ * Every way a session ends goes through here: the refresh families are revoked, and the user's
+ * open workspace sockets opened by those sessions close at once (docs/security.md §8). The next
+ * request of an ended session is refused anyway (decision 0018); a socket makes no requests, so
+ * it is closed, and its writes check the session too.
+ */
+async function endSessions(env: Bindings, userId: string, { families, except }: { families: string[] | null; except?: string }): Promise<void> {
+  await getDb(env.DB)
     .update(refreshTokens)
     .set({ revokedAt: Date.now() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        ...(families ? [inArray(refreshTokens.familyId, families)] : []),
+        ...(except ? [ne(refreshTokens.familyId, except)] : []),
+      ),
+    );
+  await closeSessionConnections(env, await memberProjectIds(env.DB, userId), userId, { families, except });
 }
 
-/** After a password reset: every browser of the user must sign in again. */
-export async function revokeAllSessions(d1: D1Database, userId: string): Promise<void> {
-  await getDb(d1)
-    .update(refreshTokens)
-    .set({ revokedAt: Date.now() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
+/** Ends one session: sign-out of this browser, or a rotated refresh token presented again. */
+export const revokeFamily = (env: Bindings, userId: string, familyId: string) => endSessions(env, userId, { families: [familyId] });
 
-/** The refresh family of this browser's refresh cookie, if it has a known one. */
-async function currentFamilyId<E extends AppEnv>(c: Context<E>): Promise<string | undefined> {
+/** After a password reset, or "Sign out of all devices": every browser of the user must sign in again. */
+export const revokeAllSessions = (env: Bindings, userId: string) => endSessions(env, userId, { families: null });
+
+/** The session (refresh family) of this browser's refresh cookie, if it has a known one. */
+async function currentFamily<E extends AppEnv>(c: Context<E>): Promise<{ userId: string; familyId: string } | undefined> {
   const presented = getCookie(c, REFRESH_COOKIE, 'host');
   if (!presented || !TOKEN_SHAPE.test(presented)) return undefined;
   const [row] = await getDb(c.env.DB)
-    .select({ familyId: refreshTokens.familyId })
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, await hashToken(presented)));
-  return row?.familyId;
+  return row;
 }
 
 /** Signs this browser out: its refresh family is revoked on the server, its cookies cleared. */
 export async function endSession(c: Context<AppEnv>): Promise<void> {
-  const familyId = await currentFamilyId(c);
-  if (familyId) await revokeFamily(c.env.DB, familyId);
+  const session = await currentFamily(c);
+  if (session) await revokeFamily(c.env, session.userId, session.familyId);
   clearSessionCookies(c);
 }
 
@@ -157,11 +171,8 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
  * signed in. One call, so how sessions end can change in one place.
  */
 export async function endOtherSessions<E extends AppEnv>(c: Context<E>, userId: string): Promise<void> {
-  const keep = await currentFamilyId(c);
-  await getDb(c.env.DB)
-    .update(refreshTokens)
-    .set({ revokedAt: Date.now() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), ...(keep ? [ne(refreshTokens.familyId, keep)] : [])));
+  const keep = await currentFamily(c);
+  await endSessions(c.env, userId, { families: null, except: keep?.userId === userId ? keep.familyId : undefined });
 }
 
 /**
@@ -181,6 +192,11 @@ async function isFamilyRevoked(d1: D1Database, familyId: string): Promise<boolea
  * (docs/security.md §8, decision 0018).
  */
 export async function currentUserId<E extends AppEnv>(c: Context<E>): Promise<string | null> {
+  return (await currentSession(c))?.userId ?? null;
+}
+
+/** The signed-in user and the refresh family (the session) their access token belongs to, or null. */
+export async function currentSession<E extends AppEnv>(c: Context<E>): Promise<{ userId: string; familyId: string } | null> {
   const token = getCookie(c, ACCESS_COOKIE, 'host');
   if (!token) return null;
   // Outside the try: a missing secret is the server's fault (503), not an invalid token.
@@ -193,7 +209,7 @@ export async function currentUserId<E extends AppEnv>(c: Context<E>): Promise<st
   }
   if (typeof payload.sub !== 'string' || typeof payload.fid !== 'string') return null;
   if (await isFamilyRevoked(c.env.DB, payload.fid)) return null;
-  return payload.sub;
+  return { userId: payload.sub, familyId: payload.fid };
 }
 
 /** For routes that start or renew a session: a missing secret stops them before they change anything. */
@@ -202,12 +218,13 @@ export const requireSessionSecret = createMiddleware<AppEnv>(async (c, next) => 
   return next();
 });
 
-export type SignedInEnv = AppEnv & { Variables: { userId: string } };
+export type SignedInEnv = AppEnv & { Variables: { userId: string; sessionFamily: string } };
 
 /** Guards signed-in routes: 401 without a valid access token; the client then refreshes once. */
 export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
-  const userId = await currentUserId(c);
-  if (!userId) return c.json({ error: 'Please sign in to continue.' }, 401);
-  c.set('userId', userId);
+  const session = await currentSession(c);
+  if (!session) return c.json({ error: 'Please sign in to continue.' }, 401);
+  c.set('userId', session.userId);
+  c.set('sessionFamily', session.familyId);
   return next();
 });

@@ -96,7 +96,7 @@ export const PRIVACY: LegalDocument = {
       title: 'Your rights',
       blocks: [
         'Under the GDPR you have the right to access your data, to have it corrected or deleted, to restrict or object to its processing, to receive it in a portable format, and to withdraw consent at any time.',
-        'Two of these rights you can use yourself, at any time, in your account settings. “Export my data” downloads a JSON file of your account, your projects and memberships, and their research pages and responses (never your password, which we do not have, nor its hash). “Delete my account” deletes your account as described under “How long we keep data”. For every other request, write to us; we answer within one month.',
+        'Two of these rights you can use yourself, at any time, in your account settings. “Export my data” downloads a JSON file of your account, your projects and memberships, their research pages and responses, and, for every project you belong to, the conversation with the co-founder (each member’s messages with their author and time, the co-founder’s answers and how each ended) and the project memory with every change made to it (never your password, which we do not have, nor its hash). “Delete my account” deletes your account as described under “How long we keep data”. For every other request, write to us; we answer within one month.',
         'You also have the right to complain to a supervisory authority, in Romania the National Supervisory Authority for Personal Data Processing (ANSPDCP), or the authority of the country where you live.',
       ],
     },

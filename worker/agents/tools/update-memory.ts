@@ -1,12 +1,13 @@
 import { tool } from 'ai';
 import { MEMORY_LIMITS } from '#contracts/workspace';
+import { multiLineText, singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from './actions';
 
 const UpdateMemoryInput = z.strictObject({
   id: z.string().min(1).max(100).describe('The id of an existing entry, from the project memory'),
-  title: z.string().trim().min(1).max(MEMORY_LIMITS.title),
-  body: z.string().trim().min(1).max(MEMORY_LIMITS.body),
+  title: singleLineText(MEMORY_LIMITS.title),
+  body: multiLineText(MEMORY_LIMITS.body),
 });
 
 /** Rewrites a text entry of the project memory; the chosen idea and the estimate have their own tools. */

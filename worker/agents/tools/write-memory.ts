@@ -1,12 +1,13 @@
 import { tool } from 'ai';
 import { MEMORY_LIMITS, TEXT_MEMORY_KINDS } from '#contracts/workspace';
+import { multiLineText, singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from './actions';
 
 const WriteMemoryInput = z.strictObject({
   kind: z.enum(TEXT_MEMORY_KINDS).describe('What the entry is'),
-  title: z.string().trim().min(1).max(MEMORY_LIMITS.title).describe('A few words'),
-  body: z.string().trim().min(1).max(MEMORY_LIMITS.body).describe('One to three sentences'),
+  title: singleLineText(MEMORY_LIMITS.title).describe('A few words'),
+  body: multiLineText(MEMORY_LIMITS.body).describe('One to three sentences'),
 });
 
 /** Adds an entry to the project memory (not the chosen idea: save_chosen_idea does that). */

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { AccountExport } from '#contracts/account';
+import type { AccountExport, ProjectConversationExport } from '#contracts/account';
 import type { Db } from '../client';
 import { projectMembers, projects, proInterest, researchPages, researchQuestions, researchResponses, users } from '../schema';
 import { isSubscribed } from './accounts';
@@ -21,7 +21,11 @@ function parsed(json: string | null): unknown {
  * project it belongs to with its research pages and responses. Named columns only, so password
  * and token hashes can never slip in.
  */
-export async function accountExport(db: Db, userId: string): Promise<AccountExport | undefined> {
+export async function accountExport(
+  db: Db,
+  userId: string,
+  workspaceOf: (projectId: string) => Promise<ProjectConversationExport>,
+): Promise<AccountExport | undefined> {
   const [user] = await db
     .select({
       id: users.id,
@@ -56,6 +60,9 @@ export async function accountExport(db: Db, userId: string): Promise<AccountExpo
   const responses = pageIds.length
     ? await db.select().from(researchResponses).where(inArray(researchResponses.pageId, pageIds)).orderBy(researchResponses.id)
     : [];
+  // The conversation and memory live in each project's object; one that cannot be read fails the
+  // whole export rather than leaving it out unnoticed.
+  const workspaces = await Promise.all(projectIds.map(workspaceOf));
 
   return {
     exportedAt: new Date().toISOString(),
@@ -75,7 +82,7 @@ export async function accountExport(db: Db, userId: string): Promise<AccountExpo
       proInterestSince: interest ? iso(interest.createdAt) : null,
     },
     memberships: memberships.map((m) => ({ projectId: m.projectId, projectName: m.projectName, role: m.role, since: iso(m.since) })),
-    projects: memberships.map((m) => ({
+    projects: memberships.map((m, index) => ({
       id: m.projectId,
       name: m.projectName,
       role: m.role,
@@ -94,6 +101,7 @@ export async function accountExport(db: Db, userId: string): Promise<AccountExpo
             .map((q) => ({ sequence: q.sequence, text: q.text, type: q.type, options: parsed(q.options), config: parsed(q.config) })),
           responses: responses.filter((r) => r.pageId === page.id).map((r) => ({ answers: parsed(r.answers), createdAt: iso(r.createdAt) })),
         })),
+      workspace: workspaces[index]!,
     })),
   };
 }

@@ -141,3 +141,25 @@ export async function projectPlan(d1: D1Database, projectId: string): Promise<'f
   const row = await d1.prepare(`SELECT u.plan AS plan FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`).bind(projectId).first<{ plan: string }>();
   return row?.plan === 'pro' ? 'pro' : 'free';
 }
+
+/**
+ * Whether an open workspace connection may still write: its session (refresh family) is neither
+ * revoked, expired nor gone with its account, and its member still belongs to the project. One
+ * indexed read per writing frame.
+ */
+export async function connectionStanding(
+  d1: D1Database,
+  who: { projectId: string; userId: string; sessionFamily: string },
+): Promise<'trusted' | 'signed_out' | 'removed'> {
+  const row = await d1
+    .prepare(
+      `SELECT
+         EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = ?1 AND user_id = ?2 AND family_expires_at > ?4)
+           AND NOT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = ?1 AND revoked_at IS NOT NULL) AS signed_in,
+         EXISTS (SELECT 1 FROM project_members WHERE project_id = ?3 AND user_id = ?2) AS member`,
+    )
+    .bind(who.sessionFamily, who.userId, who.projectId, Date.now())
+    .first<{ signed_in: number; member: number }>();
+  if (!row?.signed_in) return 'signed_out';
+  return row.member ? 'trusted' : 'removed';
+}

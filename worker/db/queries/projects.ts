@@ -239,3 +239,9 @@ export async function deleteCollaborator(d1: D1Database, projectId: string, user
   ]);
   return (removed?.results.length ?? 0) > 0;
 }
+
+/** Every project the user belongs to, as owner or collaborator. */
+export async function memberProjectIds(d1: D1Database, userId: string): Promise<string[]> {
+  const { results } = await d1.prepare('SELECT project_id FROM project_members WHERE user_id = ?1').bind(userId).all<{ project_id: string }>();
+  return results.map((row) => row.project_id);
+}

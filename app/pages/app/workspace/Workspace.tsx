@@ -13,7 +13,7 @@ import { Conversation } from './Conversation';
 import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { refusalMessage, useOutgoing } from './use-outgoing';
-import { useWorkspace } from './use-workspace';
+import { useWorkspace, type WorkspaceEnded } from './use-workspace';
 import './Workspace.css';
 
 interface Project {
@@ -79,6 +79,42 @@ export function Component() {
   );
 }
 
+const ENDED_NOTICES: Record<WorkspaceEnded, { title: string; text: string; link: { to: string; label: string } }> = {
+  signed_out: {
+    title: 'You were signed out',
+    text: 'This session ended: you or someone with your account signed out, changed the password or deleted the account. Sign in again to go on.',
+    link: { to: '/signin', label: 'Sign in' },
+  },
+  removed: {
+    title: 'You are no longer a member of this project',
+    text: 'The owner removed you from this project, so its conversation and memory are no longer shared with you.',
+    link: { to: '/dashboard', label: 'Go to your dashboard' },
+  },
+  deleted: {
+    title: 'This project was deleted',
+    text: 'Its owner deleted the project with its conversation and memory.',
+    link: { to: '/dashboard', label: 'Go to your dashboard' },
+  },
+};
+
+/** The server ended the connection for good: say why, and where to go, never 'Connecting…' forever. */
+function WorkspaceEndedNotice({ ended }: { ended: WorkspaceEnded }) {
+  const notice = ENDED_NOTICES[ended];
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="workspace-message page" role="alert">
+      <h1 ref={heading} tabIndex={-1}>
+        {notice.title}
+      </h1>
+      <p>{notice.text}</p>
+      <Link to={notice.link.to} className="button">
+        {notice.link.label}
+      </Link>
+    </div>
+  );
+}
+
 function OpeningSpinner() {
   return (
     <div className="workspace-message">
@@ -94,7 +130,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { chat, state, connected, changeMemory, openPhase } = useWorkspace(project.id, {
+  const { chat, state, connected, ended, changeMemory, openPhase } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -118,6 +154,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   useSendSettlement(chat.status, chat.error, outgoing);
   useFirstMessage(project.id, chat.messages, connected, chat.status, send);
 
+  if (ended) return <WorkspaceEndedNotice ended={ended} />;
   return (
     <div className="workspace">
       <header className="workspace__header">

@@ -3,6 +3,7 @@ import { useAgent } from 'agents/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   COFOUNDER_AGENT,
+  WORKSPACE_CLOSE_CODES,
   cofounderBasePath,
   type MemoryContent,
   type MemoryEntry,
@@ -18,6 +19,19 @@ import { api, withSession } from '../../../lib/api';
 export type MemoryResult = MemoryResultFrame | { type: 'memory_result'; ok: false; reason: 'no_answer'; error: string; current: null };
 
 const FRAME_MS = 16;
+
+/**
+ * Why the server ended the connection for good (it does not reconnect after these): the session
+ * that opened it ended, the member was removed, or the project was deleted.
+ */
+export type WorkspaceEnded = 'signed_out' | 'removed' | 'deleted';
+
+function endedBy(code: number): WorkspaceEnded | null {
+  if (code === WORKSPACE_CLOSE_CODES.signedOut) return 'signed_out';
+  if (code === WORKSPACE_CLOSE_CODES.removed) return 'removed';
+  if (code === WORKSPACE_CLOSE_CODES.deleted) return 'deleted';
+  return null;
+}
 
 /** A memory change without an answer after this long is reported as failed (the connection may be down). */
 const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
@@ -45,6 +59,7 @@ function parseServerFrame(data: unknown): WorkspaceServerFrame | null {
 export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefused: (frame: SendRefusedFrame) => void }) {
   const [state, setState] = useState<WorkspaceState | null>(null);
   const [connected, setConnected] = useState(false);
+  const [ended, setEnded] = useState<WorkspaceEnded | null>(null);
   const pending = useRef(new Map<string, (result: MemoryResult) => void>());
   const openings = useRef(new Map<string, (error: string | null) => void>());
   const onSendRefusedRef = useRef(onSendRefused);
@@ -56,8 +71,13 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     basePath: cofounderBasePath(projectId),
     onStateUpdate: (next) => setState(next),
     onOpen: () => setConnected(true),
-    onClose: () => {
+    onClose: (event: CloseEvent) => {
       setConnected(false);
+      const why = endedBy(event.code);
+      if (why) {
+        setEnded(why);
+        return;
+      }
       // Access tokens are short-lived: refresh the cookie before the socket reconnects with it.
       void withSession(() => api.auth['check-auth'].$get()).catch(() => {});
     },
@@ -139,7 +159,7 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     [agent],
   );
 
-  return { agent, chat, state, connected, changeMemory, openPhase };
+  return { agent, chat, state, connected, ended, changeMemory, openPhase };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;

@@ -1,11 +1,12 @@
 import { tool } from 'ai';
 import { MEMORY_LIMITS } from '#contracts/phases/fields';
 import { ChosenIdeaSchema } from '#contracts/phases/find-idea';
+import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
 
 const SaveChosenIdeaInput = ChosenIdeaSchema.extend({
-  title: z.string().trim().min(1).max(MEMORY_LIMITS.title).describe('The idea in a few words'),
+  title: singleLineText(MEMORY_LIMITS.title).describe('The idea in a few words'),
 });
 
 /** Ends phase 1: the idea the founder picked, saved to the memory, and phase 2 offered. */

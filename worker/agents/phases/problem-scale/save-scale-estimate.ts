@@ -1,11 +1,12 @@
 import { tool } from 'ai';
 import { ASSUMPTION, MEMORY_LIMITS } from '#contracts/phases/fields';
 import { runningTotals, ScaleEstimateSchema } from '#contracts/phases/problem-scale';
+import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
 
 const SaveScaleEstimateInput = z.strictObject({
-  title: z.string().trim().min(1).max(MEMORY_LIMITS.title).describe('A few words, e.g. "Missed dental appointments, US"'),
+  title: singleLineText(MEMORY_LIMITS.title).describe('A few words, e.g. "Missed dental appointments, US"'),
   estimate: ScaleEstimateSchema,
 });
 
