@@ -352,14 +352,15 @@ describe('one text rule for the memory, from members, tools and HTTP', () => {
     const socket = await openSocket(projectId, jar);
     const first = send(socket, `Save the idea ${model.tag}`);
     await answerEnd(socket, first.requestId);
-    for (let i = 0; i < 99; i++) socket.send({ type: 'memory_create', requestId: `fill${i}`, content: { kind: 'note', title: `Note ${i}`, body: 'Filler.' } });
-    await memoryResult(socket, 'fill98');
+    // The memory's own entries are full; a phase's artifacts have their own maximum (contracts/phases).
+    for (let i = 0; i < 100; i++) socket.send({ type: 'memory_create', requestId: `fill${i}`, content: { kind: 'note', title: `Note ${i}`, body: 'Filler.' } });
+    await memoryResult(socket, 'fill99');
     socket.send({ type: 'memory_create', requestId: 'full', content: { kind: 'note', title: 'One more', body: 'No room.' } });
     expect(await memoryResult(socket, 'full')).toMatchObject({ ok: false, reason: 'full' });
     const second = send(socket, `Sharpen the idea ${model.tag}`);
     await answerEnd(socket, second.requestId);
     const memory = await memoryOf(projectId);
-    expect(memory).toHaveLength(100);
+    expect(memory).toHaveLength(101);
     expect(memory.find((entry) => entry.kind === 'chosen_idea')).toMatchObject({ title: 'Waiting-list filler, sharper', version: 2 });
     socket.close();
   }, 30_000);
