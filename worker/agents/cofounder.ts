@@ -21,6 +21,7 @@ import {
   type WorkspaceState,
   WORKSPACE_CLOSE_CODES,
 } from '#contracts/workspace';
+import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { z } from '#contracts/zod';
 import {
   completedPhases,
@@ -36,6 +37,7 @@ import {
 } from '../db/queries/cofounder';
 import { cofounderCaps, config } from '../config';
 import { llmMode, model, type LlmMode } from '../services/llm';
+import { CANVAS_WRITES, CanvasStore, handleCanvasFrame } from './canvas';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryChange } from './memory-history';
@@ -45,6 +47,7 @@ import { builtModules, canOpen, phaseModule } from './phases/registry';
 import { copiedPrivateWording } from './privacy';
 import type { CofounderActions } from './tools/actions';
 import { askMultipleChoice } from './tools/ask-multiple-choice';
+import { placeCanvasNotes } from './tools/place-canvas-notes';
 import { updateMemory } from './tools/update-memory';
 import { writeMemory } from './tools/write-memory';
 
@@ -146,6 +149,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   #turns = new Map<string, Turn>();
   /** Set once the project is deleted: the storage is gone, so closing sockets must not touch it. */
   #deleted = false;
+  #canvasStore: CanvasStore | undefined;
   /** Accepted sends not yet in `messages` (the SDK stores them a moment later). */
   #pendingSends: WorkspaceMessage[] = [];
 
@@ -240,13 +244,14 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const type = typeof frame === 'object' && frame !== null && 'type' in frame ? (frame as { type: unknown }).type : undefined;
     if (typeof type !== 'string') return;
     if (PASSED_FRAMES.has(type)) return sdkOnMessage(connection, message);
-    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_') || type === 'phase_open';
+    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_') || type === 'phase_open' || CANVAS_WRITES.has(type);
     // Frames that change something are taken only while the connection's session and membership stand.
     if (writes && !(await this.#stillTrusted(connection))) return;
     if (type === 'cf_agent_use_chat_request') return this.#acceptSend(connection, frame, sdkOnMessage);
     if (type === CANCEL_FRAME) return this.#cancel(connection, frame, message, sdkOnMessage);
     if (type.startsWith('memory_')) return this.#editMemory(connection, frame);
     if (type === 'phase_open') return this.#openPhase(connection, frame);
+    if (type.startsWith('canvas_')) return this.#canvasFrame(connection, frame);
     // A rewrite, clear or client tool result: the sender's view is reset to the stored conversation.
     if (REFUSED_FRAMES.has(type)) this.#sendTranscript(connection);
     // Anything else (client state, RPC, unknown types) is dropped.
@@ -266,6 +271,17 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (standing === 'signed_out') connection.close(CLOSE_CODES.signedOut, CLOSE_REASONS.signedOut);
     else connection.close(CLOSE_CODES.removed, CLOSE_REASONS.removed);
     return false;
+  }
+
+  /** The canvas, in this object's SQLite (worker/agents/canvas.ts); each change in one storage transaction. */
+  get #canvas(): CanvasStore {
+    this.#canvasStore ??= new CanvasStore(this.sql.bind(this), (run) => this.ctx.storage.transactionSync(run));
+    return this.#canvasStore;
+  }
+
+  #canvasFrame(connection: Connection, frame: unknown) {
+    const member = memberOf(connection);
+    if (member) handleCanvasFrame(this.#canvas, connection, member, frame, (message, without) => this.broadcast(message, without));
   }
 
   /** Stop: only the member who asked, or the project's owner, may cut an answer (it is charged to the asker). */
@@ -467,11 +483,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // Pro is enforced here, per turn: the owner's plan from D1 decides which phases' tools exist.
     const unlocked = await this.#unlockedPhases();
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
-    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), phase: phase.number, signal: options?.abortSignal });
+    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
     const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
-    const actions = this.#actions();
+    const actions = this.#actions(turn.answering);
     const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
     const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
     // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
@@ -494,6 +510,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         [COFOUNDER_TOOLS.askMultipleChoice]: askMultipleChoice(),
         [COFOUNDER_TOOLS.writeMemory]: writeMemory(actions),
         [COFOUNDER_TOOLS.updateMemory]: updateMemory(actions),
+        [PLACE_CANVAS_NOTES]: placeCanvasNotes(actions),
       },
       stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(COFOUNDER_TOOLS.askMultipleChoice)],
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
@@ -562,8 +579,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (turn?.reservation) this.setState({ ...this.state, limits: this.#limits(await projectAnswersToday(this.env.DB, this.#projectId)) });
   }
 
-  #actions(): CofounderActions {
+  /** What the tools may do in a turn; `answering` is the member's message the turn answers. */
+  #actions(answering: string | undefined): CofounderActions {
     const author = { kind: 'cofounder' as const };
+    // One set for the turn: a search in this turn adds its links, which later tool calls may cite.
+    const foundUrls = this.#foundUrls();
     const apply = (result: Applied | Refusal): MemoryEntry => {
       if (!result.ok) throw new Error(result.error);
       const entry = result.entry!;
@@ -572,7 +592,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     };
     return {
       memory: this.state.memory,
-      foundUrls: this.#foundUrls(),
+      foundUrls,
+      placeCanvasNotes: (input, toolCallId) => {
+        const placed = this.#canvas.placeProposals(input, { messageId: answering ?? null, toolCallId, foundUrls });
+        for (const change of placed.broadcasts) this.broadcast(JSON.stringify(change));
+        return placed.items;
+      },
       writeMemory: (content: MemoryContent) => apply(createEntry(this.state.memory, content, author)),
       updateMemory: (id: string, content: MemoryContent) => apply(updateEntry(this.state.memory, id, undefined, content, author)),
       saveArtifact: (content) => apply(createEntry(this.state.memory, content, author)),

@@ -1,3 +1,4 @@
+import type { CanvasItem, PlaceCanvasNotesInput } from '#contracts/canvas';
 import type { ArtifactContent } from '#contracts/phases/registry';
 import type { MemoryContent, MemoryEntry } from '#contracts/workspace';
 
@@ -21,4 +22,6 @@ export interface CofounderActions {
    * the co-founder may cite as evidence.
    */
   readonly foundUrls: Set<string>;
+  /** Places notes on the canvas as proposals, linked to the message being answered and this tool call; all or none. */
+  placeCanvasNotes(input: PlaceCanvasNotesInput, toolCallId: string): CanvasItem[];
 }
