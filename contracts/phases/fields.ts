@@ -3,8 +3,8 @@ import { singleLineText } from '../text-fields';
 import { z } from '../zod';
 
 /**
- * Field rules every phase's artifacts share (text fields come from contracts/text-fields.ts): evidence links and
- * confidence levels. A phase's own file (contracts/phases/<phase>.ts) builds its artifacts from these.
+ * Field rules every phase's artifacts share: limits, evidence links and confidence levels (text
+ * fields follow the product's one text rule, contracts/text-fields.ts). A phase's own file (contracts/phases/<phase>.ts) builds its artifacts from these.
  */
 
 /** `entries` counts the memory's own entries; each artifact kind has its own maximum (its phase's file). */

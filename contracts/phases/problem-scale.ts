@@ -1,5 +1,5 @@
-import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
+import { multiLineText, singleLineText } from '../text-fields';
 import { ASSUMPTION, CONFIDENCE_LEVELS, EvidenceLinkSchema, MEMORY_LIMITS, type ArtifactOutline, type PhaseDefinition } from './fields';
 
 /**

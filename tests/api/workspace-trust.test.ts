@@ -352,7 +352,7 @@ describe('one text rule for the memory, from members, tools and HTTP', () => {
     const socket = await openSocket(projectId, jar);
     const first = send(socket, `Save the idea ${model.tag}`);
     await answerEnd(socket, first.requestId);
-    // The memory's own entries are full; a phase's artifacts have their own maximum (contracts/phases).
+    // The phases' artifacts have their own limits: the memory's 100 entries are the notes beside them.
     for (let i = 0; i < 100; i++) socket.send({ type: 'memory_create', requestId: `fill${i}`, content: { kind: 'note', title: `Note ${i}`, body: 'Filler.' } });
     await memoryResult(socket, 'fill99');
     socket.send({ type: 'memory_create', requestId: 'full', content: { kind: 'note', title: 'One more', body: 'No room.' } });

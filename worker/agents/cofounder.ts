@@ -19,7 +19,6 @@ import {
   type SendRefusedFrame,
   type WorkspaceMessage,
   type WorkspaceState,
-  WORKSPACE_CLOSE_CODES,
 } from '#contracts/workspace';
 import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { z } from '#contracts/zod';
@@ -66,7 +65,11 @@ export const TRUSTED_HEADERS = {
   sessionFamily: 'X-Launchmate-Session',
 } as const;
 
-const CLOSE_CODES = WORKSPACE_CLOSE_CODES;
+/**
+ * Close codes of the workspace socket the app understands (app/pages/app/workspace/Workspace.tsx):
+ * the session that opened it ended, the member was removed, the project was deleted.
+ */
+export const CLOSE_CODES = { signedOut: 4401, removed: 4403, deleted: 4404 } as const;
 const CLOSE_REASONS = {
   signedOut: 'You were signed out.',
   removed: 'You are no longer a member of this project.',

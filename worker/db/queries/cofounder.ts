@@ -134,15 +134,6 @@ export async function workspaceMember(d1: D1Database, projectId: string, userId:
 }
 
 /**
- * The plan of the project's owner, which opens its phases (decision 0023): read on each turn, so
- * an upgrade or a return to Free holds from the next answer on.
- */
-export async function projectPlan(d1: D1Database, projectId: string): Promise<'free' | 'pro'> {
-  const row = await d1.prepare(`SELECT u.plan AS plan FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`).bind(projectId).first<{ plan: string }>();
-  return row?.plan === 'pro' ? 'pro' : 'free';
-}
-
-/**
  * Whether an open workspace connection may still write: its session (refresh family) is neither
  * revoked, expired nor gone with its account, and its member still belongs to the project. One
  * indexed read per writing frame.
@@ -162,4 +153,13 @@ export async function connectionStanding(
     .first<{ signed_in: number; member: number }>();
   if (!row?.signed_in) return 'signed_out';
   return row.member ? 'trusted' : 'removed';
+}
+
+/**
+ * The plan of the project's owner, which opens its phases (decision 0023): read on each turn, so
+ * an upgrade or a return to Free holds from the next answer on.
+ */
+export async function projectPlan(d1: D1Database, projectId: string): Promise<'free' | 'pro'> {
+  const row = await d1.prepare(`SELECT u.plan AS plan FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`).bind(projectId).first<{ plan: string }>();
+  return row?.plan === 'pro' ? 'pro' : 'free';
 }
