@@ -12,49 +12,18 @@
 // It prints the median latency of each, and workerd's CPU time per request (from /proc), and
 // the ratio authenticated / bare for each revision. Local SQLite is not production D1: there the
 // added read is a round trip to the database, as the user read already is (see decision 0018).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, recordFigures, root } from './support.mjs';
+import { build, buildBaseline, median, option, signedInCookies } from './baseline.mjs';
+import { recordFigures, root } from './support.mjs';
 import { cpuMs, startWorker } from './worker.mjs';
 
-const option = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : fallback;
-};
 const BASELINE = option('baseline', 'main');
 const ROUNDS = Number(option('rounds', 5));
 const REQUESTS = Number(option('requests', 40));
 
-const build = (cwd) => execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd, stdio: 'inherit' });
-
-/** The baseline revision's files in bench/.tmp/baseline, sharing this checkout's node_modules. */
-function checkoutBaseline() {
-  const dir = join(root, 'bench/.tmp/baseline');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(BASELINE)} | tar -x -C ${JSON.stringify(dir)}`], { cwd: root, stdio: 'inherit' });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
-
 if (!process.argv.includes('--no-build') || !existsSync(join(root, 'dist/client/index.html'))) build(root);
-const baselineDir = checkoutBaseline();
-build(baselineDir);
-
-/** Signs up and verifies an account on a Worker; returns its session cookies as a Cookie header. */
-async function signedInCookies(origin) {
-  const post = (path, body) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body ?? {}) });
-  await post('/api/auth/sign-up', { email: 'bench@example.com', password: 'a long benchmark password' });
-  const outbox = await (await fetch(`${origin}/dev/outbox`)).text();
-  const token = /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(outbox)?.[1];
-  const verified = token && (await post(`/api/auth/verify-email/${token}`));
-  if (!verified || verified.status !== 200) throw new Error(`Could not sign in on ${origin}`);
-  return verified.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
+const baselineDir = buildBaseline(BASELINE);
 
 async function measure(worker, path, headers) {
   const durations = [];
@@ -68,8 +37,6 @@ async function measure(worker, path, headers) {
   }
   return { ms: median(durations), cpu: (cpuMs(worker.workerdPid) - cpuBefore) / REQUESTS };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const workers = {};
 try {

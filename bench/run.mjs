@@ -19,6 +19,7 @@ const BENCHES = [
   'model-caps',
   'limits',
   'revocation',
+  'frame-session-check',
   'phase-two-search',
   'phase-prompt',
   'lighthouse',

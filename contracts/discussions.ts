@@ -104,7 +104,16 @@ export interface DiscussionSearchResult {
   queries: string[];
   sources: SourceReport[];
   discussions: Discussion[];
+  /**
+   * Set when every source was unavailable: nothing was searched, which says nothing about the
+   * problem. The founder sees it on the cards and the model reads it (never 'no discussions matched').
+   */
+  nothingSearched?: string;
 }
+
+/** What the founder and the model are told when no source could be searched at all. */
+export const nothingSearchedMessage = (sources: readonly DiscussionSource[]) =>
+  `Nothing could be searched: ${sources.map((source) => SOURCE_LABELS[source]).join(', ')} ${sources.length === 1 ? 'was' : 'were'} unavailable (timed out, refused or at its limit). This says nothing about the problem. Tell the founder that no search ran and why, and offer to try again in a few minutes; do not say that no discussions matched.`;
 
 const searchPhrase = z
   .string()

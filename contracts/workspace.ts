@@ -50,6 +50,14 @@ export const MessageMetadataSchema = z.object({
   createdAt: z.number(),
   /** Co-founder answers only; absent while streaming. */
   status: z.enum(['complete', 'failed', 'stopped']).optional(),
+  /** A member's note to the team: not addressed to the co-founder, never answered or charged. */
+  note: z.boolean().optional(),
+  /** Co-founder answers: the id of the member message this answers. */
+  answers: z.string().optional(),
+  /** A member message its author edited: when, and what it said first. */
+  edited: z.object({ at: z.number(), previousText: z.string() }).optional(),
+  /** A regenerated answer: the versions it replaced, newest first. */
+  previousVersions: z.array(z.object({ text: z.string(), createdAt: z.number() })).optional(),
   failure: z.string().optional(),
   /** Co-founder answers: the phase the founders worked in when it was written. */
   phase: z.number().int().min(1).max(8).optional(),

@@ -215,8 +215,19 @@ describe('a failing source', () => {
       await steer(tag);
       const again = await searchDiscussions(faultEnv, { queries: [`late payments ${tag}`] });
       expect(reportOf(again, failing)).toEqual({ source: failing, status: 'ok', found: 8, cachedQueries: 0 });
+      expect(again.nothingSearched).toBeUndefined();
     },
   );
+
+  it('says that nothing could be searched when every source is unavailable, never that nothing matched', async () => {
+    const tag = newTag();
+    await steer(tag, { hacker_news: { status: 500 }, stack_exchange: { hang: true }, reddit: { status: 429 } });
+    const result = await searchDiscussions(faultEnv, { queries: [`late payments ${tag}`] });
+    expect(result.discussions).toEqual([]);
+    expect(result.sources.map((report) => report.status)).toEqual(['unavailable', 'unavailable', 'unavailable']);
+    expect(result.nothingSearched).toMatch(/^Nothing could be searched: Hacker News, Stack Exchange, Reddit were unavailable/);
+    expect(result.nothingSearched).toMatch(/do not say that no discussions matched/);
+  });
 
   it('a refused Reddit token makes Reddit unavailable and asks again next time', async () => {
     const tag = newTag();

@@ -36,6 +36,13 @@ const script = (tag: string, scenario: OpenAiScenario) => fetch(`${env.FAKE_COFO
 const FAILED = { error: 'We could not summarize the themes this time. Please retry.' };
 
 describe('POST /api/research/pages/:urlKey/questions/:sequence/themes', () => {
+  it('says that summaries need the AI model when none is configured, rather than "try again later"', async () => {
+    const { jar, urlKey } = await pageWithAnswers(['Chasing unpaid invoices']);
+    const response = await request(`/api/research/pages/${urlKey}/questions/1/themes`, { method: 'POST' }, { jar, env: { OPENAI_API_KEY: undefined } });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: 'Summarizing themes needs the AI model, and none is configured on this server.' });
+  });
+
   it('returns the themes with verbatim quotes, charges one AI answer, and sends the question and the answers', async () => {
     const model = await lane({});
     const answers = [`Chasing unpaid invoices every Friday ${model.tag}`, 'Invoices take forever to reconcile', 'Scheduling staff around school holidays'];

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../utils';
-import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type ModelRequestBody } from './workspace-support';
+import { answerEnd, chatRequest, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type ModelRequestBody } from './workspace-support';
 
 const systemText = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'system').map((message) => String(message.content)).join('\n');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -197,14 +197,15 @@ describe('when the model fails', () => {
     });
   }
 
-  it('refuses Retry when the last answer did not fail', async () => {
+  it('refuses Retry when there is no answer to write again (the latest message is a note to the team)', async () => {
     const model = await lane({ replies: [{ content: 'Fine answer.' }] });
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
-    const sent = send(socket, `Hello ${model.tag}`);
-    await answerEnd(socket, sent.requestId);
+    const note = chatRequest(`Just a note ${model.tag}`);
+    socket.send({ ...note.frame, init: { method: 'POST', body: JSON.stringify({ ...(JSON.parse(note.frame.init.body) as object), note: true }) } });
+    await answerEnd(socket, note.requestId);
     const stored = await storedMessages(projectId, jar);
-    const retry = send(socket, '', { trigger: 'regenerate-message', history: stored.slice(0, -1) });
+    const retry = send(socket, '', { trigger: 'regenerate-message', history: stored });
     expect(await socket.waitFor((frame) => frame.type === 'send_refused' && frame.requestId === retry.requestId)).toMatchObject({ reason: 'invalid' });
     expect(await storedMessages(projectId, jar)).toEqual(stored);
     expect(env.COFOUNDER).toBeTruthy();

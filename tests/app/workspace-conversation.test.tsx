@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendRefusedFrame, WorkspaceMessage } from '#contracts/workspace';
 import { BLANK_MESSAGE, Composer, type ComposerProps } from '../../app/pages/app/workspace/Composer';
-import { Conversation, type ConversationProps } from '../../app/pages/app/workspace/Conversation';
+import type { ConversationProps } from '../../app/pages/app/workspace/Conversation';
+import { renderConversation } from './conversation-support';
 import { refusalMessage } from '../../app/pages/app/workspace/use-outgoing';
 
 // Counts how often each text is rendered as Markdown, to see which rows render again.
@@ -55,26 +56,7 @@ const quickReplyAnswer = (id: string): WorkspaceMessage => ({
   metadata: { author: { kind: 'cofounder' }, createdAt: AT, status: 'complete' },
 });
 
-function conversation(overrides: Partial<ConversationProps> = {}) {
-  const props: ConversationProps = {
-    messages: [],
-    me: ME,
-    streaming: false,
-    canStop: false,
-    sending: false,
-    draft: '',
-    onDraftChange: vi.fn(),
-    error: null,
-    onError: vi.fn(),
-    onSend: vi.fn(),
-    onStop: vi.fn(),
-    onRetry: vi.fn(),
-    onCreateResearchPage: vi.fn(),
-    ...overrides,
-  };
-  const view = render(<Conversation {...props} />);
-  return { props, rerender: (next: Partial<ConversationProps>) => view.rerender(<Conversation {...props} {...next} />) };
-}
+const conversation = (overrides: Partial<ConversationProps> = {}) => renderConversation(ME, overrides);
 
 beforeEach(() => markdownRenders.clear());
 afterEach(() => vi.restoreAllMocks());
@@ -82,6 +64,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('the composer', () => {
   function composer(overrides: Partial<ComposerProps> = {}) {
     const props: ComposerProps = {
+      mode: 'ask',
+      onModeChange: vi.fn(),
       value: '',
       onChange: vi.fn(),
       onSend: vi.fn(),

@@ -21,6 +21,7 @@ import {
   type WorkspaceState,
 } from '#contracts/workspace';
 import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
+import { hasControlCharacters } from '#contracts/text';
 import { z } from '#contracts/zod';
 import {
   completedPhases,
@@ -76,6 +77,9 @@ const CLOSE_REASONS = {
   deleted: 'This project was deleted.',
 } as const;
 
+/** How many earlier versions of an answer a Regenerate keeps, newest first. */
+const MAX_PREVIOUS_VERSIONS = 5;
+
 /** Bounds of one answer (docs/decisions/0026-cofounder-prompt-and-memory.md). */
 export const ANSWER_LIMITS = { maxOutputTokens: 1200, maxSteps: 6, maxChars: 12_000 } as const;
 
@@ -113,6 +117,10 @@ interface Turn {
   sender: Member;
   answering: string | undefined;
   reservation: Reservation | null;
+  /** A note to the team: stored in order with the sends, never answered. */
+  note: boolean;
+  /** The answer a Regenerate or an edit replaces: kept as a previous version of the new one. */
+  replaced?: WorkspaceMessage;
   /** Set when onChatMessage takes the turn; from then on onChatResponse settles it. */
   started?: boolean;
   failure?: string;
@@ -298,9 +306,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   }
 
   /**
-   * A send or a Retry. The member may only append their own message: the conversation passed to
-   * the SDK is the stored one plus the new message, stamped with the sender, never the
-   * transcript the browser sent.
+   * A member's chat request: a message for the co-founder, a note to the team (stored, never
+   * answered, never charged), a Retry or Regenerate of the latest answer, or an edit of the
+   * member's own latest message that asks again. The member may only append their own message or
+   * change their own latest one: the conversation passed to the SDK is the stored one plus that
+   * change, stamped with the sender, never the transcript the browser sent. Nothing is rewritten
+   * silently: an edited message keeps what it said before, and a regenerated answer keeps the
+   * versions it replaced (docs/decisions/0043-team-notes-and-turns.md).
    */
   async #acceptSend(connection: Connection, frame: unknown, sdkOnMessage: (connection: Connection, message: WSMessage) => void | Promise<void>) {
     const sender = memberOf(connection);
@@ -309,71 +321,87 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const requestId = request.data.id;
     const refuse = (refusal: SendRefusal) => this.#refuseSend(connection, requestId, refusal);
 
-    let body: { messages?: unknown[]; trigger?: unknown };
+    let body: { messages?: unknown[]; trigger?: unknown; note?: unknown; edits?: unknown };
     try {
       body = JSON.parse(request.data.init.body) as typeof body;
     } catch {
       return refuse({ reason: 'invalid', error: 'That message could not be read.' });
     }
-    const retry = body.trigger === 'regenerate-message';
     const stored = this.messages as WorkspaceMessage[];
+    const author = { kind: 'member' as const, userId: sender.userId, name: sender.name };
 
-    let transcript: WorkspaceMessage[];
-    let answering: string | undefined;
-    if (retry) {
-      // Retry regenerates the last answer when it failed or was stopped, and only then.
+    let turn: PlannedTurn;
+    if (body.trigger === 'regenerate-message') {
       if (this.#turns.size > 0) return refuse({ reason: 'busy', error: FAILURE_MESSAGES.busy });
-      const last = stored.at(-1);
-      const retryable = last?.role === 'user' || (last?.role === 'assistant' && (last.metadata?.status === 'failed' || last.metadata?.status === 'stopped'));
-      if (!last || !retryable) return refuse({ reason: 'invalid', error: 'Only a failed or stopped answer can be retried.' });
-      transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
-      answering = transcript.findLast((message) => message.role === 'user')?.id;
+      const planned = planRegenerate(stored);
+      if ('error' in planned) return refuse({ reason: 'invalid', error: planned.error });
+      turn = planned;
     } else {
       const candidate = NewMessageSchema.safeParse(Array.isArray(body.messages) ? body.messages.at(-1) : undefined);
       const text = candidate.success ? candidate.data.parts[0]!.text.trim() : '';
       if (!candidate.success || !text) return refuse({ reason: 'invalid', error: 'Please write a message.' });
       if (text.length > MESSAGE_MAX_CHARS) return refuse({ reason: 'invalid', error: `Please keep your message under ${MESSAGE_MAX_CHARS.toLocaleString('en')} characters.` });
+      if (hasControlCharacters(text, { multiline: true })) return refuse({ reason: 'invalid', error: 'Please remove control characters from your message.' });
       const id = candidate.data.id;
-      if (stored.some((message) => message.id === id) || this.#pendingSends.some((message) => message.id === id)) {
-        return refuse({ reason: 'invalid', error: 'Earlier messages cannot be changed.' });
+      if (typeof body.edits === 'string') {
+        if (body.edits !== id) return refuse({ reason: 'invalid', error: 'That message could not be read.' });
+        if (this.#turns.size > 0) return refuse({ reason: 'busy', error: FAILURE_MESSAGES.busy });
+        const planned = planEdit(stored, id, text, sender.userId);
+        if ('error' in planned) return refuse({ reason: 'invalid', error: planned.error });
+        turn = planned;
+      } else {
+        if (stored.some((message) => message.id === id) || this.#pendingSends.some((message) => message.id === id)) {
+          return refuse({ reason: 'invalid', error: 'Earlier messages cannot be changed.' });
+        }
+        const note = body.note === true;
+        const metadata: MessageMetadata = { author, createdAt: Date.now(), ...(note ? { note: true } : {}) };
+        turn = { kind: note ? 'note' : 'send', appended: { id, role: 'user', parts: [{ type: 'text', text }], metadata } };
       }
-      const metadata: MessageMetadata = { author: { kind: 'member', userId: sender.userId, name: sender.name }, createdAt: Date.now() };
-      const message: WorkspaceMessage = { id, role: 'user', parts: [{ type: 'text', text }], metadata };
-      answering = id;
-      transcript = [message];
     }
 
+    const silent = turn.kind === 'note' || (turn.kind === 'edit' && turn.note === true);
     let reservation: Reservation | null = null;
-    if (sender.mode === 'unavailable') return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
-    if (sender.mode === 'provider') {
-      const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.#projectId }, cofounderCaps(this.env));
-      if ('refused' in taken) {
-        const waiting = [...this.#turns.values()].filter(
-          (turn) => turn.reservation && (taken.refused !== 'member_daily' || turn.sender.userId === sender.userId),
-        ).length;
-        return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: limitMessage(taken.refused, waiting) });
+    if (!silent) {
+      if (sender.mode === 'unavailable') return refuse({ reason: 'unavailable', error: FAILURE_MESSAGES.unavailable });
+      if (sender.mode === 'provider') {
+        const taken = await reserveAnswer(this.env.DB, { userId: sender.userId, projectId: this.#projectId }, cofounderCaps(this.env));
+        if ('refused' in taken) {
+          const waiting = [...this.#turns.values()].filter(
+            (queued) => queued.reservation && (taken.refused !== 'member_daily' || queued.sender.userId === sender.userId),
+          ).length;
+          return refuse({ reason: 'limit', limit: taken.refused, resetsAt: nextUtcMidnight(), error: limitMessage(taken.refused, waiting) });
+        }
+        reservation = taken.reservation;
       }
-      reservation = taken.reservation;
     }
 
     // Built after the only await, so sends accepted meanwhile are included in their order.
-    if (!retry) {
+    let transcript: WorkspaceMessage[];
+    let answering: string | undefined;
+    let ownMessageId: string | undefined;
+    if ('appended' in turn) {
       const current = this.messages as WorkspaceMessage[];
       const pending = this.#pendingSends.filter((message) => !current.some((known) => known.id === message.id));
-      this.#pendingSends = [...pending, transcript[0]!];
+      this.#pendingSends = [...pending, turn.appended];
       transcript = [...current, ...this.#pendingSends];
+      ownMessageId = turn.appended.id;
+      answering = turn.kind === 'note' ? undefined : ownMessageId;
+    } else {
+      transcript = turn.transcript;
+      answering = turn.answering;
     }
-    this.#turns.set(requestId, { sender, answering, reservation });
-    const rewritten = { ...request.data, init: { method: 'POST', body: JSON.stringify({ messages: transcript, trigger: retry ? 'regenerate-message' : 'submit-message' }) } };
+    this.#turns.set(requestId, { sender, answering, reservation, note: silent, replaced: 'replaced' in turn ? turn.replaced : undefined });
+    const trigger = turn.kind === 'regenerate' ? 'regenerate-message' : 'submit-message';
+    const rewritten = { ...request.data, init: { method: 'POST', body: JSON.stringify({ messages: transcript, trigger }) } };
     try {
       await sdkOnMessage(connection, JSON.stringify(rewritten));
     } finally {
-      this.#pendingSends = this.#pendingSends.filter((message) => message.id !== answering);
+      this.#pendingSends = this.#pendingSends.filter((message) => message.id !== ownMessageId);
       // A send the SDK never answered (skipped, or the object failed first) gives its quota back.
-      const turn = this.#turns.get(requestId);
-      if (turn && !turn.started) {
+      const settled = this.#turns.get(requestId);
+      if (settled && !settled.started) {
         this.#turns.delete(requestId);
-        if (turn.reservation) await releaseAnswer(this.env.DB, turn.reservation);
+        if (settled.reservation) await releaseAnswer(this.env.DB, settled.reservation);
       }
     }
   }
@@ -480,7 +508,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   override async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response | undefined> {
     const turn = options ? this.#turns.get(options.requestId) : undefined;
-    if (!turn) return undefined;
+    // A note to the team is stored and not answered: the SDK ends its request as skipped.
+    if (!turn || turn.note) return undefined;
     turn.started = true;
     const messages = this.messages as WorkspaceMessage[];
     // Pro is enforced here, per turn: the owner's plan from D1 decides which phases' tools exist.
@@ -571,6 +600,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       ...(message.metadata?.phase ? { phase: message.metadata.phase } : {}),
       status,
       ...(failed ? { failure: turn?.failure ?? FAILURE_MESSAGES.model } : {}),
+      ...(turn?.answering ? { answers: turn.answering } : {}),
+      ...(turn?.replaced ? { previousVersions: previousVersionsOf(turn.replaced) } : {}),
     };
     const stamped: WorkspaceMessage = { ...message, metadata };
     const stored = this.messages as WorkspaceMessage[];
@@ -707,6 +738,58 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const caps = cofounderCaps(this.env);
     return { messagesPerMemberPerDay: caps.memberPerDay, messagesPerProjectPerDay: caps.projectPerDay, projectMessagesToday, resetsAt: nextUtcMidnight() };
   }
+}
+
+/** What a chat request will do, once it is allowed. */
+type PlannedTurn =
+  | { kind: 'send' | 'note'; appended: WorkspaceMessage }
+  | { kind: 'regenerate' | 'edit'; transcript: WorkspaceMessage[]; answering: string | undefined; replaced?: WorkspaceMessage; note?: boolean };
+
+/**
+ * Retry or Regenerate: the latest answer is written again (a complete one is kept as a previous
+ * version of the new one). A latest member message with no answer yet (its answer never came)
+ * is answered.
+ */
+function planRegenerate(stored: WorkspaceMessage[]): PlannedTurn | { error: string } {
+  const last = stored.at(-1);
+  if (!last || (last.role === 'user' && last.metadata?.note)) return { error: 'There is no answer to write again.' };
+  const transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
+  const answering = last.role === 'assistant' ? (last.metadata?.answers ?? transcript.findLast((message) => message.role === 'user' && !message.metadata?.note)?.id) : last.id;
+  const replaced = last.role === 'assistant' && last.metadata?.status !== 'failed' ? last : undefined;
+  return { kind: 'regenerate', transcript, answering, replaced };
+}
+
+/**
+ * An edit of the member's own latest message: its text changes (what it said before is kept and
+ * shown), and, unless it is a note to the team, it is asked again; the answer it had becomes a
+ * previous version of the new one.
+ */
+function planEdit(stored: WorkspaceMessage[], id: string, text: string, userId: string): PlannedTurn | { error: string } {
+  const index = stored.findIndex((message) => message.id === id);
+  const original = stored[index];
+  if (!original || original.role !== 'user') return { error: 'That message is no longer in the conversation.' };
+  const author = original.metadata?.author;
+  if (author?.kind !== 'member' || author.userId !== userId) return { error: 'You can only edit your own messages.' };
+  if (stored.slice(index + 1).some((message) => message.role === 'user')) return { error: 'Only your latest message can be edited, before anyone else writes.' };
+  const before = textOf(original);
+  if (before === text) return { error: 'The message is unchanged.' };
+  const metadata: MessageMetadata = { ...original.metadata!, edited: { at: Date.now(), previousText: (original.metadata?.edited?.previousText ?? before).slice(0, MESSAGE_MAX_CHARS) } };
+  const edited: WorkspaceMessage = { ...original, parts: [{ type: 'text', text }], metadata };
+  const answer = stored[index + 1];
+  // A note stays a note: its edit is stored and not answered; what came after it stays.
+  if (original.metadata?.note) return { kind: 'edit', transcript: [...stored.slice(0, index), edited, ...stored.slice(index + 1)], answering: undefined, note: true };
+  return {
+    kind: 'edit',
+    transcript: [...stored.slice(0, index), edited],
+    answering: id,
+    replaced: answer?.role === 'assistant' && answer.metadata?.status !== 'failed' ? answer : undefined,
+  };
+}
+
+/** The versions a new answer replaces: the replaced answer's own text first, then the ones before it. */
+function previousVersionsOf(replaced: WorkspaceMessage): NonNullable<MessageMetadata['previousVersions']> {
+  const own = { text: textOf(replaced), createdAt: replaced.metadata?.createdAt ?? Date.now() };
+  return [own, ...(replaced.metadata?.previousVersions ?? [])].slice(0, MAX_PREVIOUS_VERSIONS);
 }
 
 /**

@@ -30,6 +30,9 @@ const speaker = (message: WorkspaceMessage) => {
   return author?.kind === 'member' ? author.name : 'Co-founder';
 };
 
+/** A member message as the model reads it: who wrote it, and whether it was a note to the team (prompts.ts). */
+const memberLine = (message: WorkspaceMessage) => `${speaker(message)}${message.metadata?.note ? ' [note to the team]' : ''}: ${textOf(message)}`;
+
 /**
  * `answering`: the member message this turn answers. It goes last, so that when two members
  * sent at once the model answers each in turn, whatever answers were stored in between.
@@ -56,11 +59,11 @@ export async function buildPrompt(
   const older = ordered.slice(0, ordered.length - recentCount);
   const recent = ordered.slice(ordered.length - recentCount);
 
-  const latestMember = [...recent].reverse().find((message) => message.role === 'user');
+  const latestMember = [...recent].reverse().find((message) => message.role === 'user' && !message.metadata?.note);
   const system = systemPrompt({ ...project, state, olderTurnsDigest: digest(older), latestMemberText: latestMember ? textOf(latestMember) : '' });
   // Several founders may share the conversation: each member message says who wrote it.
   const named = recent.map((message) =>
-    message.role === 'user' ? { ...message, parts: [{ type: 'text' as const, text: `${speaker(message)}: ${textOf(message)}` }] } : message,
+    message.role === 'user' ? { ...message, parts: [{ type: 'text' as const, text: memberLine(message) }] } : message,
   );
   return { system, messages: await convertToModelMessages(named, { ignoreIncompleteToolCalls: true }) };
 }
@@ -72,7 +75,7 @@ function digest(older: readonly WorkspaceMessage[]): string {
     const text = textOf(older[i]!).replace(/\s+/g, ' ');
     if (!text) continue;
     const cut = text.length > PROMPT_BUDGET.digestCharsPerMessage ? `${text.slice(0, PROMPT_BUDGET.digestCharsPerMessage)}…` : text;
-    const line = `- ${speaker(older[i]!)}: ${cut}`;
+    const line = `- ${speaker(older[i]!)}${older[i]!.metadata?.note ? ' [note to the team]' : ''}: ${cut}`;
     if (total + line.length > PROMPT_BUDGET.digestChars) break;
     lines.unshift(line);
     total += line.length + 1;

@@ -169,7 +169,8 @@ export const research = new Hono<SignedInEnv>()
     if (question.type !== 'text') return c.json({ error: 'Only free-text questions can be summarized into themes.' }, 400);
     const { newestFirst, total } = await answersTo(c.env.DB, page.id, sequence, THEME_LIMITS.answers);
     if (total === 0) return c.json({ error: 'This question has no answers to summarize yet.' }, 409);
-    if (llmMode(c.env, c.req.raw) !== 'provider') return c.json({ error: 'Theme summaries are not available right now. Please try again later.' }, 503);
+    // Without a model, waiting will not help: say what is missing.
+    if (llmMode(c.env, c.req.raw) !== 'provider') return c.json({ error: 'Summarizing themes needs the AI model, and none is configured on this server.' }, 503);
 
     const taken = await reserveAnswer(c.env.DB, { userId: c.var.userId, projectId: page.project_id }, cofounderCaps(c.env));
     if ('refused' in taken) return c.json({ error: THEMES_LIMIT[taken.refused], limit: taken.refused }, 429);

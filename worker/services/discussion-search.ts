@@ -1,5 +1,6 @@
 import {
   DISCUSSION_LIMITS,
+  nothingSearchedMessage,
   SearchDiscussionsInputSchema,
   SOURCE_LABELS,
   type Discussion,
@@ -146,5 +147,7 @@ export async function searchDiscussions(env: Bindings, input: SearchDiscussionsI
     discussions.push(discussion);
     if (discussions.length === DISCUSSION_LIMITS.discussionsPerSearch) break;
   }
-  return { queries: phrases, sources: perSource.map((source) => source.report), discussions };
+  const sources = perSource.map((source) => source.report);
+  const nothingSearched = sources.length > 0 && sources.every((report) => report.status === 'unavailable');
+  return { queries: phrases, sources, discussions, ...(nothingSearched ? { nothingSearched: nothingSearchedMessage(sources.map((report) => report.source)) } : {}) };
 }

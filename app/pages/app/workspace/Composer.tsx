@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { MESSAGE_MAX_CHARS } from '#contracts/workspace';
 
 export const BLANK_MESSAGE = 'Write a message first.';
@@ -14,7 +14,22 @@ export function messageError(text: string): string | null {
 
 const MAX_HEIGHT_PX = 200;
 
+/** Who a message is for: the co-founder answers the first; a note is for the team, and not answered. */
+export type ComposerMode = 'ask' | 'note';
+
+const MODES: Record<ComposerMode, { choice: string; label: string; placeholder: string; send: string }> = {
+  ask: { choice: 'Ask the co-founder', label: 'Message to your co-founder', placeholder: 'Message your co-founder…', send: 'Send' },
+  note: {
+    choice: 'Note to the team',
+    label: 'Note to your team',
+    placeholder: 'Write to your team. The co-founder reads it on its next answer, but does not reply.',
+    send: 'Send note',
+  },
+};
+
 export interface ComposerProps {
+  mode: ComposerMode;
+  onModeChange: (mode: ComposerMode) => void;
   value: string;
   onChange: (value: string) => void;
   /** Called with a message that passed the checks above. */
@@ -27,15 +42,20 @@ export interface ComposerProps {
   /** A refusal to show under the box: a check above, or the server's (a limit, say). */
   error: string | null;
   onError: (error: string | null) => void;
+  /** The message box, for the conversation to move focus to (after a quick reply, say). */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
 /**
  * The message box of the workspace: Enter sends, Shift+Enter writes a new line. Blank and
- * over-long messages are refused here with a clear error; the text is never thrown away.
+ * over-long messages are refused here with a clear error; the text is never thrown away. The
+ * member chooses who it is for: the co-founder, or the team (decision 0043).
  */
-export function Composer({ value, onChange, onSend, sending, canStop, onStop, error, onError }: ComposerProps) {
+export function Composer({ mode, onModeChange, value, onChange, onSend, sending, canStop, onStop, error, onError, inputRef }: ComposerProps) {
+  const words = MODES[mode];
   const id = useId();
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const textareaRef = inputRef ?? ownRef;
   const overLimit = value.length > MESSAGE_MAX_CHARS;
   const shownError = overLimit ? tooLong(value.length) : error;
 
@@ -69,9 +89,18 @@ export function Composer({ value, onChange, onSend, sending, canStop, onStop, er
   }
 
   return (
-    <form className="composer" onSubmit={onSubmit} aria-label="Send a message">
+    <form className={`composer composer--${mode}`} onSubmit={onSubmit} aria-label="Send a message">
+      <fieldset className="composer__modes">
+        <legend className="visually-hidden">Who is this message for?</legend>
+        {(Object.keys(MODES) as ComposerMode[]).map((option) => (
+          <label key={option} className="composer__mode">
+            <input type="radio" name={`${id}-mode`} value={option} checked={mode === option} onChange={() => onModeChange(option)} />
+            {MODES[option].choice}
+          </label>
+        ))}
+      </fieldset>
       <label htmlFor={`${id}-input`} className="visually-hidden">
-        Message to your co-founder
+        {words.label}
       </label>
       <textarea
         id={`${id}-input`}
@@ -79,7 +108,7 @@ export function Composer({ value, onChange, onSend, sending, canStop, onStop, er
         className="composer__input"
         rows={2}
         value={value}
-        placeholder="Message your co-founder…"
+        placeholder={words.placeholder}
         readOnly={sending}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={shownError ? `${id}-error` : undefined}
@@ -101,7 +130,7 @@ export function Composer({ value, onChange, onSend, sending, canStop, onStop, er
           </button>
         )}
         <button type="submit" className="button composer__send" disabled={sending || overLimit}>
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? 'Sending…' : words.send}
         </button>
       </div>
     </form>

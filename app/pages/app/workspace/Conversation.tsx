@@ -1,13 +1,16 @@
 import { getToolName, isToolUIPart } from 'ai';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { COFOUNDER_TOOLS, type ResearchDraft, type WorkspaceMessage } from '#contracts/workspace';
 import { BRAINSTORM_MESSAGE } from '../../../content/landing';
+import { markdownToPlainText } from '../../../lib/markdown-text';
 import { COFOUNDER_NAME } from './Avatar';
-import { Composer } from './Composer';
-import { MessageRow, plainText } from './MessageRow';
+import { Composer, type ComposerMode } from './Composer';
+import { authorOf, MessageRow, plainText } from './MessageRow';
 
 /** The longest text the live region reads out for one answer; the rest is on screen. */
 const ANNOUNCE_MAX_CHARS = 600;
+/** How much of a question an answer's 'In reply to' line quotes. */
+const REPLY_EXCERPT_CHARS = 60;
 /** Closer than this to the bottom, the list follows new text; farther, the reader has scrolled up to read. */
 const FOLLOW_THRESHOLD_PX = 80;
 
@@ -27,11 +30,36 @@ export interface ConversationProps {
   onDraftChange: (text: string) => void;
   error: string | null;
   onError: (error: string | null) => void;
-  onSend: (text: string) => void;
+  /** Sends a message: to the co-founder ('ask') or to the team ('note'). */
+  onSend: (text: string, mode?: ComposerMode) => void;
   onStop: () => void;
+  /** Retry of a failed or stopped answer, and Regenerate of a complete one. */
   onRetry: (messageId: string) => void;
+  /** An edit of the member's own latest message. */
+  onEdit: (messageId: string, text: string) => void;
+  /** Keeps a message in the memory; resolves with an error, or null. */
+  onSaveToMemory: (message: WorkspaceMessage) => Promise<string | null>;
+  /** Opens the memory at an entry. */
+  onReviewMemory: (entryId: string) => void;
   /** 'Create this research page' on a draft of the co-founder. */
   onCreateResearchPage: (draft: ResearchDraft) => void;
+}
+
+const isMine = (message: WorkspaceMessage, me: { userId: string; name: string }) => {
+  const author = authorOf(message, me);
+  return author.kind === 'member' && author.userId === me.userId;
+};
+
+/** How a question begins, for its answer's 'In reply to' line; kept per message, which the SDK does not change once written. */
+const excerpts = new WeakMap<WorkspaceMessage, string>();
+function excerptOf(message: WorkspaceMessage): string {
+  let excerpt = excerpts.get(message);
+  if (excerpt === undefined) {
+    const text = markdownToPlainText(plainText(message)).replace(/\s+/g, ' ');
+    excerpt = text.length > REPLY_EXCERPT_CHARS ? `${text.slice(0, REPLY_EXCERPT_CHARS)}…` : text;
+    excerpts.set(message, excerpt);
+  }
+  return excerpt;
 }
 
 const asksQuickReply = (message: WorkspaceMessage) =>
@@ -54,23 +82,51 @@ export function Conversation({
   onSend,
   onStop,
   onRetry,
+  onEdit,
+  onSaveToMemory,
+  onReviewMemory,
   onCreateResearchPage,
 }: ConversationProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  const [mode, setMode] = useState<ComposerMode>('ask');
   const last = messages.at(-1);
   const lastIsAnswer = last?.role === 'assistant';
   const status = last?.metadata?.status;
+  const idle = !streaming && !sending;
   const canRetry = lastIsAnswer && !streaming && (status === 'failed' || status === 'stopped');
-  const canQuickReply = lastIsAnswer && !streaming && !sending && asksQuickReply(last);
+  const canRegenerate = lastIsAnswer && idle && status === 'complete';
+  const canQuickReply = lastIsAnswer && idle && asksQuickReply(last);
+  // Only the member's own latest message can be edited, and only while nothing is being answered.
+  const lastMemberMessage = messages.findLast((message) => message.role === 'user');
+  const editableId = idle && lastMemberMessage && isMine(lastMemberMessage, me) ? lastMemberMessage.id : null;
   const announcement = useAnswerAnnouncement(messages, streaming);
+  const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
 
   // Rows are memoised: these keep one identity for the life of the screen.
-  const actions = useRef({ onSend, onRetry, onCreateResearchPage });
-  actions.current = { onSend, onRetry, onCreateResearchPage };
+  const actions = useRef({ onSend, onRetry, onEdit, onSaveToMemory, onReviewMemory, onCreateResearchPage });
+  actions.current = { onSend, onRetry, onEdit, onSaveToMemory, onReviewMemory, onCreateResearchPage };
   const retry = useCallback((messageId: string) => actions.current.onRetry(messageId), []);
-  const quickReply = useCallback((choice: string) => actions.current.onSend(choice), []);
+  const lastId = useRef(last?.id);
+  lastId.current = last?.id;
+  const regenerate = useCallback(() => {
+    if (lastId.current) actions.current.onRetry(lastId.current);
+  }, []);
+  const edit = useCallback((messageId: string, text: string) => actions.current.onEdit(messageId, text), []);
+  const saveToMemory = useCallback((message: WorkspaceMessage) => actions.current.onSaveToMemory(message), []);
+  const reviewMemory = useCallback((entryId: string) => actions.current.onReviewMemory(entryId), []);
+  const composerInput = useRef<HTMLTextAreaElement>(null);
+  // The choice's buttons are disabled once it is sent: focus moves to the message box, never to the page's body.
+  const quickReply = useCallback((choice: string) => {
+    actions.current.onSend(choice);
+    composerInput.current?.focus();
+  }, []);
   const createResearchPage = useCallback((researchDraft: ResearchDraft) => actions.current.onCreateResearchPage(researchDraft), []);
+  const showMessage = useCallback((messageId: string) => {
+    const row = document.getElementById(`message-${messageId}`);
+    row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    row?.focus({ preventScroll: true });
+  }, []);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -102,6 +158,8 @@ export function Conversation({
           <ol className="conversation__messages" aria-label="Messages">
             {messages.map((message, index) => {
               const isLast = index === messages.length - 1;
+              const answered = message.metadata?.answers ? byId.get(message.metadata.answers) : undefined;
+              const answeredAuthor = answered ? authorOf(answered, me) : undefined;
               return (
                 <MessageRow
                   key={message.id}
@@ -109,8 +167,16 @@ export function Conversation({
                   me={me}
                   streaming={isLast && lastIsAnswer && streaming}
                   onRetry={isLast && canRetry ? retry : undefined}
+                  onRegenerate={isLast && canRegenerate ? regenerate : undefined}
+                  onEdit={message.id === editableId ? edit : undefined}
+                  onSaveToMemory={saveToMemory}
+                  onReviewMemory={reviewMemory}
                   onQuickReply={isLast && canQuickReply ? quickReply : undefined}
                   onCreateResearchPage={createResearchPage}
+                  answeredId={answered?.id}
+                  answeredName={answeredAuthor ? (answeredAuthor.kind === 'member' ? (answeredAuthor.userId === me.userId ? 'you' : answeredAuthor.name) : COFOUNDER_NAME) : undefined}
+                  answeredExcerpt={answered ? excerptOf(answered) : undefined}
+                  onShowMessage={showMessage}
                 />
               );
             })}
@@ -121,9 +187,12 @@ export function Conversation({
         {announcement}
       </div>
       <Composer
+        inputRef={composerInput}
+        mode={mode}
+        onModeChange={setMode}
         value={draft}
         onChange={onDraftChange}
-        onSend={onSend}
+        onSend={(text) => onSend(text, mode)}
         sending={sending}
         canStop={canStop}
         onStop={onStop}
@@ -149,7 +218,7 @@ function useAnswerAnnouncement(messages: WorkspaceMessage[], streaming: boolean)
       const stillWriting = streaming && index === messages.length - 1;
       if (message.role !== 'assistant' || done.has(message.id) || stillWriting) continue;
       done.add(message.id);
-      const text = plainText(message);
+      const text = markdownToPlainText(plainText(message));
       const failed = message.metadata?.status === 'failed' ? ' (failed)' : '';
       setAnnouncement(`${COFOUNDER_NAME}${failed}: ${text.length > ANNOUNCE_MAX_CHARS ? `${text.slice(0, ANNOUNCE_MAX_CHARS)}…` : text}`);
     }

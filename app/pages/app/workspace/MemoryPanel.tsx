@@ -97,7 +97,12 @@ function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; 
   }
 
   return (
-    <li className={`memory-entry${isArtifactKind(entry.kind) ? ' memory-entry--idea' : ''}`} aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}>
+    <li
+      id={`memory-entry-${entry.id}`}
+      tabIndex={-1}
+      className={`memory-entry${isArtifactKind(entry.kind) ? ' memory-entry--idea' : ''}`}
+      aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}
+    >
       {editing ? (
         <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
       ) : (

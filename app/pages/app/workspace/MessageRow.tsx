@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart } from 'ai';
-import { memo } from 'react';
+import { memo, useRef, useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { SearchDiscussionsInputSchema, type DiscussionSearchResult } from '#contracts/discussions';
@@ -14,6 +14,7 @@ import {
 } from '#contracts/workspace';
 import { Avatar, COFOUNDER_NAME } from './Avatar';
 import { sizingResult } from './EstimateView';
+import { MessageActions, MessageEditor } from './MessageActions';
 import { ResearchDraftCard } from './ResearchDraftCard';
 import { SourceCards } from './SourceCards';
 
@@ -66,31 +67,79 @@ export interface MessageRowProps {
   onQuickReply?: (choice: string) => void;
   /** Opens the research page editor with a draft of the co-founder. */
   onCreateResearchPage?: (draft: ResearchDraft) => void;
+  /** An answer: who wrote the message it answers, and how it begins ('In reply to'). */
+  answeredId?: string;
+  answeredName?: string;
+  answeredExcerpt?: string;
+  /** Scrolls to a message of the conversation and focuses it. */
+  onShowMessage?: (messageId: string) => void;
+  /** Given to the latest complete answer. */
+  onRegenerate?: () => void;
+  /** Given to the member's own latest message. */
+  onEdit?: (messageId: string, text: string) => void;
+  /** Keeps a message in the memory; resolves with an error, or null. */
+  onSaveToMemory?: (message: WorkspaceMessage) => Promise<string | null>;
+  /** 'Review it in the memory': opens the memory at this entry. */
+  onReviewMemory?: (entryId: string) => void;
 }
 
 /**
  * One message of the conversation. Memoised: a streamed token changes only the last message,
  * so only its row renders again (the SDK keeps the other message objects as they were).
  */
-export const MessageRow = memo(function MessageRow({ message, me, streaming, onRetry, onQuickReply, onCreateResearchPage }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({
+  message,
+  me,
+  streaming,
+  onRetry,
+  onQuickReply,
+  onCreateResearchPage,
+  answeredId,
+  answeredName,
+  answeredExcerpt,
+  onShowMessage,
+  onRegenerate,
+  onEdit,
+  onSaveToMemory,
+  onReviewMemory,
+}: MessageRowProps) {
   const author = authorOf(message, me);
   const metadata = message.metadata;
   const status = metadata?.status;
   const unfinished = status === 'failed' || status === 'stopped';
   const name = author.kind === 'cofounder' ? COFOUNDER_NAME : author.name;
   const fromMe = author.kind === 'member' && author.userId === me.userId;
+  const [editing, setEditing] = useState(false);
+  const row = useRef<HTMLLIElement>(null);
+  const text = plainText(message);
+  // Focus goes back to the message once an edit is saved or cancelled, never to the page's body.
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => row.current?.focus());
+  };
 
   return (
     <li
-      className={`message message--${author.kind}${fromMe ? ' message--mine' : ''}${unfinished ? ` message--${status}` : ''}`}
+      ref={row}
+      tabIndex={-1}
+      id={`message-${message.id}`}
+      className={`message message--${author.kind}${fromMe ? ' message--mine' : ''}${metadata?.note ? ' message--note' : ''}${unfinished ? ` message--${status}` : ''}`}
       aria-busy={streaming || undefined}
       data-message-id={message.id}
     >
       <Avatar name={name} cofounder={author.kind === 'cofounder'} />
       <div className="message__body">
+        {answeredId && answeredName && (
+          <button type="button" className="message__reply-to" onClick={() => onShowMessage?.(answeredId)}>
+            In reply to {answeredName}: “{answeredExcerpt}”
+          </button>
+        )}
         <p className="message__meta">
           <span className="message__author">{fromMe ? `${name} (you)` : name}</span>
           {metadata?.createdAt !== undefined && <MessageTime at={metadata.createdAt} />}
+          {metadata?.note && <span className="badge">Note to the team</span>}
+          {metadata?.edited && <span className="badge">Edited</span>}
+          {metadata?.previousVersions && <span className="badge">Regenerated</span>}
           {metadata?.offlineDemo && <span className="badge">offline demo — not AI</span>}
           {status === 'failed' && <span className="badge badge--danger">Failed</span>}
           {status === 'stopped' && <span className="badge">Stopped</span>}
@@ -98,14 +147,45 @@ export const MessageRow = memo(function MessageRow({ message, me, streaming, onR
         {unfinished && plainText(message) !== '' && (
           <p className="message__partial-label">{status === 'failed' ? 'Partial answer, not finished:' : 'Stopped before the end:'}</p>
         )}
-        <div className={`message__content${unfinished ? ' message__content--partial' : ''}`}>
-          {message.parts.map((part, index) => {
-            if (part.type === 'text') return <MessageMarkdown key={index} text={part.text} />;
-            if (isToolUIPart(part)) return <ToolPart key={index} part={part} onQuickReply={onQuickReply} onCreateResearchPage={onCreateResearchPage} />;
-            return null;
-          })}
-          {streaming && <span className="message__cursor" aria-hidden="true" />}
-        </div>
+        {editing && onEdit ? (
+          <MessageEditor
+            initial={text}
+            isNote={metadata?.note === true}
+            onCancel={stopEditing}
+            onSave={(edited) => {
+              onEdit(message.id, edited);
+              stopEditing();
+            }}
+          />
+        ) : (
+          <div className={`message__content${unfinished ? ' message__content--partial' : ''}`}>
+            {message.parts.map((part, index) => {
+              if (part.type === 'text') return <MessageMarkdown key={index} text={part.text} />;
+              if (isToolUIPart(part)) return <ToolPart key={index} part={part} onQuickReply={onQuickReply} onCreateResearchPage={onCreateResearchPage} onReviewMemory={onReviewMemory} />;
+              return null;
+            })}
+            {streaming && <span className="message__cursor" aria-hidden="true" />}
+          </div>
+        )}
+        {metadata?.edited && (
+          <details className="message__history">
+            <summary>What it said before the edit</summary>
+            <p className="message__history-version">{metadata.edited.previousText}</p>
+          </details>
+        )}
+        {metadata?.previousVersions && (
+          <details className="message__history">
+            <summary>
+              Earlier version{metadata.previousVersions.length === 1 ? '' : 's'} ({metadata.previousVersions.length})
+            </summary>
+            {metadata.previousVersions.map((version) => (
+              <div key={version.createdAt} className="message__history-version">
+                <MessageTime at={version.createdAt} />
+                <MessageMarkdown text={version.text} />
+              </div>
+            ))}
+          </details>
+        )}
         {status === 'failed' && (
           <p className="message__failure" role="alert">
             {metadata?.failure ?? 'The co-founder could not finish this answer.'}
@@ -116,6 +196,14 @@ export const MessageRow = memo(function MessageRow({ message, me, streaming, onR
             Retry
           </button>
         )}
+        {!streaming && !editing && text !== '' && (
+          <MessageActions
+            text={text}
+            onRegenerate={onRegenerate}
+            onEdit={onEdit ? () => setEditing(true) : undefined}
+            onSaveToMemory={onSaveToMemory ? () => onSaveToMemory(message) : undefined}
+          />
+        )}
       </div>
     </li>
   );
@@ -125,7 +213,17 @@ export const MessageRow = memo(function MessageRow({ message, me, streaming, onR
  * What the co-founder did through a tool, shown in its message. Inputs may still be streaming in,
  * and were written by the model: each is shown only once it validates against its contract.
  */
-function ToolPart({ part, onQuickReply, onCreateResearchPage }: { part: Parameters<typeof getToolName>[0]; onQuickReply?: (choice: string) => void; onCreateResearchPage?: (draft: ResearchDraft) => void }) {
+function ToolPart({
+  part,
+  onQuickReply,
+  onCreateResearchPage,
+  onReviewMemory,
+}: {
+  part: Parameters<typeof getToolName>[0];
+  onQuickReply?: (choice: string) => void;
+  onCreateResearchPage?: (draft: ResearchDraft) => void;
+  onReviewMemory?: (entryId: string) => void;
+}) {
   const name = getToolName(part);
   const input: unknown = part.input;
   const done = part.state === 'output-available';
@@ -162,10 +260,20 @@ function ToolPart({ part, onQuickReply, onCreateResearchPage }: { part: Paramete
     const parsed = MemoryContentSchema.safeParse({ kind: 'scale_estimate', ...(typeof input === 'object' ? input : {}) });
     if (!parsed.success || parsed.data.kind !== 'scale_estimate' || !done) return null;
     const { estimate } = parsed.data;
+    const saved = (part.output as { saved?: { id?: unknown } } | undefined)?.saved;
+    const entryId = typeof saved?.id === 'string' ? saved.id : null;
     return (
       <p className="message__tool-note">
         Saved the scale estimate to the memory: <strong>{parsed.data.title}</strong>. Top-down {sizingResult(estimate.topDown)}, bottom-up{' '}
-        {sizingResult(estimate.bottomUp)}, confidence {estimate.confidence}. Review it in the memory and accept it to finish phase 2.
+        {sizingResult(estimate.bottomUp)}, confidence {estimate.confidence}.{' '}
+        {entryId && onReviewMemory ? (
+          <button type="button" className="message__inline-link" onClick={() => onReviewMemory(entryId)}>
+            Review it in the memory
+          </button>
+        ) : (
+          'Review it in the memory'
+        )}{' '}
+        and accept it to finish phase 2.
       </p>
     );
   }

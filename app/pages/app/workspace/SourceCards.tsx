@@ -1,5 +1,18 @@
 import { DISCUSSION_SOURCES, isWebAddress, SOURCE_LABELS, type Discussion, type DiscussionSearchResult, type DiscussionSource } from '#contracts/discussions';
 
+/**
+ * Why no card is shown. An unavailable source is never reported as a search that found nothing:
+ * that would read as a signal about the market.
+ */
+function emptyResult(result: DiscussionSearchResult): string {
+  const unavailable = result.sources.filter((report) => report.status === 'unavailable').map((report) => SOURCE_LABELS[report.source]);
+  if (result.nothingSearched || unavailable.length === result.sources.length) {
+    return `Nothing could be searched: ${unavailable.join(', ')} ${unavailable.length === 1 ? 'was' : 'were'} unavailable. This says nothing about the problem; try again in a few minutes.`;
+  }
+  const searched = result.sources.filter((report) => report.status === 'ok').map((report) => SOURCE_LABELS[report.source]);
+  return `No discussions matched on ${searched.join(', ')}.${unavailable.length ? ` ${unavailable.join(', ')} ${unavailable.length === 1 ? 'was' : 'were'} unavailable.` : ''}`;
+}
+
 /** A small mark per source instead of its favicon: fetching icons would tell those sites who reads the workspace. */
 const SOURCE_MARKS: Record<DiscussionSource, string> = { hacker_news: 'Y', stack_exchange: 'SE', reddit: 'r/' };
 
@@ -31,7 +44,7 @@ export function SourceCards({ queries, result }: { queries: string[]; result: Di
         {!result.sources.some((report) => report.source === 'reddit') && ' Reddit is not connected.'}
       </p>
       {result.discussions.length === 0 ? (
-        <p className="source-cards__empty">No discussions matched.</p>
+        <p className="source-cards__empty">{emptyResult(result)}</p>
       ) : (
         <ul className="source-cards__list">
           {result.discussions.filter((discussion) => DISCUSSION_SOURCES.includes(discussion.source)).map((discussion) => (

@@ -14,6 +14,8 @@ import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { refusalMessage, useOutgoing } from './use-outgoing';
 import { useWorkspace, type WorkspaceEnded } from './use-workspace';
+import type { ComposerMode } from './Composer';
+import { memoryNoteOf } from './memory-note';
 import './Workspace.css';
 
 interface Project {
@@ -142,17 +144,44 @@ function WorkspaceScreen({ project }: { project: Project }) {
     [navigate, project.id],
   );
 
+  // A note to the team is stored and never answered: Stop is not offered while it is on its way.
+  const [noteOnItsWay, setNoteOnItsWay] = useState(false);
   const send = useCallback(
-    (text: string, id?: string) => {
+    (text: string, mode: ComposerMode = 'ask', id?: string) => {
       outgoing.start(text);
+      setNoteOnItsWay(mode === 'note');
       const message: Omit<WorkspaceMessage, 'id'> & { id?: string } = { id, role: 'user', parts: [{ type: 'text', text }] };
-      void chat.sendMessage(message);
+      void chat.sendMessage(message, mode === 'note' ? { body: { note: true } } : undefined);
     },
     [chat, outgoing],
   );
+  // An edit replaces the member's latest message and asks again (a note stays a note): the server keeps what it said before.
+  const editMessage = useCallback(
+    (messageId: string, text: string) => void chat.sendMessage({ text, messageId }, { body: { edits: messageId } }),
+    [chat],
+  );
+  const saveToMemory = useCallback(
+    async (message: WorkspaceMessage) => {
+      const result = await changeMemory({ type: 'memory_create', content: memoryNoteOf(message) });
+      return result.ok ? null : result.error;
+    },
+    [changeMemory],
+  );
+  const reviewMemory = useCallback((entryId: string) => {
+    setSheet('memory');
+    requestAnimationFrame(() => {
+      const entry = document.getElementById(`memory-entry-${entryId}`);
+      entry?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      entry?.focus({ preventScroll: true });
+    });
+  }, []);
 
   useSendSettlement(chat.status, chat.error, outgoing);
   useFirstMessage(project.id, chat.messages, connected, chat.status, send);
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  useEffect(() => {
+    if (!busy) setNoteOnItsWay(false);
+  }, [busy]);
 
   if (ended) return <WorkspaceEndedNotice ended={ended} />;
   return (
@@ -190,7 +219,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           messages={chat.messages}
           me={me}
           streaming={chat.isStreaming}
-          canStop={chat.status === 'submitted' || chat.status === 'streaming'}
+          canStop={busy && !noteOnItsWay}
           sending={outgoing.sending}
           draft={outgoing.draft}
           onDraftChange={outgoing.setDraft}
@@ -199,6 +228,9 @@ function WorkspaceScreen({ project }: { project: Project }) {
           onSend={send}
           onStop={() => void chat.stop()}
           onRetry={(messageId) => void chat.regenerate({ messageId })}
+          onEdit={editMessage}
+          onSaveToMemory={saveToMemory}
+          onReviewMemory={reviewMemory}
           onCreateResearchPage={createResearchPage}
         />
         <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
@@ -282,7 +314,7 @@ function useFirstMessage(
   messages: WorkspaceMessage[],
   connected: boolean,
   status: string,
-  send: (text: string, id?: string) => void,
+  send: (text: string, mode: ComposerMode, id?: string) => void,
 ) {
   const [waiting, setWaiting] = useState(() => firstMessageFor(projectId));
   const sent = useRef(false);
@@ -297,6 +329,6 @@ function useFirstMessage(
     }
     if (sent.current || !connected) return;
     sent.current = true;
-    send(waiting.text, waiting.id);
+    send(waiting.text, 'ask', waiting.id);
   }, [waiting, messages, connected, status, send]);
 }
