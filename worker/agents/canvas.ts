@@ -33,7 +33,7 @@ const NAMES: Record<CanvasItemKind, string> = { note: 'note', frame: 'frame', co
 const refuse = (reason: CanvasRefusalReason, error: string, current: CanvasItem | null = null): CanvasOutcome => ({ ok: false, reason, error, current });
 
 /** Where the co-founder's proposals go: a column right of everything on the board. */
-const PROPOSAL_NOTE = { width: 220, height: 140, gap: 24, columns: 3 } as const;
+const PROPOSAL_NOTE = { width: 220, height: 170, gap: 24, columns: 3 } as const;
 
 export class CanvasStore {
   readonly #sql: Sql;

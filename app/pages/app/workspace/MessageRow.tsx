@@ -2,6 +2,7 @@ import { getToolName, isToolUIPart } from 'ai';
 import { memo, useRef, useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { SearchDiscussionsInputSchema, type DiscussionSearchResult } from '#contracts/discussions';
 import {
   COFOUNDER_TOOLS,
@@ -277,6 +278,10 @@ function ToolPart({
       </p>
     );
   }
+  if (name === PLACE_CANVAS_NOTES) {
+    const placed = done && part.output && typeof part.output === 'object' && 'placed' in part.output ? Number(part.output.placed) : null;
+    return <p className="message__tool-note">{placed === null ? 'Placing notes on the canvas…' : `Proposed ${placed} ${placed === 1 ? 'note' : 'notes'} on the canvas: keep or dismiss them there.`}</p>;
+  }
   if (name === COFOUNDER_TOOLS.readResearchResponses) {
     return <p className="message__tool-note">{done ? 'Read the responses to your research pages.' : 'Reading the responses to your research pages…'}</p>;
   }
@@ -292,6 +297,7 @@ function ToolPart({
 
 /** A tool call that failed (its arguments were refused, or it could not run): the answer goes on without it. */
 const FAILED_TOOL_NOTES: Record<string, string> = {
+  [PLACE_CANVAS_NOTES]: 'The notes could not be placed on the canvas.',
   [COFOUNDER_TOOLS.searchDiscussions]: 'A search could not run.',
   [COFOUNDER_TOOLS.saveScaleEstimate]: 'The estimate could not be saved as written.',
   [COFOUNDER_TOOLS.draftResearchPage]: 'The research page draft was not valid.',
