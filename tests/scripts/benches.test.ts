@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** bench/*.mjs that are not benches: the runner and what the benches share. */
-const HELPERS = new Set(['run', 'support', 'worker']);
+const HELPERS = new Set(['run', 'support', 'worker', 'baseline']);
 
 describe('the benches', () => {
   const benches = readdirSync(join(ROOT, 'bench'))
