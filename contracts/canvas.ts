@@ -121,6 +121,8 @@ export const CanvasFrameSchema = z.discriminatedUnion('type', [
     patch: z.discriminatedUnion('kind', [NotePatchSchema.extend({ kind: z.literal('note') }), FramePatchSchema.extend({ kind: z.literal('frame') })]),
   }),
   z.strictObject({ type: z.literal('canvas_delete'), requestId: RequestId, kind: z.enum(['note', 'frame', 'connector']), id: ItemId, baseVersion: BaseVersion }),
+  /** An artifact's item pinned by a member: placed by the object right of the board, linked to its entry. */
+  z.strictObject({ type: z.literal('canvas_pin'), requestId: RequestId, text: multiLineText(CANVAS_LIMITS.noteText), pinnedFrom: PinnedFromSchema }),
   /** A member keeps the co-founder's proposed note: it becomes an ordinary note. Dismissing deletes it. */
   z.strictObject({ type: z.literal('canvas_keep'), requestId: RequestId, id: ItemId, baseVersion: BaseVersion }),
   /** Where the member's pointer is on the canvas: relayed to the others, never stored. */

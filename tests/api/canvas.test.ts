@@ -177,6 +177,22 @@ describe('canvas limits', () => {
   });
 });
 
+describe('pinning', () => {
+  it("places an artifact's item right of the board as the member's note, linked to its entry, within the limit", async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const owner = await openSocket(projectId, jar);
+    const mine = note({ x: 40, width: 300 });
+    await change(owner, { type: 'canvas_create', item: mine });
+    const pinned = await change(owner, { type: 'canvas_pin', text: 'Problem: Cancelled appointments leave chairs empty.', pinnedFrom: { entryId: 'entry-1', title: 'Waiting-list filler' } });
+    expect(pinned).toMatchObject({ ok: true, item: { kind: 'note', text: 'Problem: Cancelled appointments leave chairs empty.', pinnedFrom: { entryId: 'entry-1', title: 'Waiting-list filler' }, author: { kind: 'member' } } });
+    expect((pinned.item as CanvasNote).x).toBeGreaterThanOrEqual(mine.x + mine.width);
+    expect((pinned.item as CanvasNote).proposed).toBeUndefined();
+    expect(await change(owner, { type: 'canvas_pin', text: 'x'.repeat(CANVAS_LIMITS.noteText + 1), pinnedFrom: { entryId: 'entry-1', title: 'Idea' } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(notesOf(await board(owner))).toHaveLength(2);
+    owner.close();
+  });
+});
+
 describe("the co-founder's notes", () => {
   it('arrive as proposals beside the members\' notes, linked to the message, and are kept or dismissed', async () => {
     const model = await lane({

@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { CanvasItem, CanvasNote, CanvasServerFrame } from '#contracts/canvas';
 import CanvasView from '../../app/pages/app/workspace/canvas/CanvasView';
+import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
 
 class FakeSocket extends EventTarget {
   readyState = 1;
@@ -103,5 +104,29 @@ describe('the canvas', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
     expect(socket.last('canvas_keep')).toMatchObject({ id: 'p1', baseVersion: 1 });
     expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+  });
+});
+
+describe('pinning from the memory', () => {
+  const idea = {
+    id: 'e2',
+    kind: 'chosen_idea' as const,
+    title: 'Booking assistant',
+    idea: { problem: 'Cancelled slots stay empty.', whoHasIt: 'Practice managers.', proposedSolution: 'A waiting list.', whyNow: 'Texting.', riskiestAssumption: 'They answer.', openQuestions: ['How many cancellations a week?'] },
+    author: { kind: 'cofounder' as const },
+    updatedAt: 1,
+    version: 1,
+  };
+
+  it("pins an artifact's item as a note linked to its entry, and says what happened", async () => {
+    const pins: [string, { entryId: string; title: string }][] = [];
+    const answers: (string | null)[] = [null, 'The canvas holds at most 500 notes: delete one first.'];
+    render(<MemoryPanel entries={[idea]} changeMemory={async () => ({ type: 'memory_result', requestId: 'r', ok: true, entry: null })} pinToCanvas={async (text, from) => (pins.push([text, from]), answers.shift()!)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Pin to canvas' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pin "Problem: Cancelled slots stay empty."' }));
+    await waitFor(() => expect(screen.getByText('Pinned to the canvas.')).toBeTruthy());
+    expect(pins).toEqual([['Problem: Cancelled slots stay empty.', { entryId: 'e2', title: 'Booking assistant' }]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pin "Open questions: How many cancellations a week?"' }));
+    await waitFor(() => expect(screen.getByText('The canvas holds at most 500 notes: delete one first.')).toBeTruthy());
   });
 });

@@ -61,6 +61,8 @@ export class CanvasStore {
           return this.#delete(change.kind, change.id, change.baseVersion, by);
         case 'canvas_keep':
           return this.#keep(change.id, change.baseVersion, by);
+        case 'canvas_pin':
+          return this.#pin(change, by);
       }
     });
   }
@@ -181,6 +183,30 @@ export class CanvasStore {
     return { ok: true, item: null, broadcasts };
   }
 
+  #pin(pin: Extract<CanvasChange, { type: 'canvas_pin' }>, by: MessageAuthor): CanvasOutcome {
+    if (this.#count('note') >= CANVAS_LIMITS.notes) return refuse('full', `The canvas holds at most ${CANVAS_LIMITS.notes} notes: delete one first.`);
+    const corner = this.#proposalCorner();
+    const now = Date.now();
+    const item: CanvasNote = {
+      kind: 'note',
+      id: crypto.randomUUID(),
+      text: pin.text,
+      colour: 'green',
+      x: corner.x,
+      y: corner.y,
+      width: PROPOSAL_NOTE.width,
+      height: PROPOSAL_NOTE.height,
+      frameId: null,
+      pinnedFrom: pin.pinnedFrom,
+      version: 1,
+      author: by,
+      updatedBy: by,
+      updatedAt: now,
+    };
+    this.#write(item);
+    return { ok: true, item, broadcasts: [{ type: 'canvas_changed', item, by }] };
+  }
+
   #keep(id: string, baseVersion: number, by: MessageAuthor): CanvasOutcome {
     const current = this.#find(id);
     if (!current || current.kind !== 'note') return refuse('not_found', 'This note was deleted by someone else.');
@@ -234,7 +260,7 @@ export class CanvasStore {
 }
 
 /** Canvas frames that change the board: each passes the object's trust check first. */
-export const CANVAS_WRITES: ReadonlySet<string> = new Set(['canvas_create', 'canvas_update', 'canvas_delete', 'canvas_keep']);
+export const CANVAS_WRITES: ReadonlySet<string> = new Set(['canvas_create', 'canvas_update', 'canvas_delete', 'canvas_keep', 'canvas_pin']);
 
 export interface CanvasConnection {
   id: string;

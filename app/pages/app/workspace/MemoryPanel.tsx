@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import { artifactDefinition, isArtifactKind, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
+import { artifactDefinition, isArtifactKind, pinnableItems, staleUpstreams, type ArtifactContent, type ArtifactKind } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
@@ -33,7 +33,9 @@ type ChangeMemory = Workspace['changeMemory'];
  * add, edit or delete. Changes by others arrive live in the shared state; an edit made on a
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
-export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory }) {
+type PinToCanvas = (text: string, pinnedFrom: { entryId: string; title: string }) => Promise<string | null>;
+
+export function MemoryPanel({ entries, changeMemory, pinToCanvas }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory; pinToCanvas?: PinToCanvas }) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   // The chosen idea first, then the estimate, then the newest changes.
@@ -66,7 +68,7 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
       ) : (
         <ul className="memory-panel__list">
           {sorted.map((entry) => (
-            <MemoryEntryItem key={entry.id} entry={entry} memory={sorted} changeMemory={changeMemory} />
+            <MemoryEntryItem key={entry.id} entry={entry} memory={sorted} changeMemory={changeMemory} pinToCanvas={pinToCanvas} />
           ))}
         </ul>
       )}
@@ -74,7 +76,7 @@ export function MemoryPanel({ entries, changeMemory }: { entries: MemoryEntry[] 
   );
 }
 
-function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; memory: MemoryEntry[]; changeMemory: ChangeMemory }) {
+function MemoryEntryItem({ entry, memory, changeMemory, pinToCanvas }: { entry: MemoryEntry; memory: MemoryEntry[]; changeMemory: ChangeMemory; pinToCanvas?: PinToCanvas }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -109,6 +111,7 @@ function MemoryEntryItem({ entry, memory, changeMemory }: { entry: MemoryEntry; 
         <>
           <MemoryEntryView entry={entry} onAccept={accept} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
+          {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
             <p className="memory-entry__error" role="alert">
               {error}
@@ -325,6 +328,40 @@ function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: Me
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** An artifact's items, each pinned to the canvas as a note that links back to this entry. */
+function PinItems({ entry, pinToCanvas }: { entry: MemoryEntry; pinToCanvas: PinToCanvas }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const items = pinnableItems(entry as ArtifactContent);
+  if (items.length === 0) return null;
+  const pin = async (text: string) => {
+    const error = await pinToCanvas(text, { entryId: entry.id, title: entry.title });
+    setStatus(error ?? 'Pinned to the canvas.');
+  };
+  return (
+    <div className="memory-entry__pins">
+      <button type="button" className="button button--secondary panel__small-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Pin to canvas
+      </button>
+      {open && (
+        <ul className="memory-entry__pin-list">
+          {items.map((text) => (
+            <li key={text}>
+              <span>{text}</span>
+              <button type="button" className="button button--secondary panel__small-button" aria-label={`Pin "${text}"`} onClick={() => void pin(text)}>
+                Pin
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="memory-entry__pin-status" role="status">
+        {status ?? ''}
+      </p>
     </div>
   );
 }

@@ -135,7 +135,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { agent, chat, state, connected, ended, changeMemory, openPhase } = useWorkspace(project.id, {
+  const { agent, chat, state, connected, ended, changeMemory, openPhase, pinToCanvas } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -260,7 +260,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           )}
         </div>
         <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} />
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} pinToCanvas={pinToCanvas} />
         </SidePanel>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useAgentChat } from '@cloudflare/ai-chat/react';
 import { useAgent } from 'agents/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CANVAS_LIMITS, type CanvasResultFrame, type PinnedFrom } from '#contracts/canvas';
 import {
   COFOUNDER_AGENT,
   WORKSPACE_CLOSE_CODES,
@@ -38,13 +39,13 @@ const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
 const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
 
 // Most frames are the SDK's chat frames (one per token): only these two are parsed here.
-const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result)"/;
+const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|canvas_result)"/;
 
-function parseServerFrame(data: unknown): WorkspaceServerFrame | null {
+function parseServerFrame(data: unknown): WorkspaceServerFrame | CanvasResultFrame | null {
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return frame.type === 'memory_result' || frame.type === 'send_refused' || frame.type === 'phase_result' ? (frame as WorkspaceServerFrame) : null;
+    return frame.type === 'memory_result' || frame.type === 'send_refused' || frame.type === 'phase_result' || frame.type === 'canvas_result' ? (frame as WorkspaceServerFrame | CanvasResultFrame) : null;
   } catch {
     return null;
   }
@@ -86,6 +87,13 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
       if (!frame) return;
       if (frame.type === 'send_refused') {
         onSendRefusedRef.current(frame);
+        return;
+      }
+      // Pins answer here; the canvas view's own changes are answered to the canvas (canvas/use-canvas.ts).
+      if (frame.type === 'canvas_result') {
+        const settlePin = openings.current.get(frame.requestId);
+        openings.current.delete(frame.requestId);
+        settlePin?.(frame.ok ? null : frame.error);
         return;
       }
       if (frame.type === 'phase_result') {
@@ -141,9 +149,9 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     [agent],
   );
 
-  /** Opens a phase for every member; resolves with an error to show, or null. */
-  const openPhase = useCallback(
-    (phase: number) =>
+  /** Sends a frame answered with an error to show, or null. */
+  const ask = useCallback(
+    (frame: Record<string, unknown>) =>
       new Promise<string | null>((resolve) => {
         const requestId = crypto.randomUUID();
         const timer = setTimeout(() => {
@@ -154,12 +162,16 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
           clearTimeout(timer);
           resolve(error);
         });
-        agent.send(JSON.stringify({ type: 'phase_open', requestId, phase }));
+        agent.send(JSON.stringify({ ...frame, requestId }));
       }),
     [agent],
   );
+  /** Opens a phase for every member. */
+  const openPhase = useCallback((phase: number) => ask({ type: 'phase_open', phase }), [ask]);
+  /** Pins an artifact's item to the canvas, as a note linked to its entry. */
+  const pinToCanvas = useCallback((text: string, pinnedFrom: PinnedFrom) => ask({ type: 'canvas_pin', text: text.slice(0, CANVAS_LIMITS.noteText), pinnedFrom }), [ask]);
 
-  return { agent, chat, state, connected, ended, changeMemory, openPhase };
+  return { agent, chat, state, connected, ended, changeMemory, openPhase, pinToCanvas };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
