@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CANVAS_LIMITS, type CanvasItem, type CanvasNote } from '#contracts/canvas';
 import { closeMemberConnections } from '../../worker/agents/project-lifecycle';
-import { db, signedInUser } from '../utils';
+import { db, request, signedInUser } from '../utils';
 import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, upgrade, type Frame, type TestSocket } from './workspace-support';
 
 /**
@@ -268,5 +268,22 @@ describe('canvas access', () => {
     const owner = await openSocket(projectId, jar);
     expect(await board(owner)).toEqual([]);
     owner.close();
+  });
+});
+
+describe('the account export', () => {
+  it("carries the project's canvas for every member", async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const collaborator = await addCollaborator(jar, projectId);
+    const owner = await openSocket(projectId, jar);
+    const item = note({ text: 'Exported note' });
+    await change(owner, { type: 'canvas_create', item });
+    owner.close();
+    for (const member of [jar, collaborator.jar]) {
+      const response = await request('/api/user/export', {}, { jar: member });
+      expect(response.status).toBe(200);
+      const data = await response.json<{ projects: { id: string; workspace: { canvas: CanvasItem[] } }[] }>();
+      expect(data.projects.find((project) => project.id === projectId)!.workspace.canvas).toEqual([expect.objectContaining({ id: item.id, text: 'Exported note', version: 1 })]);
+    }
   });
 });

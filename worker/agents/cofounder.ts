@@ -718,9 +718,9 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     return closed;
   }
 
-  /** The conversation and the memory with its history, for the account export (contracts/account.ts). */
+  /** The conversation, the memory with its history and the canvas, for the account export (contracts/account.ts). */
   async exportConversation(): Promise<ProjectConversationExport> {
-    return conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this)));
+    return { ...conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this))), canvas: this.#canvas.read() };
   }
 
   // -------------------------------------------------------------------------------------------
