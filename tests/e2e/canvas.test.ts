@@ -81,6 +81,22 @@ test('one member adds and moves notes while the other sees them live; the co-fou
   await expect.poll(() => otherPage.locator('.canvas__cursor-name').allTextContents()).toEqual([owner.email.split('@')[0]]);
   await screenshot(otherPage, 'canvas-live-collaborator', { fullPage: false });
 
+  // A second note, resized by its corner and connected to the first: both reach the other member.
+  await ownerPage.getByRole('button', { name: 'Add note' }).click();
+  await ownerPage.getByRole('textbox', { name: 'Note text' }).fill('Ask about no-shows');
+  await ownerPage.getByRole('textbox', { name: 'Note text' }).press('Enter');
+  await noteWith(otherPage, 'Ask about no-shows').waitFor();
+  const corner = (await noteWith(ownerPage, 'Ask about no-shows').locator('.canvas__resize').boundingBox())!;
+  await ownerPage.mouse.move(corner.x + 5, corner.y + 5);
+  await ownerPage.mouse.down();
+  await ownerPage.mouse.move(corner.x + 65, corner.y + 45, { steps: 5 });
+  await ownerPage.mouse.up();
+  await expect.poll(() => noteWith(otherPage, 'Ask about no-shows').evaluate((element) => [(element as HTMLElement).style.width, (element as HTMLElement).style.height])).toEqual(['260px', '170px']);
+  await noteWith(ownerPage, 'Ask about no-shows').locator('.canvas-note__text').click();
+  await ownerPage.getByRole('button', { name: 'Connect' }).click();
+  await noteWith(ownerPage, 'Call five clinics').locator('.canvas-note__text').click();
+  await expect.poll(() => otherPage.locator('.canvas__connector').count()).toBe(1);
+
   // The co-founder's notes arrive as proposals at both, each linked to the question.
   await ownerPage.getByRole('button', { name: 'Conversation', exact: true }).click();
   await sendMessage(ownerPage, `Put the open questions on the canvas ${lane.tag}`);
@@ -97,7 +113,7 @@ test('one member adds and moves notes while the other sees them live; the co-fou
   await noteWith(ownerPage, 'Who books the appointments?').getByRole('button', { name: 'Dismiss' }).click();
   for (const page of [ownerPage, otherPage]) {
     await expect.poll(() => proposals(page).count()).toBe(0);
-    await expect.poll(() => page.locator('.canvas-note .canvas-note__text').allTextContents().then((texts) => texts.sort())).toEqual(['Call five clinics this week', 'Will clinics pay monthly?']);
+    await expect.poll(() => page.locator('.canvas-note .canvas-note__text').allTextContents().then((texts) => texts.sort())).toEqual(['Ask about no-shows', 'Call five clinics this week', 'Will clinics pay monthly?']);
   }
   // The kept note still says where it came from.
   await noteWith(ownerPage, 'Will clinics pay monthly?').getByRole('link', { name: 'From the conversation' }).click();

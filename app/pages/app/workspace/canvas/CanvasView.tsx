@@ -141,8 +141,13 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
   });
 
   const addNote = async () => {
+    // The middle of the view, or the nearest place around it that no note covers.
     const at = centre();
-    const note = newNote(at.x + (notes.length % 5) * 16, at.y + (notes.length % 5) * 16, frames);
+    const covers = (x: number, y: number) => notes.some((other) => x < other.x + other.width && x + NOTE_SIZE.width > other.x && y < other.y + other.height && y + NOTE_SIZE.height > other.y);
+    const step = 80;
+    const around = Array.from({ length: 49 }, (_, i) => ({ x: at.x + ((i % 7) - 3) * step, y: at.y + (Math.floor(i / 7) - 3) * step })).sort((a, b) => Math.hypot(a.x - at.x, a.y - at.y) - Math.hypot(b.x - at.x, b.y - at.y));
+    const spot = around.find((candidate) => !covers(candidate.x, candidate.y)) ?? at;
+    const note = newNote(spot.x, spot.y, frames);
     if (await board.change({ op: 'create', item: note })) {
       setSelected(note.id);
       setEditing(note.id);
