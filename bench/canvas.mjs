@@ -1,4 +1,4 @@
-// The canvas (docs/decisions/0041-canvas.md): the size of its lazy chunk, and the time from one
+// The canvas (docs/decisions/0044-canvas.md): the size of its lazy chunk, and the time from one
 // member moving a note (the arrow key pressed at their page) to the move being painted at a
 // second member's page, both stamped on the same wall clock (performance.timeOrigin + now()).
 //   node bench/canvas.mjs [--no-build] [--runs N]

@@ -4,7 +4,7 @@ import type { MessageAuthor } from './workspace';
 import { z } from './zod';
 
 /**
- * The canvas's wire contract (docs/decisions/0041-canvas.md): notes, frames that group notes under
+ * The canvas's wire contract (docs/decisions/0044-canvas.md): notes, frames that group notes under
  * a title, and connectors between notes, kept in the project's object (worker/agents/canvas.ts).
  * Each change is one frame about one item; the board travels only when a member reads it.
  */

@@ -31,6 +31,11 @@ const ConfigSchema = z.object({
   HACKER_NEWS_SEARCHES_PER_MINUTE: count,
   STACK_EXCHANGE_SEARCHES_PER_DAY: count,
   REDDIT_SEARCHES_PER_MINUTE: count,
+  GITHUB_SEARCHES_PER_MINUTE: count,
+  APP_STORE_SEARCHES_PER_MINUTE: count,
+  WEB_SEARCHES_PER_DAY: count,
+  PAGE_READ_TIMEOUT_MS: z.coerce.number().int().positive(),
+  PAGE_READ_MAX_BYTES: z.coerce.number().int().positive(),
   PAGE_CACHE_SECONDS: count,
 });
 export type Config = z.infer<typeof ConfigSchema>;

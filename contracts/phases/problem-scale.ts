@@ -55,6 +55,9 @@ export const ScaleEstimateSchema = z.strictObject({
   segments: z.array(singleLineText(300)).min(1).max(ESTIMATE_LIMITS.segments).describe('Who has the problem, as distinct groups'),
   topDown: SizingSchema.describe('From a whole population down to those who have the problem'),
   bottomUp: SizingSchema.describe('From what one reachable customer or channel gives, up'),
+  money: SizingSchema.optional().describe(
+    'Optional: the money at stake, computed the same way: what the problem costs the people who have it, or the revenue a solution could earn, with a currency and period as its unit (e.g. "USD per year")',
+  ),
   frequency: multiLineText(MEMORY_LIMITS.field).describe('How often the problem happens to them'),
   pain: multiLineText(MEMORY_LIMITS.field).describe('What it costs them in time or money, with numbers where known'),
   currentAlternatives: multiLineText(MEMORY_LIMITS.field).describe('What they use or do about it today'),
@@ -90,6 +93,7 @@ export const outlineScaleEstimate = ({ estimate }: ScaleEstimateContent): Artifa
     { label: 'Segments', items: estimate.segments },
     { label: 'Top-down', text: sizingLine(estimate.topDown) },
     { label: 'Bottom-up', text: sizingLine(estimate.bottomUp) },
+    ...(estimate.money ? [{ label: 'Money at stake', text: sizingLine(estimate.money) }] : []),
     { label: 'Frequency', text: estimate.frequency },
     { label: 'Pain', text: estimate.pain },
     { label: 'Used today', text: estimate.currentAlternatives },

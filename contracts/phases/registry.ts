@@ -1,3 +1,4 @@
+import { COMPETITORS_PHASE, CompetitorContentSchema, LandscapeContentSchema, outlineCompetitor, outlineLandscape, type CompetitorContent, type LandscapeContent } from './competitors';
 import type { ArtifactOutline, PhaseDefinition } from './fields';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
 import { outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
@@ -14,7 +15,7 @@ const notBuilt = (number: number, title: string, summary: string): PhaseDefiniti
 export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
   { ...FIND_IDEA_PHASE, built: true },
   { ...PROBLEM_SCALE_PHASE, built: true },
-  { ...notBuilt(3, 'Research competitors and gaps', 'See who already solves the problem and where they fall short.'), built: false },
+  { ...COMPETITORS_PHASE, built: true },
   { ...notBuilt(4, 'Define user personas', 'Describe the people you build for: their goals, pains and objections.'), built: false },
   { ...notBuilt(5, 'Shape the solution', 'Turn the problem and your personas into a focused first version.'), built: false },
   { ...notBuilt(6, 'Plan the build', 'A development plan you can follow, one step at a time.'), built: false },
@@ -23,14 +24,16 @@ export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
 ];
 
 /** The content schema of every artifact, for the memory's discriminated union (contracts/workspace.ts). */
-export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema] as const;
-export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent;
+export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema, CompetitorContentSchema, LandscapeContentSchema] as const;
+export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent | CompetitorContent | LandscapeContent;
 export type ArtifactKind = ArtifactContent['kind'];
 export const ARTIFACT_KINDS = ARTIFACT_CONTENT_SCHEMAS.map((schema) => schema.shape.kind.value) as ArtifactKind[];
 
 const OUTLINES: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { kind: Kind }>) => ArtifactOutline } = {
   chosen_idea: outlineChosenIdea,
   scale_estimate: outlineScaleEstimate,
+  competitor: outlineCompetitor,
+  landscape: outlineLandscape,
 };
 
 /** Any artifact as labelled sections, whatever its phase (prompts, export, canvas). */

@@ -6,7 +6,7 @@ import { db, request, signedInUser } from '../utils';
 import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, upgrade, type Frame, type TestSocket } from './workspace-support';
 
 /**
- * The canvas in the project's object (docs/decisions/0041-canvas.md): one small frame per change,
+ * The canvas in the project's object (docs/decisions/0044-canvas.md): one small frame per change,
  * versioned per item, limits that hold under concurrency, the co-founder's proposals, and only
  * trusted members writing.
  */

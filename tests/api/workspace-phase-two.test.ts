@@ -165,6 +165,35 @@ describe('the scale estimate', () => {
   });
 });
 
+describe('the money line', () => {
+  it('is computed like the sizings and told to the model; an invented source in it is refused', async () => {
+    const money = {
+      unit: 'USD per year',
+      steps: [
+        { operation: 'start', value: 80000, label: 'clinics with empty chairs', source: 'assumption' },
+        { operation: 'multiply', value: 1500, label: 'USD lost per clinic a year', source: 'assumption' },
+      ],
+    };
+    const inventedMoney = { ...money, steps: [{ operation: 'start', value: 5, label: 'x', source: 'https://example.com/report' }] };
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'save_scale_estimate', arguments: { title: 'Invented money', estimate: { ...ESTIMATE, money: inventedMoney } } }] },
+        { toolCalls: [{ name: 'save_scale_estimate', arguments: { title: 'Empty chairs', estimate: { ...ESTIMATE, money } } }] },
+        { content: 'About 120 million dollars a year.' },
+      ],
+    });
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    await answerEnd(socket, send(socket, `What is at stake ${model.tag}`).requestId);
+    const bodies = await model.bodies();
+    expect(toolResults(bodies[1]!)[0]).toMatch(/not among your search results/);
+    expect(toolResults(bodies[2]!).join('\n')).toMatch(/money\\":\{\\"result\\":120000000,\\"unit\\":\\"USD per year/);
+    const saved = stateOf(socket).memory.find((entry) => entry.kind === 'scale_estimate')!;
+    expect((saved.estimate as { money?: unknown }).money).toEqual(money);
+    socket.close();
+  });
+});
+
 describe('the research page draft', () => {
   it('is stored in the answer for the app to show, and an invalid draft goes back to the model', async () => {
     const draft = {

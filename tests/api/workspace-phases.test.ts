@@ -115,7 +115,8 @@ describe('opening a phase', () => {
     await setPlan(owner.email, 'pro');
     await answerEnd(socket, send(socket, `First ${model.tag}`).requestId);
     await waitForState(socket, (state) => state.phases.unlocked.length === 8, 'Pro phases unlocked');
-    expect(systemText((await model.bodies())[0]!)).toContain('- Phase 3, "Research competitors and gaps" (not available yet)');
+    expect(systemText((await model.bodies())[0]!)).toContain('- Phase 3, "Research competitors and gaps" (open)');
+    expect(toolNames((await model.bodies())[0]!)).toContain('find_competitors');
     await setPlan(owner.email, 'free');
     await answerEnd(socket, send(socket, `Second ${model.tag}`).requestId);
     await waitForState(socket, (state) => state.phases.unlocked.join() === '1,2', 'back to Free');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../utils';
+import { db, request } from '../utils';
 import { addCollaborator, answerEnd, chatRequest, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type TestSocket } from './workspace-support';
 
 /**
@@ -135,6 +135,40 @@ describe('Regenerate and edit', () => {
     expect(messages[0]!.metadata).toMatchObject({ note: true, edited: { previousText: `Call the clinic at 9 ${model.tag}` } });
     expect(await model.requests()).toHaveLength(0);
     expect(await usage(email)).toBe(0);
+    socket.close();
+  });
+});
+
+describe('deleting what completed a phase', () => {
+  it('reopens the phase in D1 and in every member\'s panel when the chosen idea is deleted', async () => {
+    const idea = {
+      title: 'Waiting-list filler',
+      problem: 'Cancelled appointments leave chairs empty.',
+      whoHasIt: 'Practice managers.',
+      proposedSolution: 'Texts the waiting list.',
+      whyNow: 'Patients rebook by text.',
+      riskiestAssumption: 'Clinics trust automated messages.',
+      openQuestions: [],
+    };
+    const model = await lane({ replies: [{ toolCalls: [{ name: 'save_chosen_idea', arguments: idea }] }, { content: 'Saved.' }] });
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    const sent = send(socket, `Save it ${model.tag}`);
+    await answerEnd(socket, sent.requestId);
+    const phaseRows = () => db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(projectId).all<{ phase: number }>();
+    expect((await phaseRows()).results.map((row) => row.phase)).toEqual([1]);
+    const chosen = (socket.latestState<{ memory: { id: string; kind: string; version: number }[] }>()!.memory).find((entry) => entry.kind === 'chosen_idea')!;
+
+    const from = socket.frames.length;
+    socket.send({ type: 'memory_delete', requestId: 'del', id: chosen.id, baseVersion: chosen.version });
+    const result = await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'del');
+    expect(result.ok).toBe(true);
+    expect((await phaseRows()).results).toEqual([]);
+    const state = await socket.waitFor((frame) => frame.type === 'cf_agent_state' && !(frame.state as { phases: { done: number[] } }).phases.done.includes(1), { from });
+    expect((state.state as { memory: unknown[] }).memory).toEqual([]);
+    // The dashboard reads the same D1 rows.
+    const list = await (await request('/api/project', {}, { jar })).json<{ projects: { id: string; phasesDone: number[] }[] }>();
+    expect(list.projects.find((project) => project.id === projectId)!.phasesDone).toEqual([]);
     socket.close();
   });
 });

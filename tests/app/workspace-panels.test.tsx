@@ -161,6 +161,12 @@ describe('the memory panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add an entry' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    // One click asks first; only the confirmation deletes.
+    expect(changes).toHaveLength(1);
+    const confirm = screen.getByRole('group', { name: 'Delete Clinics pay for tools?' });
+    expect(confirm.textContent).toContain('Delete “Clinics pay for tools” for every member? It cannot be brought back.');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(changes).toHaveLength(2));
     expect(changes).toEqual([
       { type: 'memory_create', content: { kind: 'decision', title: 'Start with dentists', body: 'They feel the pain most.' } },
@@ -171,7 +177,22 @@ describe('the memory panel', () => {
   it('refuses to delete an entry someone changed a moment ago', async () => {
     memoryPanel([NOTE], [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed.', current: { ...NOTE, version: 4 } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Delete Clinics pay for tools?' })).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Someone changed this entry just now');
+  });
+
+  it('keeps an entry when the confirmation is dismissed, and returns focus to its Delete button', async () => {
+    const { changes } = memoryPanel([NOTE], []);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep it' }), { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Clinics pay for tools' })));
+    expect(changes).toEqual([]);
+  });
+
+  it('says that deleting the chosen idea of a done phase reopens it', () => {
+    render(<MemoryPanel entries={[IDEA]} changeMemory={vi.fn()} phasesDone={[1]} />);
+    fireEvent.click(screen.getByRole('button', { name: `Delete ${IDEA.title}` }));
+    expect(screen.getByRole('group', { name: `Delete ${IDEA.title}?` }).textContent).toContain('This reopens phase 1, "Find an idea": it will no longer be done.');
   });
 });
 

@@ -199,16 +199,68 @@ describe('the scale estimate in the memory', () => {
     expect(screen.getByText('Accepted: phase 2 is done.')).toBeTruthy();
   });
 
+  it('asks before accepting an estimate that rests on assumptions only, and says so once accepted', async () => {
+    const bare = { ...ESTIMATE, estimate: { ...(ESTIMATE as Extract<MemoryEntry, { kind: 'scale_estimate' }>).estimate, evidence: [] } } as MemoryEntry;
+    const { changes } = memoryPanel([bare], [{ type: 'memory_result', requestId: 'r', ok: true, entry: { ...bare, acceptedAt: AT } }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept this estimate' }));
+    const confirm = screen.getByRole('group', { name: 'Accept an estimate built on assumptions?' });
+    expect(confirm.textContent).toContain('No discussion backs this estimate.');
+    expect(changes).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Not yet' }));
+    expect(changes).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept this estimate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept on assumptions' }));
+    await waitFor(() => expect(changes).toEqual([{ type: 'memory_accept', id: 'est', baseVersion: 2 }]));
+
+    render(<MemoryPanel entries={[{ ...bare, id: 'accepted', acceptedAt: AT }]} changeMemory={vi.fn()} />);
+    expect(screen.getByText('Accepted on assumptions: phase 2 is done. No discussion backs this estimate.')).toBeTruthy();
+  });
+
+  it('adds a money line computed like the sizings, and shows it', async () => {
+    const { changes } = memoryPanel([ESTIMATE], [{ type: 'memory_result', requestId: 'r', ok: true, entry: { ...ESTIMATE, version: 3 } }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a money line: what the problem costs, or the revenue at stake' }));
+    const first = screen.getByRole('group', { name: 'Money at stake, step 1' });
+    fireEvent.change(within(first).getByLabelText('Value'), { target: { value: '80000' } });
+    fireEvent.change(within(first).getByLabelText('What it counts'), { target: { value: 'clinics with empty chairs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a step to money at stake' }));
+    const second = screen.getByRole('group', { name: 'Money at stake, step 2' });
+    fireEvent.change(within(second).getByLabelText('Value'), { target: { value: '1500' } });
+    fireEvent.change(within(second).getByLabelText('What it counts'), { target: { value: 'USD lost per clinic a year' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changes).toHaveLength(1));
+    const change = changes[0] as Extract<Change, { type: 'memory_update' }>;
+    if (change.content.kind !== 'scale_estimate') throw new Error('expected an estimate');
+    expect(change.content.estimate.money).toEqual({
+      unit: 'USD per year',
+      steps: [
+        { operation: 'start', value: 80000, label: 'clinics with empty chairs', source: 'assumption' },
+        { operation: 'multiply', value: 1500, label: 'USD lost per clinic a year', source: 'assumption' },
+      ],
+    });
+
+    render(<MemoryPanel entries={[{ ...ESTIMATE, id: 'm', estimate: { ...(ESTIMATE as Extract<MemoryEntry, { kind: 'scale_estimate' }>).estimate, money: change.content.estimate.money } } as MemoryEntry]} changeMemory={vi.fn()} />);
+    expect(screen.getAllByRole('listitem', { name: 'Scale estimate: Empty chairs in US clinics' }).at(-1)!.textContent).toContain('Money at stake: 120,000,000 USD per year');
+  });
+
+  it('labels every field of a step, visibly', () => {
+    memoryPanel([ESTIMATE], []);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
+    const step = screen.getByRole('group', { name: 'Top-down, step 2' });
+    for (const label of ['Then', 'Value', 'What it counts', "Source: a link, or 'assumption'"]) expect(within(step).getByText(label).tagName).toBe('LABEL');
+    expect(screen.getByRole('button', { name: 'Add a step to top-down' })).toBeTruthy();
+  });
+
   it('is edited step by step, with numbers checked before anything is sent', async () => {
     const { changes } = memoryPanel([ESTIMATE], [{ type: 'memory_result', requestId: 'r', ok: true, entry: { ...ESTIMATE, version: 3 } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
     const step = screen.getByRole('group', { name: 'Top-down, step 2' });
-    fireEvent.change(within(step).getByLabelText('Number'), { target: { value: 'lots' } });
+    fireEvent.change(within(step).getByLabelText('Value'), { target: { value: 'lots' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Top-down, step 2: number: /);
     expect(changes).toEqual([]);
 
-    fireEvent.change(within(step).getByLabelText('Number'), { target: { value: '0.25' } });
+    fireEvent.change(within(step).getByLabelText('Value'), { target: { value: '0.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove Ask HN: cancelled slots' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(changes).toHaveLength(1));

@@ -142,6 +142,40 @@ describe('actions on messages', () => {
   });
 });
 
+describe('answers that quoted the estimate', () => {
+  const estimateInput = {
+    title: 'Empty chairs',
+    estimate: {
+      segments: ['Dental clinics'],
+      topDown: { steps: [{ operation: 'start', value: 1000, label: 'clinics', source: 'assumption' }], unit: 'clinics' },
+      bottomUp: { steps: [{ operation: 'start', value: 10, label: 'clinics a year', source: 'assumption' }], unit: 'clinics a year' },
+      frequency: 'Weekly',
+      pain: 'Lost revenue',
+      currentAlternatives: 'Phone calls',
+      confidence: 'low',
+      confidenceReasons: 'No evidence yet',
+      evidence: [],
+    },
+  };
+  const saved: WorkspaceMessage = {
+    id: 'a1',
+    role: 'assistant',
+    parts: [{ type: 'tool-save_scale_estimate', toolCallId: 'c1', state: 'output-available', input: estimateInput, output: { saved: { id: 'est', version: 1 } } }],
+    metadata: { author: { kind: 'cofounder' }, createdAt: AT, status: 'complete' },
+  };
+
+  it('say when the estimate has changed or gone since, and link to it in the memory', async () => {
+    const { props, rerender } = conversation({ messages: [saved], estimate: { id: 'est', version: 1 } });
+    expect(row('a1').textContent).not.toContain('since');
+    await userEvent.click(within(row('a1')).getByRole('button', { name: 'Review it in the memory' }));
+    expect(props.onReviewMemory).toHaveBeenCalledWith('est');
+    rerender({ estimate: { id: 'est', version: 2 } });
+    expect(row('a1').textContent).toContain('The estimate has changed since: these results are those of an earlier version.');
+    rerender({ estimate: null });
+    expect(row('a1').textContent).toContain('The estimate has been deleted since.');
+  });
+});
+
 describe('focus', () => {
   it('moves to the message box after a quick reply, never to the page body', async () => {
     const quick: WorkspaceMessage = {

@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { baseUrl, expectNoProblems, newAccount, newPage, screenshot, useBrowser } from './support';
-import { answers, createProject, openWorkspace, scriptCofounder, sendMessage, transcript, waitForAnswer, waitForWorkspace } from './workspace-support';
+import { expectNoProblems, newAccount, newPage, screenshot, useBrowser } from './support';
+import { answers, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, transcript, waitForAnswer } from './workspace-support';
 
 useBrowser();
 
@@ -28,16 +28,10 @@ test('owner and collaborator see each other, each other’s messages, the same s
 
   const ownerPage = await newPage('desktop', { storageState: owner.storageState });
   const projectId = await createProject(ownerPage, 'Shared clinic idea');
-  const invitation = await ownerPage.request.post(`/api/project/${projectId}/invitations`, { data: { email: collaborator.email }, headers: { Origin: baseUrl } });
-  expect(invitation.status()).toBe(201);
-  const { link } = (await invitation.json()) as { link: string };
   await openWorkspace(ownerPage, projectId, 'Shared clinic idea');
 
   // The invitation link, followed by a signed-in member, opens the project's workspace.
-  const collaboratorPage = await newPage('desktop', { storageState: collaborator.storageState });
-  await collaboratorPage.goto(new URL(link).pathname);
-  await collaboratorPage.waitForURL((address) => address.pathname === `/app/projects/${projectId}`);
-  await waitForWorkspace(collaboratorPage, 'Shared clinic idea');
+  const collaboratorPage = await joinAsCollaborator(ownerPage, projectId, 'Shared clinic idea', collaborator, 'desktop');
 
   // Presence: both are here, on both screens.
   await expect.poll(() => presentNames(ownerPage)).toEqual([`${ownerName} (you)`, collaboratorName].sort());

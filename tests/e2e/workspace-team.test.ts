@@ -4,8 +4,8 @@
  * latest message and it is asked again; Regenerate keeps the earlier version (decision 0043).
  */
 import { expect, test } from 'vitest';
-import { baseUrl, expectNoProblems, newAccount, newPage, screenshot, useBrowser } from './support';
-import { answers, composerBox, createProject, openWorkspace, scriptCofounder, waitForAnswer, waitForWorkspace } from './workspace-support';
+import { expectNoProblems, newAccount, newPage, screenshot, useBrowser } from './support';
+import { answers, composerBox, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, waitForAnswer } from './workspace-support';
 
 useBrowser();
 
@@ -21,13 +21,8 @@ test('two members write notes to each other, ask, edit and regenerate, live on d
 
   const ownerPage = await newPage('desktop', { storageState: owner.storageState });
   const projectId = await createProject(ownerPage, 'Team clinic idea');
-  const invitation = await ownerPage.request.post(`/api/project/${projectId}/invitations`, { data: { email: collaborator.email }, headers: { Origin: baseUrl } });
-  const { link } = (await invitation.json()) as { link: string };
   await openWorkspace(ownerPage, projectId, 'Team clinic idea');
-  const phone = await newPage('phone', { storageState: collaborator.storageState });
-  await phone.goto(new URL(link).pathname);
-  await phone.waitForURL((address) => address.pathname === `/app/projects/${projectId}`);
-  await waitForWorkspace(phone, 'Team clinic idea');
+  const phone = await joinAsCollaborator(ownerPage, projectId, 'Team clinic idea', collaborator, 'phone');
 
   // A note to the team: at the other member at once, not answered, not sent to the model.
   await ownerPage.getByRole('radio', { name: 'Note to the team' }).check();

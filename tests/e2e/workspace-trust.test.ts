@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, queryD1, screenshot, useBrowser } from './support';
-import { createProject, openWorkspace } from './workspace-support';
+import { createProject, joinAsCollaborator, openWorkspace } from './workspace-support';
 
 useBrowser();
 
@@ -65,12 +65,7 @@ test('a removed member sees at once that they are no longer a member, on a phone
   const collaborator = await newAccount('member');
   const ownerPage = await newPage('desktop', { storageState: owner.storageState });
   const projectId = await createProject(ownerPage, 'Team project');
-  const invitation = await ownerPage.request.post(`/api/project/${projectId}/invitations`, { data: { email: collaborator.email }, headers: { Origin: baseUrl } });
-  const { link } = (await invitation.json()) as { link: string };
-  const memberPage = await newPage('phone', { storageState: collaborator.storageState });
-  await memberPage.goto(new URL(link).pathname);
-  await memberPage.waitForURL((address) => address.pathname === `/app/projects/${projectId}`);
-  await openWorkspace(memberPage, projectId, 'Team project');
+  const memberPage = await joinAsCollaborator(ownerPage, projectId, 'Team project', collaborator, 'phone');
 
   const [member] = await queryD1<{ user_id: string }>(`SELECT user_id FROM project_members WHERE project_id = '${projectId}' AND role = 'collaborator'`);
   const removed = await ownerPage.request.delete(`/api/project/${projectId}/members/${member!.user_id}`, { headers: { Origin: baseUrl } });

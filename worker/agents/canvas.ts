@@ -15,7 +15,7 @@ import {
 import type { MessageAuthor } from '#contracts/workspace';
 
 /**
- * The project's canvas, in the object's own SQLite (docs/decisions/0041-canvas.md): one row per
+ * The project's canvas, in the object's own SQLite (docs/decisions/0044-canvas.md): one row per
  * note, frame or connector, each with a version that grows on every change. The object calls this
  * module for every canvas frame, after its trust check; each change is one synchronous write in a
  * storage transaction, so nothing is half saved and no other frame runs in between.

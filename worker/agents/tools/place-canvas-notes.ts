@@ -4,7 +4,7 @@ import type { CofounderActions } from './actions';
 
 /**
  * Places notes on the project's canvas as proposals the founders keep or dismiss, every phase's
- * way of putting its results in space (docs/decisions/0041-canvas.md). All or nothing.
+ * way of putting its results in space (docs/decisions/0044-canvas.md). All or nothing.
  */
 export const placeCanvasNotes = (actions: CofounderActions) =>
   tool({

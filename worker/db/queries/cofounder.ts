@@ -106,6 +106,11 @@ export async function completedPhasesOfMember(d1: D1Database, userId: string): P
   return phases;
 }
 
+/** A phase is no longer done: what completed it was deleted. */
+export async function reopenPhase(d1: D1Database, projectId: string, phase: number): Promise<void> {
+  await d1.prepare(`DELETE FROM project_phases WHERE project_id = ?1 AND phase = ?2`).bind(projectId, phase).run();
+}
+
 export async function completePhase(d1: D1Database, projectId: string, phase: number): Promise<void> {
   await d1
     .prepare(`INSERT INTO project_phases (project_id, phase, completed_at) VALUES (?1, ?2, ?3) ON CONFLICT (project_id, phase) DO NOTHING`)

@@ -43,6 +43,8 @@ export interface ConversationProps {
   onReviewMemory: (entryId: string) => void;
   /** 'Create this research page' on a draft of the co-founder. */
   onCreateResearchPage: (draft: ResearchDraft) => void;
+  /** The scale estimate in the memory now, if any: answers that quoted an older version say so. */
+  estimate?: { id: string; version: number } | null;
 }
 
 const isMine = (message: WorkspaceMessage, me: { userId: string; name: string }) => {
@@ -86,6 +88,7 @@ export function Conversation({
   onSaveToMemory,
   onReviewMemory,
   onCreateResearchPage,
+  estimate = null,
 }: ConversationProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -177,6 +180,8 @@ export function Conversation({
                   answeredName={answeredAuthor ? (answeredAuthor.kind === 'member' ? (answeredAuthor.userId === me.userId ? 'you' : answeredAuthor.name) : COFOUNDER_NAME) : undefined}
                   answeredExcerpt={answered ? excerptOf(answered) : undefined}
                   onShowMessage={showMessage}
+                  estimateId={estimate?.id}
+                  estimateVersion={estimate?.version}
                 />
               );
             })}

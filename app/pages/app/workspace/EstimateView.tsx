@@ -36,6 +36,7 @@ export function EstimateView({ entry, onAccept }: { entry: EstimateEntry; onAcce
         </div>
         <SizingView label="Top-down" sizing={estimate.topDown} />
         <SizingView label="Bottom-up" sizing={estimate.bottomUp} />
+        {estimate.money && <SizingView label="Money at stake" sizing={estimate.money} />}
         <div>
           <dt>How often</dt>
           <dd>{estimate.frequency}</dd>
@@ -113,11 +114,26 @@ function SourceLink({ source, label }: { source: string; label: string }) {
   );
 }
 
+/**
+ * What the estimate rests on when no source backs it: no evidence, or every step an assumption.
+ * Null when some of it is sourced. Accepting such an estimate asks first, and says so after.
+ */
+export function assumptionsOnly(estimate: EstimateEntry['estimate']): string | null {
+  const steps = [...estimate.topDown.steps, ...estimate.bottomUp.steps, ...(estimate.money?.steps ?? [])];
+  const sourced = steps.filter((step) => isWebAddress(step.source)).length;
+  if (estimate.evidence.length === 0 && sourced === 0) return 'No discussion backs this estimate and every number in it is an assumption.';
+  if (estimate.evidence.length === 0) return 'No discussion backs this estimate.';
+  if (sourced === 0) return 'Every number in this estimate is an assumption.';
+  return null;
+}
+
 function Acceptance({ entry, onAccept }: { entry: EstimateEntry; onAccept?: () => Promise<string | null> }) {
   const [accepting, setAccepting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const unsupported = assumptionsOnly(entry.estimate);
   if (entry.acceptedAt !== undefined) {
-    return <p className="estimate__accepted">Accepted: phase 2 is done.</p>;
+    return <p className="estimate__accepted">{unsupported ? `Accepted on assumptions: phase 2 is done. ${unsupported}` : 'Accepted: phase 2 is done.'}</p>;
   }
   if (!onAccept) return null;
   async function accept() {
@@ -125,12 +141,30 @@ function Acceptance({ entry, onAccept }: { entry: EstimateEntry; onAccept?: () =
     setError(null);
     const failure = await onAccept!();
     setAccepting(false);
+    setConfirming(false);
     setError(failure);
+  }
+  if (confirming && unsupported) {
+    return (
+      <div className="estimate__accept estimate__accept--confirm" role="group" aria-label="Accept an estimate built on assumptions?">
+        <p className="estimate__accept-note">
+          {unsupported} Accept it anyway? Phase 2 will show that it was accepted on assumptions.
+        </p>
+        <div className="memory-entry__actions">
+          <button type="button" className="button panel__small-button" autoFocus disabled={accepting} onClick={() => void accept()}>
+            {accepting ? 'Accepting…' : 'Accept on assumptions'}
+          </button>
+          <button type="button" className="button button--secondary panel__small-button" disabled={accepting} onClick={() => setConfirming(false)}>
+            Not yet
+          </button>
+        </div>
+      </div>
+    );
   }
   return (
     <div className="estimate__accept">
       <p className="estimate__accept-note">Checked the numbers and their sources? Accepting the estimate completes phase 2.</p>
-      <button type="button" className="button panel__small-button" disabled={accepting} onClick={() => void accept()}>
+      <button type="button" className="button panel__small-button" disabled={accepting} onClick={() => (unsupported ? setConfirming(true) : void accept())}>
         {accepting ? 'Accepting…' : 'Accept this estimate'}
       </button>
       {error && (
@@ -151,6 +185,8 @@ export type EstimateFields = {
   segments: string;
   topDown: SizingFields;
   bottomUp: SizingFields;
+  /** The optional money line: null when the estimate has none. */
+  money: SizingFields | null;
   frequency: string;
   pain: string;
   currentAlternatives: string;
@@ -165,8 +201,8 @@ const sizingFieldsOf = (sizing: Sizing): SizingFields => ({
 });
 
 export function estimateFieldsOf(entry: EstimateEntry): EstimateFields {
-  const { segments, topDown, bottomUp, ...rest } = entry.estimate;
-  return { ...rest, segments: segments.join('\n'), topDown: sizingFieldsOf(topDown), bottomUp: sizingFieldsOf(bottomUp) };
+  const { segments, topDown, bottomUp, money, ...rest } = entry.estimate;
+  return { ...rest, segments: segments.join('\n'), topDown: sizingFieldsOf(topDown), bottomUp: sizingFieldsOf(bottomUp), money: money ? sizingFieldsOf(money) : null };
 }
 
 /** The content to validate: blank number fields become NaN, which the schema refuses by name. */
@@ -175,15 +211,17 @@ export function estimateOf(fields: EstimateFields) {
     unit: value.unit,
     steps: value.steps.map((step) => ({ ...step, value: step.value.trim() === '' ? Number.NaN : Number(step.value.replace(/[,\s]/g, '')) })),
   });
+  const { money, ...rest } = fields;
   return {
-    ...fields,
+    ...rest,
     segments: fields.segments.split('\n').map((line) => line.trim()).filter(Boolean),
     topDown: sizing(fields.topDown),
     bottomUp: sizing(fields.bottomUp),
+    ...(money ? { money: sizing(money) } : {}),
   };
 }
 
-const SIZING_LABELS = { topDown: 'Top-down', bottomUp: 'Bottom-up' } as const;
+const SIZING_LABELS = { topDown: 'Top-down', bottomUp: 'Bottom-up', money: 'Money at stake' } as const;
 const FIELD_LABELS: Record<string, string> = {
   segments: 'Who has it',
   frequency: 'How often',
@@ -200,7 +238,7 @@ const FIELD_LABELS: Record<string, string> = {
 /** Names the field of an estimate a validation issue points at: "Top-down, step 2: number". */
 export function estimateIssueLabel(path: readonly PropertyKey[]): string {
   const [field, , index, key] = path;
-  if (field === 'topDown' || field === 'bottomUp') {
+  if (field === 'topDown' || field === 'bottomUp' || field === 'money') {
     const name = SIZING_LABELS[field];
     return typeof index === 'number' ? `${name}, step ${index + 1}: ${FIELD_LABELS[String(key)] ?? 'step'}` : `${name}: ${FIELD_LABELS[String(path[1])] ?? 'steps'}`;
   }
@@ -220,6 +258,22 @@ export function EstimateFieldsEditor({ id, fields, onChange }: { id: string; fie
       {(['topDown', 'bottomUp'] as const).map((key) => (
         <SizingEditor key={key} id={`${id}-${key}`} label={SIZING_LABELS[key]} sizing={fields[key]} onChange={(sizing) => onChange({ ...fields, [key]: sizing })} />
       ))}
+      {fields.money ? (
+        <>
+          <SizingEditor id={`${id}-money`} label={SIZING_LABELS.money} sizing={fields.money} onChange={(money) => onChange({ ...fields, money })} />
+          <button type="button" className="button button--secondary panel__small-button" onClick={() => onChange({ ...fields, money: null })}>
+            Remove the money line
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary panel__small-button"
+          onClick={() => onChange({ ...fields, money: { unit: 'USD per year', steps: [{ operation: 'start', value: '', label: '', source: ASSUMPTION }] } })}
+        >
+          Add a money line: what the problem costs, or the revenue at stake
+        </button>
+      )}
       {text('frequency', 'How often')}
       {text('pain', 'How painful')}
       {text('currentAlternatives', 'Used today')}
@@ -269,41 +323,56 @@ function SizingEditor({ id, label, sizing, onChange }: { id: string; label: stri
   return (
     <fieldset className="estimate-editor__sizing">
       <legend>{label}</legend>
-      {sizing.steps.map((step, index) => (
-        <div key={index} className="estimate-editor__step" role="group" aria-label={`${label}, step ${index + 1}`}>
-          {index > 0 && (
-            <select
-              aria-label="Operation"
-              className="memory-editor__input estimate-editor__operation"
-              value={step.operation}
-              onChange={(event) => setStep(index, { operation: event.target.value as EstimateOperation })}
-            >
-              {(['multiply', 'divide', 'add', 'subtract'] as const).map((operation) => (
-                <option key={operation} value={operation}>
-                  {OPERATION_SIGNS[operation]}
-                </option>
-              ))}
-            </select>
-          )}
-          <input aria-label="Number" inputMode="decimal" className="memory-editor__input estimate-editor__value" value={step.value} onChange={(event) => setStep(index, { value: event.target.value })} />
-          <input aria-label="What it is" className="memory-editor__input" value={step.label} onChange={(event) => setStep(index, { label: event.target.value })} />
-          <input aria-label="Source (a link or 'assumption')" className="memory-editor__input" value={step.source} onChange={(event) => setStep(index, { source: event.target.value })} />
-          {index > 0 && (
-            <button type="button" className="button button--secondary panel__small-button" onClick={() => onChange({ ...sizing, steps: sizing.steps.filter((_, at) => at !== index) })}>
-              Remove step
-            </button>
-          )}
-        </div>
-      ))}
+      {sizing.steps.map((step, index) => {
+        const field = (name: string) => `${id}-${index}-${name}`;
+        return (
+          <div key={index} className="estimate-editor__step" role="group" aria-label={`${label}, step ${index + 1}`}>
+            {index > 0 && (
+              <div className="estimate-editor__field estimate-editor__operation">
+                <label htmlFor={field('operation')}>Then</label>
+                <select
+                  id={field('operation')}
+                  className="memory-editor__input"
+                  value={step.operation}
+                  onChange={(event) => setStep(index, { operation: event.target.value as EstimateOperation })}
+                >
+                  {(['multiply', 'divide', 'add', 'subtract'] as const).map((operation) => (
+                    <option key={operation} value={operation}>
+                      {OPERATION_SIGNS[operation]} {operation}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div className="estimate-editor__field estimate-editor__value">
+              <label htmlFor={field('value')}>Value</label>
+              <input id={field('value')} inputMode="decimal" className="memory-editor__input" value={step.value} onChange={(event) => setStep(index, { value: event.target.value })} />
+            </div>
+            <div className="estimate-editor__field">
+              <label htmlFor={field('label')}>What it counts</label>
+              <input id={field('label')} className="memory-editor__input" value={step.label} onChange={(event) => setStep(index, { label: event.target.value })} />
+            </div>
+            <div className="estimate-editor__field">
+              <label htmlFor={field('source')}>Source: a link, or '{ASSUMPTION}'</label>
+              <input id={field('source')} className="memory-editor__input" value={step.source} onChange={(event) => setStep(index, { source: event.target.value })} />
+            </div>
+            {index > 0 && (
+              <button type="button" className="button button--secondary panel__small-button" onClick={() => onChange({ ...sizing, steps: sizing.steps.filter((_, at) => at !== index) })}>
+                Remove step {index + 1}
+              </button>
+            )}
+          </div>
+        );
+      })}
+      <button
+        type="button"
+        className="button button--secondary panel__small-button estimate-editor__add-step"
+        onClick={() => onChange({ ...sizing, steps: [...sizing.steps, { operation: 'multiply', value: '', label: '', source: ASSUMPTION }] })}
+      >
+        Add a step to {label.toLowerCase()}
+      </button>
       <div className="estimate-editor__sizing-foot">
-        <button
-          type="button"
-          className="button button--secondary panel__small-button"
-          onClick={() => onChange({ ...sizing, steps: [...sizing.steps, { operation: 'multiply', value: '', label: '', source: ASSUMPTION }] })}
-        >
-          Add a step
-        </button>
-        <label htmlFor={`${id}-unit`}>Counts</label>
+        <label htmlFor={`${id}-unit`}>The result counts</label>
         <input id={`${id}-unit`} className="memory-editor__input estimate-editor__unit" value={sizing.unit} onChange={(event) => onChange({ ...sizing, unit: event.target.value })} />
       </div>
     </fieldset>

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { COMPETITOR_CATEGORIES, COMPETITOR_CATEGORY_LABELS } from '#contracts/phases/competitors';
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import { artifactDefinition, isArtifactKind, pinnableItems, staleUpstreams, type ArtifactContent, type ArtifactKind } from '#contracts/phases/registry';
+import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, staleUpstreams, type ArtifactContent, type ArtifactKind } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
@@ -11,6 +12,8 @@ import type { MemoryResult, Workspace } from './use-workspace';
 export const KIND_LABELS: Record<MemoryKind, string> = {
   chosen_idea: 'Chosen idea',
   scale_estimate: 'Scale estimate',
+  competitor: 'Competitor',
+  landscape: 'Gaps and positioning',
   target_users: 'Target users',
   problem: 'Problem',
   assumption: 'Assumption',
@@ -35,9 +38,20 @@ type ChangeMemory = Workspace['changeMemory'];
  */
 type PinToCanvas = (text: string, pinnedFrom: { entryId: string; title: string }) => Promise<string | null>;
 
-export function MemoryPanel({ entries, changeMemory, pinToCanvas }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory; pinToCanvas?: PinToCanvas }) {
+export function MemoryPanel({
+  entries,
+  changeMemory,
+  phasesDone = [],
+  pinToCanvas,
+}: {
+  entries: MemoryEntry[] | undefined;
+  changeMemory: ChangeMemory;
+  phasesDone?: readonly number[];
+  pinToCanvas?: PinToCanvas;
+}) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   // The chosen idea first, then the estimate, then the newest changes.
   const rank = (entry: MemoryEntry) => (entry.kind === 'chosen_idea' ? 2 : entry.kind === 'scale_estimate' ? 1 : 0);
   const sorted = [...(entries ?? [])].sort((a, b) => rank(b) - rank(a) || b.updatedAt - a.updatedAt);
@@ -45,7 +59,7 @@ export function MemoryPanel({ entries, changeMemory, pinToCanvas }: { entries: M
   return (
     <section className="memory-panel" aria-labelledby={headingId}>
       <div className="panel__head">
-        <h2 id={headingId} className="panel__heading">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="panel__heading">
           Project memory
         </h2>
         {!adding && (
@@ -68,7 +82,16 @@ export function MemoryPanel({ entries, changeMemory, pinToCanvas }: { entries: M
       ) : (
         <ul className="memory-panel__list">
           {sorted.map((entry) => (
-            <MemoryEntryItem key={entry.id} entry={entry} memory={sorted} changeMemory={changeMemory} pinToCanvas={pinToCanvas} />
+            <MemoryEntryItem
+              key={entry.id}
+              entry={entry}
+              memory={sorted}
+              changeMemory={changeMemory}
+              phasesDone={phasesDone}
+              pinToCanvas={pinToCanvas}
+              // After a deletion, focus goes to the panel's heading, never to the page's body.
+              onDeleted={() => heading.current?.focus()}
+            />
           ))}
         </ul>
       )}
@@ -76,19 +99,57 @@ export function MemoryPanel({ entries, changeMemory, pinToCanvas }: { entries: M
   );
 }
 
-function MemoryEntryItem({ entry, memory, changeMemory, pinToCanvas }: { entry: MemoryEntry; memory: MemoryEntry[]; changeMemory: ChangeMemory; pinToCanvas?: PinToCanvas }) {
+/**
+ * What deleting an entry does, said before it happens: it cannot be undone, and deleting what
+ * completed a phase (the chosen idea, the accepted estimate) reopens that phase.
+ */
+export function deleteConsequence(entry: MemoryEntry, phasesDone: readonly number[]): string {
+  const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
+  const reopens = phase && phasesDone.includes(phase.number) ? ` This reopens phase ${phase.number}, "${phase.title}": it will no longer be done.` : '';
+  return `Delete “${entry.title}” for every member? It cannot be brought back.${reopens}`;
+}
+
+function MemoryEntryItem({
+  entry,
+  memory,
+  changeMemory,
+  phasesDone,
+  onDeleted,
+  pinToCanvas,
+}: {
+  entry: MemoryEntry;
+  memory: MemoryEntry[];
+  changeMemory: ChangeMemory;
+  phasesDone: readonly number[];
+  onDeleted: () => void;
+  pinToCanvas?: PinToCanvas;
+}) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
 
   async function remove() {
     setDeleting(true);
     setError(null);
     const result = await changeMemory({ type: 'memory_delete', id: entry.id, baseVersion: entry.version });
     // Deleted, by us or by someone else just before: either way it is gone.
-    if (result.ok || ('reason' in result && result.reason === 'not_found')) return;
+    if (result.ok || ('reason' in result && result.reason === 'not_found')) return onDeleted();
     setDeleting(false);
+    setConfirming(false);
     setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
+  }
+
+  async function checkAgain(): Promise<string | null> {
+    const result = await changeMemory({ type: 'competitor_check', id: entry.id });
+    return result.ok ? null : result.error;
+  }
+
+  function keep() {
+    setConfirming(false);
+    requestAnimationFrame(() => deleteButton.current?.focus());
   }
 
   /** Accepts the version on screen; a newer one is refused, to be read first. */
@@ -106,10 +167,17 @@ function MemoryEntryItem({ entry, memory, changeMemory, pinToCanvas }: { entry: 
       aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}
     >
       {editing ? (
-        <MemoryEditor entry={entry} changeMemory={changeMemory} onDone={() => setEditing(false)} />
+        <MemoryEditor
+          entry={entry}
+          changeMemory={changeMemory}
+          onDone={() => {
+            setEditing(false);
+            requestAnimationFrame(() => editButton.current?.focus());
+          }}
+        />
       ) : (
         <>
-          <MemoryEntryView entry={entry} onAccept={accept} />
+          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
           {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
@@ -117,36 +185,51 @@ function MemoryEntryItem({ entry, memory, changeMemory, pinToCanvas }: { entry: 
               {error}
             </p>
           )}
-          <div className="memory-entry__actions">
-            <button type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className="button button--secondary panel__small-button"
-              aria-label={`Delete ${entry.title}`}
-              disabled={deleting}
-              onClick={() => void remove()}
-            >
-              Delete
-            </button>
-          </div>
+          {confirming ? (
+            <div className="memory-entry__confirm" role="group" aria-label={`Delete ${entry.title}?`} onKeyDown={(event) => event.key === 'Escape' && keep()}>
+              <p>{deleteConsequence(entry, phasesDone)}</p>
+              <div className="memory-entry__actions">
+                <button
+                  type="button"
+                  className="button button--danger panel__small-button"
+                  // The member just asked to delete: the choice to confirm it is where focus goes.
+                  autoFocus
+                  disabled={deleting}
+                  onClick={() => void remove()}
+                >
+                  Delete
+                </button>
+                <button type="button" className="button button--secondary panel__small-button" disabled={deleting} onClick={keep}>
+                  Keep it
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="memory-entry__actions">
+              <button ref={editButton} type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button ref={deleteButton} type="button" className="button button--secondary panel__small-button" aria-label={`Delete ${entry.title}`} onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </div>
+          )}
         </>
       )}
     </li>
   );
 }
 
-export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAccept?: () => Promise<string | null> }) {
+export function MemoryEntryView({ entry, onAccept, onCheckAgain }: { entry: MemoryEntry; onAccept?: () => Promise<string | null>; onCheckAgain?: () => Promise<string | null> }) {
   const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
   return (
     <div className="memory-entry__view">
       <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
       {isArtifactKind(entry.kind) ? (
-        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} />
+        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} onCheckAgain={onCheckAgain} />
       ) : (
-        <p className="memory-entry__body">{'body' in entry ? entry.body : ''}</p>
+        <p className="memory-entry__body">{(entry as { body?: string }).body}</p>
       )}
       <p className="memory-entry__byline">
         {by} · <MessageTime at={entry.updatedAt} />
@@ -167,18 +250,43 @@ export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAcc
   );
 }
 
-/** The editor's fields, as text: the chosen idea's open questions one per line. */
-type Fields = { kind: MemoryKind; title: string; body: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+/**
+ * The editor's fields, as text: the chosen idea's open questions one per line. A competitor's
+ * kind and audience and the map's axes and positions are edited here; its cited evidence and
+ * quoted prices only come from what the tools read (phase 3's tools check them).
+ */
+type Fields = { kind: MemoryKind; title: string; body: string; category: string; forWhom: string; axes: string; positions: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+
+const axisLine = (axis: { label: string; low: string; high: string }) => `${axis.label}: ${axis.low} to ${axis.high}`;
+function axisOf(line: string | undefined) {
+  const match = /^(.*?):\s*(.*?)\s+to\s+(.*)$/.exec(line?.trim() ?? '');
+  return match ? { label: match[1]!.trim(), low: match[2]!.trim(), high: match[3]!.trim() } : { label: line?.trim() ?? '', low: '', high: '' };
+}
 
 function fieldsOf(entry: MemoryEntry | null): Fields {
-  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
+  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '', category: '', forWhom: '', axes: '', positions: '' };
   if (!entry) return { ...empty, kind: 'note', title: '' };
   if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
   if (entry.kind === 'scale_estimate') return { ...empty, kind: entry.kind, title: entry.title };
+  if (entry.kind === 'competitor') return { ...empty, kind: entry.kind, title: entry.title, category: entry.competitor.category, forWhom: entry.competitor.forWhom };
+  if (entry.kind === 'landscape') {
+    const { axes, placements } = entry.landscape;
+    return { ...empty, kind: entry.kind, title: entry.title, axes: `${axisLine(axes.x)}\n${axisLine(axes.y)}`, positions: placements.map((placement) => `${placement.name}: ${placement.x}, ${placement.y}`).join('\n') };
+  }
   return { ...empty, kind: entry.kind, title: entry.title, body: entry.body };
 }
 
-function contentOf(fields: Fields, estimate: EstimateFields | null): unknown {
+function contentOf(fields: Fields, estimate: EstimateFields | null, original: MemoryEntry | null): unknown {
+  if (original?.kind === 'competitor') return { kind: 'competitor', title: fields.title, competitor: { ...original.competitor, category: fields.category, forWhom: fields.forWhom } };
+  if (original?.kind === 'landscape') {
+    const [x, y] = fields.axes.split('\n');
+    const placements = fields.positions
+      .split('\n')
+      .map((line) => /^(.*):\s*([\d.]+)\s*,\s*([\d.]+)\s*$/.exec(line.trim()))
+      .filter((match) => match !== null)
+      .map((match) => ({ name: match[1]!.trim(), isIdea: original.landscape.placements.some((placement) => placement.isIdea && placement.name === match[1]!.trim()), x: Number(match[2]), y: Number(match[3]) }));
+    return { kind: 'landscape', title: fields.title, landscape: { ...original.landscape, axes: { x: axisOf(x), y: axisOf(y) }, placements } };
+  }
   if (fields.kind === 'scale_estimate' && estimate) return { kind: fields.kind, title: fields.title, estimate: estimateOf(estimate) };
   if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
   const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
@@ -205,7 +313,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate));
+    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate, theirs ?? entry));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const label = issue?.path[0] === 'estimate' ? estimateIssueLabel(issue.path.slice(1)) : issue?.path.length ? labelOf(String(issue.path.at(-1))) : null;
@@ -256,7 +364,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
         </div>
       )}
       <fieldset disabled={saving}>
-        {fields.kind !== 'chosen_idea' && fields.kind !== 'scale_estimate' && (
+        {!isArtifactKind(fields.kind) && (
           <div className="memory-editor__field">
             <label htmlFor={`${id}-kind`}>Kind</label>
             <select id={`${id}-kind`} className="memory-editor__input" value={fields.kind} onChange={set('kind')}>
@@ -279,6 +387,25 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
           </>
         ) : estimate ? (
           <EstimateFieldsEditor id={id} fields={estimate} onChange={setEstimate} />
+        ) : fields.kind === 'competitor' ? (
+          <>
+            <div className="memory-editor__field">
+              <label htmlFor={`${id}-category`}>Kind</label>
+              <select id={`${id}-category`} className="memory-editor__input" value={fields.category} onChange={set('category')}>
+                {COMPETITOR_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {COMPETITOR_CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {textArea('forWhom', 'For whom')}
+          </>
+        ) : fields.kind === 'landscape' ? (
+          <>
+            {textArea('axes', 'Axes (one per line: label: low to high)', 2)}
+            {textArea('positions', 'Positions (one per line: name: x, y, from 0 to 10)', 5)}
+          </>
         ) : (
           textArea('body', 'Text', 3)
         )}

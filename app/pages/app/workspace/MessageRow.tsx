@@ -4,6 +4,7 @@ import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { SearchDiscussionsInputSchema, type DiscussionSearchResult } from '#contracts/discussions';
+import { FindCompetitorsInputSchema, type CompetitorSearchResult, type PageReadResult } from '#contracts/phases/competitors';
 import {
   COFOUNDER_TOOLS,
   MemoryContentSchema,
@@ -15,6 +16,7 @@ import {
 } from '#contracts/workspace';
 import { Avatar, COFOUNDER_NAME } from './Avatar';
 import { sizingResult } from './EstimateView';
+import { CompetitorCards } from './CompetitorCards';
 import { MessageActions, MessageEditor } from './MessageActions';
 import { ResearchDraftCard } from './ResearchDraftCard';
 import { SourceCards } from './SourceCards';
@@ -82,6 +84,9 @@ export interface MessageRowProps {
   onSaveToMemory?: (message: WorkspaceMessage) => Promise<string | null>;
   /** 'Review it in the memory': opens the memory at this entry. */
   onReviewMemory?: (entryId: string) => void;
+  /** The scale estimate in the memory now (id and version), so an answer that quoted an older one says so. */
+  estimateId?: string;
+  estimateVersion?: number;
 }
 
 /**
@@ -103,6 +108,8 @@ export const MessageRow = memo(function MessageRow({
   onEdit,
   onSaveToMemory,
   onReviewMemory,
+  estimateId,
+  estimateVersion,
 }: MessageRowProps) {
   const author = authorOf(message, me);
   const metadata = message.metadata;
@@ -162,7 +169,18 @@ export const MessageRow = memo(function MessageRow({
           <div className={`message__content${unfinished ? ' message__content--partial' : ''}`}>
             {message.parts.map((part, index) => {
               if (part.type === 'text') return <MessageMarkdown key={index} text={part.text} />;
-              if (isToolUIPart(part)) return <ToolPart key={index} part={part} onQuickReply={onQuickReply} onCreateResearchPage={onCreateResearchPage} onReviewMemory={onReviewMemory} />;
+              if (isToolUIPart(part)) {
+                return (
+                  <ToolPart
+                    key={index}
+                    part={part}
+                    onQuickReply={onQuickReply}
+                    onCreateResearchPage={onCreateResearchPage}
+                    onReviewMemory={onReviewMemory}
+                    estimateNow={estimateId !== undefined && estimateVersion !== undefined ? { id: estimateId, version: estimateVersion } : null}
+                  />
+                );
+              }
               return null;
             })}
             {streaming && <span className="message__cursor" aria-hidden="true" />}
@@ -219,11 +237,13 @@ function ToolPart({
   onQuickReply,
   onCreateResearchPage,
   onReviewMemory,
+  estimateNow,
 }: {
   part: Parameters<typeof getToolName>[0];
   onQuickReply?: (choice: string) => void;
   onCreateResearchPage?: (draft: ResearchDraft) => void;
   onReviewMemory?: (entryId: string) => void;
+  estimateNow: { id: string; version: number } | null;
 }) {
   const name = getToolName(part);
   const input: unknown = part.input;
@@ -261,12 +281,20 @@ function ToolPart({
     const parsed = MemoryContentSchema.safeParse({ kind: 'scale_estimate', ...(typeof input === 'object' ? input : {}) });
     if (!parsed.success || parsed.data.kind !== 'scale_estimate' || !done) return null;
     const { estimate } = parsed.data;
-    const saved = (part.output as { saved?: { id?: unknown } } | undefined)?.saved;
+    const saved = (part.output as { saved?: { id?: unknown; version?: unknown } } | undefined)?.saved;
     const entryId = typeof saved?.id === 'string' ? saved.id : null;
+    const savedVersion = typeof saved?.version === 'number' ? saved.version : null;
+    // The results quoted here are those of the version saved then: say when the estimate moved on.
+    const since =
+      entryId === null || savedVersion === null ? null
+      : estimateNow === null || estimateNow.id !== entryId ? 'The estimate has been deleted since.'
+      : estimateNow.version !== savedVersion ? 'The estimate has changed since: these results are those of an earlier version.'
+      : null;
     return (
       <p className="message__tool-note">
         Saved the scale estimate to the memory: <strong>{parsed.data.title}</strong>. Top-down {sizingResult(estimate.topDown)}, bottom-up{' '}
-        {sizingResult(estimate.bottomUp)}, confidence {estimate.confidence}.{' '}
+        {sizingResult(estimate.bottomUp)}
+        {estimate.money && <>, money at stake {sizingResult(estimate.money)}</>}, confidence {estimate.confidence}.{' '}
         {entryId && onReviewMemory ? (
           <button type="button" className="message__inline-link" onClick={() => onReviewMemory(entryId)}>
             Review it in the memory
@@ -275,6 +303,30 @@ function ToolPart({
           'Review it in the memory'
         )}{' '}
         and accept it to finish phase 2.
+        {since && <strong className="message__stale"> {since}</strong>}
+      </p>
+    );
+  }
+  if (name === COFOUNDER_TOOLS.findCompetitors) {
+    const parsed = FindCompetitorsInputSchema.safeParse(input);
+    if (!parsed.success) return null;
+    return <CompetitorCards queries={parsed.data.queries} result={done ? (part.output as CompetitorSearchResult) : null} />;
+  }
+  if (name === COFOUNDER_TOOLS.readPage) {
+    const page = done ? (part.output as PageReadResult) : null;
+    const url = input && typeof input === 'object' && 'url' in input && typeof input.url === 'string' ? input.url : '';
+    if (!page) return <p className="message__tool-note">Reading {url}…</p>;
+    return (
+      <p className="message__tool-note">
+        {page.status === 'ok' ? <>Read <a href={page.url} target="_blank" rel="noopener noreferrer">{page.title || page.url}</a></> : <>Could not read {page.url}: {page.reason}</>}
+      </p>
+    );
+  }
+  if (name === COFOUNDER_TOOLS.proposeResearchRun) {
+    const output = done ? (part.output as { proposed?: { searches: number; pageReads: number } }) : null;
+    return (
+      <p className="message__tool-note">
+        {output?.proposed ? `Proposed a research run: ${output.proposed.searches} searches and up to ${output.proposed.pageReads} page reads. Any member can approve it in the research run card.` : 'Proposing a research run…'}
       </p>
     );
   }
@@ -286,11 +338,16 @@ function ToolPart({
     return <p className="message__tool-note">{done ? 'Read the responses to your research pages.' : 'Reading the responses to your research pages…'}</p>;
   }
   const title = input && typeof input === 'object' && 'title' in input && typeof input.title === 'string' ? input.title : null;
-  const what = name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea' : 'Noted in the project memory';
+  const what =
+    name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea'
+    : name === COFOUNDER_TOOLS.saveCompetitor ? 'Saved a competitor card'
+    : name === COFOUNDER_TOOLS.saveLandscape ? 'Saved the gaps and the positioning map'
+    : 'Noted in the project memory';
+  const named = input && typeof input === 'object' && 'name' in input && typeof input.name === 'string' ? input.name : null;
   return (
     <p className="message__tool-note">
       {what}
-      {title && <>: <strong>{title}</strong></>}
+      {(title ?? named) && <>: <strong>{title ?? named}</strong></>}
     </p>
   );
 }
@@ -302,4 +359,9 @@ const FAILED_TOOL_NOTES: Record<string, string> = {
   [COFOUNDER_TOOLS.saveScaleEstimate]: 'The estimate could not be saved as written.',
   [COFOUNDER_TOOLS.draftResearchPage]: 'The research page draft was not valid.',
   [COFOUNDER_TOOLS.readResearchResponses]: 'The responses could not be read just now.',
+  [COFOUNDER_TOOLS.findCompetitors]: 'A competitor search could not run.',
+  [COFOUNDER_TOOLS.readPage]: 'A page was not read: its address was not one the tools returned.',
+  [COFOUNDER_TOOLS.saveCompetitor]: 'A competitor card was refused: its evidence was not among what the tools returned.',
+  [COFOUNDER_TOOLS.saveLandscape]: 'The gaps and map were refused as written.',
+  [COFOUNDER_TOOLS.proposeResearchRun]: 'The research run could not be proposed.',
 };

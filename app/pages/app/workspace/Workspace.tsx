@@ -12,13 +12,14 @@ import { Avatar } from './Avatar';
 import { Conversation } from './Conversation';
 import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
+import { ResearchRunCard } from './ResearchRunCard';
 import { refusalMessage, useOutgoing } from './use-outgoing';
 import { useWorkspace, type WorkspaceEnded } from './use-workspace';
 import type { ComposerMode } from './Composer';
 import { memoryNoteOf } from './memory-note';
 import './Workspace.css';
 
-// Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0041-canvas.md).
+// Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0044-canvas.md).
 const CanvasView = lazy(() => import('./canvas/CanvasView'));
 
 interface Project {
@@ -135,7 +136,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { agent, chat, state, connected, ended, changeMemory, openPhase, pinToCanvas } = useWorkspace(project.id, {
+  const { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -216,6 +217,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           </button>
         </div>
       </header>
+      <ResearchRunCard run={state?.run} changeRun={changeRun} />
       {state?.mode === 'offline-demo' && (
         <p className="workspace__demo-note">Offline demo — not AI: a scripted co-founder for trying the screens without a model key.</p>
       )}
@@ -248,6 +250,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
               onStop={() => void chat.stop()}
               onRetry={(messageId) => void chat.regenerate({ messageId })}
               onEdit={editMessage}
+              estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
               onSaveToMemory={saveToMemory}
               onReviewMemory={reviewMemory}
               onCreateResearchPage={createResearchPage}
@@ -260,7 +263,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           )}
         </div>
         <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} pinToCanvas={pinToCanvas} />
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} pinToCanvas={pinToCanvas} />
         </SidePanel>
       </div>
     </div>

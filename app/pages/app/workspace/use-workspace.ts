@@ -39,13 +39,13 @@ const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
 const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
 
 // Most frames are the SDK's chat frames (one per token): only these two are parsed here.
-const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|canvas_result)"/;
+const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|run_result|canvas_result)"/;
 
 function parseServerFrame(data: unknown): WorkspaceServerFrame | CanvasResultFrame | null {
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return frame.type === 'memory_result' || frame.type === 'send_refused' || frame.type === 'phase_result' || frame.type === 'canvas_result' ? (frame as WorkspaceServerFrame | CanvasResultFrame) : null;
+    return ['memory_result', 'send_refused', 'phase_result', 'run_result', 'canvas_result'].includes(String(frame.type)) ? (frame as WorkspaceServerFrame | CanvasResultFrame) : null;
   } catch {
     return null;
   }
@@ -89,14 +89,8 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
         onSendRefusedRef.current(frame);
         return;
       }
-      // Pins answer here; the canvas view's own changes are answered to the canvas (canvas/use-canvas.ts).
-      if (frame.type === 'canvas_result') {
-        const settlePin = openings.current.get(frame.requestId);
-        openings.current.delete(frame.requestId);
-        settlePin?.(frame.ok ? null : frame.error);
-        return;
-      }
-      if (frame.type === 'phase_result') {
+      // A pin is answered here; the canvas view's own changes are answered to it (canvas/use-canvas.ts).
+      if (frame.type === 'phase_result' || frame.type === 'run_result' || frame.type === 'canvas_result') {
         const settleOpening = openings.current.get(frame.requestId);
         openings.current.delete(frame.requestId);
         settleOpening?.(frame.ok ? null : frame.error);
@@ -132,7 +126,8 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
         | { type: 'memory_create'; content: MemoryContent }
         | { type: 'memory_update'; id: string; baseVersion: number; content: MemoryContent }
         | { type: 'memory_delete'; id: string; baseVersion: number }
-        | { type: 'memory_accept'; id: string; baseVersion: number },
+        | { type: 'memory_accept'; id: string; baseVersion: number }
+        | { type: 'competitor_check'; id: string },
     ) =>
       new Promise<MemoryResult>((resolve) => {
         const requestId = crypto.randomUUID();
@@ -149,9 +144,12 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     [agent],
   );
 
-  /** Sends a frame answered with an error to show, or null. */
-  const ask = useCallback(
-    (frame: Record<string, unknown>) =>
+  /**
+   * A phase opened, a research run approved or stopped, or an artifact's item pinned to the canvas,
+   * for every member: resolves with an error to show, or null.
+   */
+  const request = useCallback(
+    (frame: { type: 'phase_open'; phase: number } | { type: 'run_approve' | 'run_stop'; runId: string } | { type: 'canvas_pin'; text: string; pinnedFrom: PinnedFrom }) =>
       new Promise<string | null>((resolve) => {
         const requestId = crypto.randomUUID();
         const timer = setTimeout(() => {
@@ -166,12 +164,12 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
       }),
     [agent],
   );
-  /** Opens a phase for every member. */
-  const openPhase = useCallback((phase: number) => ask({ type: 'phase_open', phase }), [ask]);
+  const openPhase = useCallback((phase: number) => request({ type: 'phase_open', phase }), [request]);
+  const changeRun = useCallback((type: 'run_approve' | 'run_stop', runId: string) => request({ type, runId }), [request]);
   /** Pins an artifact's item to the canvas, as a note linked to its entry. */
-  const pinToCanvas = useCallback((text: string, pinnedFrom: PinnedFrom) => ask({ type: 'canvas_pin', text: text.slice(0, CANVAS_LIMITS.noteText), pinnedFrom }), [ask]);
+  const pinToCanvas = useCallback((text: string, pinnedFrom: PinnedFrom) => request({ type: 'canvas_pin', text: text.slice(0, CANVAS_LIMITS.noteText), pinnedFrom }), [request]);
 
-  return { agent, chat, state, connected, ended, changeMemory, openPhase, pinToCanvas };
+  return { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;

@@ -1,4 +1,4 @@
-import { SOURCE_LABELS } from '#contracts/discussions';
+import { SOURCE_LABELS, type DiscussionSearchResult } from '#contracts/discussions';
 import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { offeredSources } from '../../../services/discussion-search';
 import type { PhaseModule } from '../types';
@@ -31,5 +31,9 @@ export const PROBLEM_SCALE: PhaseModule = {
     [COFOUNDER_TOOLS.readResearchResponses]: readResearchResponses(env.DB, projectId),
   }),
   notes: (env) => `search_discussions reaches: ${offeredSources(env).map((source) => SOURCE_LABELS[source]).join(', ')}.`,
+  evidence: (toolName, output) => ({
+    urls: toolName === COFOUNDER_TOOLS.searchDiscussions ? ((output as DiscussionSearchResult).discussions ?? []).map((discussion) => discussion.url) : [],
+    pages: [],
+  }),
   demo: PROBLEM_SCALE_DEMO,
 };

@@ -19,12 +19,12 @@ const SaveScaleEstimateInput = z.strictObject({
 export const saveScaleEstimate = (actions: CofounderActions) =>
   tool({
     description:
-      'Save the problem-scale estimate (segments, a top-down and a bottom-up sizing as steps with sources, frequency, pain, current alternatives, confidence and the evidence) to the project memory. Saving again replaces it. The founder accepts it to finish phase 2.',
+      'Save the problem-scale estimate (segments, a top-down and a bottom-up sizing as steps with sources, optionally a money line (what the problem costs the people who have it, or the revenue at stake, as steps too), frequency, pain, current alternatives, confidence and the evidence) to the project memory. Saving again replaces it. The founder accepts it to finish phase 2.',
     inputSchema: SaveScaleEstimateInput,
     execute: async ({ title, estimate }) => {
       const unknown = [
         ...estimate.evidence.map((link) => link.url),
-        ...[...estimate.topDown.steps, ...estimate.bottomUp.steps].map((step) => step.source).filter((source) => /^https?:\/\//i.test(source)),
+        ...[...estimate.topDown.steps, ...estimate.bottomUp.steps, ...(estimate.money?.steps ?? [])].map((step) => step.source).filter((source) => /^https?:\/\//i.test(source)),
       ].filter((url) => !actions.foundUrls.has(url));
       if (unknown.length > 0) {
         throw new Error(
@@ -37,6 +37,7 @@ export const saveScaleEstimate = (actions: CofounderActions) =>
         saved: { id: entry.id, version: entry.version },
         topDown: result(estimate.topDown),
         bottomUp: result(estimate.bottomUp),
+        ...(estimate.money ? { money: result(estimate.money) } : {}),
         next: 'Tell the founder the results above (they are computed from your steps) and that accepting the estimate in the memory completes phase 2.',
       };
     },

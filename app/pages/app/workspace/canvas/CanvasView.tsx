@@ -4,7 +4,7 @@ import { useCanvas, type CanvasBoard, type CanvasSocket } from './use-canvas';
 import './Canvas.css';
 
 /**
- * The project's canvas beside the conversation (docs/decisions/0041-canvas.md): notes, frames and
+ * The project's canvas beside the conversation (docs/decisions/0044-canvas.md): notes, frames and
  * connectors on a plane members pan and zoom, live for every member with their cursors. Every note
  * is a focusable element (Tab reaches it, arrows move it, Enter edits it, Delete removes it); the
  * list view shows the same notes, and is the only view on a phone. Loaded as its own chunk.

@@ -11,7 +11,7 @@ import {
 } from '#contracts/canvas';
 
 /**
- * The canvas's live board in the browser (docs/decisions/0041-canvas.md). The board is read once
+ * The canvas's live board in the browser (docs/decisions/0044-canvas.md). The board is read once
  * when the view opens and after each reconnect; from then on each change arrives as one frame.
  * One change per item is in flight at a time: further edits of that item wait and merge, so each
  * names the version its sender saw. A stale or refused change restores what the server holds and
