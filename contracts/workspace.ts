@@ -251,6 +251,7 @@ export const COFOUNDER_TOOLS = {
   saveCompetitor: 'save_competitor',
   saveLandscape: 'save_landscape',
   proposeResearchRun: 'propose_research_run',
+  savePersona: 'save_persona',
 } as const;
 
 export const QUICK_REPLY_LIMITS = { question: 300, choice: 120, minChoices: 2, maxChoices: 6 } as const;

@@ -1,5 +1,6 @@
 import { COMPETITORS_PHASE, CompetitorContentSchema, LandscapeContentSchema, outlineCompetitor, outlineLandscape, type CompetitorContent, type LandscapeContent } from './competitors';
 import type { ArtifactOutline, PhaseDefinition } from './fields';
+import { outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent } from './personas';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
 import { outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
 
@@ -16,7 +17,7 @@ export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
   { ...FIND_IDEA_PHASE, built: true },
   { ...PROBLEM_SCALE_PHASE, built: true },
   { ...COMPETITORS_PHASE, built: true },
-  { ...notBuilt(4, 'Define user personas', 'Describe the people you build for: their goals, pains and objections.'), built: false },
+  { ...PERSONAS_PHASE, built: true },
   { ...notBuilt(5, 'Shape the solution', 'Turn the problem and your personas into a focused first version.'), built: false },
   { ...notBuilt(6, 'Plan the build', 'A development plan you can follow, one step at a time.'), built: false },
   { ...notBuilt(7, 'Launch', 'Choose your channels and prepare a launch that gets noticed.'), built: false },
@@ -24,8 +25,8 @@ export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
 ];
 
 /** The content schema of every artifact, for the memory's discriminated union (contracts/workspace.ts). */
-export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema, CompetitorContentSchema, LandscapeContentSchema] as const;
-export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent | CompetitorContent | LandscapeContent;
+export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema, CompetitorContentSchema, LandscapeContentSchema, PersonaContentSchema] as const;
+export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent | CompetitorContent | LandscapeContent | PersonaContent;
 export type ArtifactKind = ArtifactContent['kind'];
 export const ARTIFACT_KINDS = ARTIFACT_CONTENT_SCHEMAS.map((schema) => schema.shape.kind.value) as ArtifactKind[];
 
@@ -34,6 +35,7 @@ const OUTLINES: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { k
   scale_estimate: outlineScaleEstimate,
   competitor: outlineCompetitor,
   landscape: outlineLandscape,
+  persona: outlinePersona,
 };
 
 /** Any artifact as labelled sections, whatever its phase (prompts, export, canvas). */

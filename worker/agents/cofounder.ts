@@ -709,9 +709,13 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         if (!isToolUIPart(part) || part.state !== 'output-available') continue;
         const name = getToolName(part);
         for (const module of modules) {
-          const found = module.evidence?.(name, part.output);
+          const found = module.evidence?.(name, part.output, this.env);
           for (const url of found?.urls ?? []) urls.add(url);
-          for (const page of found?.pages ?? []) pages.set(page.url, page);
+          for (const page of found?.pages ?? []) {
+            // The same address read twice (a discussion in two searches, answers read again): both texts count.
+            const known = pages.get(page.url);
+            pages.set(page.url, known && known.text !== page.text ? { ...page, text: `${known.text}\n${page.text}` } : page);
+          }
         }
       }
     }

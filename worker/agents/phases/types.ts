@@ -17,7 +17,7 @@ export interface PhaseModule {
    * What a stored tool output of this phase makes citable: the addresses it returned, and pages
    * whose text a quote may copy. The object reads them from the conversation on each turn.
    */
-  evidence?(toolName: string, output: unknown): { urls: string[]; pages: ReadPage[] };
+  evidence?(toolName: string, output: unknown, env: Cloudflare.Env): { urls: string[]; pages: ReadPage[] };
   /** The offline demo co-founder's script in this phase, one step per answer. */
   demo: readonly DemoStep[];
 }

@@ -14,6 +14,7 @@ export const KIND_LABELS: Record<MemoryKind, string> = {
   scale_estimate: 'Scale estimate',
   competitor: 'Competitor',
   landscape: 'Gaps and positioning',
+  persona: 'Persona',
   target_users: 'Target users',
   problem: 'Problem',
   assumption: 'Assumption',
@@ -255,7 +256,7 @@ export function MemoryEntryView({ entry, onAccept, onCheckAgain }: { entry: Memo
  * kind and audience and the map's axes and positions are edited here; its cited evidence and
  * quoted prices only come from what the tools read (phase 3's tools check them).
  */
-type Fields = { kind: MemoryKind; title: string; body: string; category: string; forWhom: string; axes: string; positions: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+type Fields = { kind: MemoryKind; title: string; body: string; category: string; forWhom: string; axes: string; positions: string; earlyAdopter: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
 
 const axisLine = (axis: { label: string; low: string; high: string }) => `${axis.label}: ${axis.low} to ${axis.high}`;
 function axisOf(line: string | undefined) {
@@ -264,7 +265,7 @@ function axisOf(line: string | undefined) {
 }
 
 function fieldsOf(entry: MemoryEntry | null): Fields {
-  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '', category: '', forWhom: '', axes: '', positions: '' };
+  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '', category: '', forWhom: '', axes: '', positions: '', earlyAdopter: '' };
   if (!entry) return { ...empty, kind: 'note', title: '' };
   if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
   if (entry.kind === 'scale_estimate') return { ...empty, kind: entry.kind, title: entry.title };
@@ -273,10 +274,13 @@ function fieldsOf(entry: MemoryEntry | null): Fields {
     const { axes, placements } = entry.landscape;
     return { ...empty, kind: entry.kind, title: entry.title, axes: `${axisLine(axes.x)}\n${axisLine(axes.y)}`, positions: placements.map((placement) => `${placement.name}: ${placement.x}, ${placement.y}`).join('\n') };
   }
+  if (entry.kind === 'persona') return { ...empty, kind: entry.kind, title: entry.title, forWhom: entry.persona.role, body: entry.persona.situation, earlyAdopter: entry.persona.earlyAdopter };
   return { ...empty, kind: entry.kind, title: entry.title, body: entry.body };
 }
 
 function contentOf(fields: Fields, estimate: EstimateFields | null, original: MemoryEntry | null): unknown {
+  // A persona's role, situation and early adopters are edited here; its evidence and quotes come from the tools.
+  if (original?.kind === 'persona') return { kind: 'persona', title: fields.title, persona: { ...original.persona, role: fields.forWhom, situation: fields.body, earlyAdopter: fields.earlyAdopter } };
   if (original?.kind === 'competitor') return { kind: 'competitor', title: fields.title, competitor: { ...original.competitor, category: fields.category, forWhom: fields.forWhom } };
   if (original?.kind === 'landscape') {
     const [x, y] = fields.axes.split('\n');
@@ -400,6 +404,12 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
               </select>
             </div>
             {textArea('forWhom', 'For whom')}
+          </>
+        ) : fields.kind === 'persona' ? (
+          <>
+            {textArea('forWhom', 'Role')}
+            {textArea('body', 'Situation', 3)}
+            {textArea('earlyAdopter', 'Early adopters')}
           </>
         ) : fields.kind === 'landscape' ? (
           <>

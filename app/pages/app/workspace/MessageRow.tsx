@@ -342,6 +342,7 @@ function ToolPart({
     name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea'
     : name === COFOUNDER_TOOLS.saveCompetitor ? 'Saved a competitor card'
     : name === COFOUNDER_TOOLS.saveLandscape ? 'Saved the gaps and the positioning map'
+    : name === COFOUNDER_TOOLS.savePersona ? 'Saved a persona'
     : 'Noted in the project memory';
   const named = input && typeof input === 'object' && 'name' in input && typeof input.name === 'string' ? input.name : null;
   return (
@@ -364,4 +365,5 @@ const FAILED_TOOL_NOTES: Record<string, string> = {
   [COFOUNDER_TOOLS.saveCompetitor]: 'A competitor card was refused: its evidence was not among what the tools returned.',
   [COFOUNDER_TOOLS.saveLandscape]: 'The gaps and map were refused as written.',
   [COFOUNDER_TOOLS.proposeResearchRun]: 'The research run could not be proposed.',
+  [COFOUNDER_TOOLS.savePersona]: 'A persona was refused: a quote or a link was not among what the tools returned.',
 };

@@ -10,7 +10,7 @@ type LandscapeEntry = Extract<MemoryEntry, { kind: 'landscape' }>;
 
 const day = (iso: string | undefined) => (iso ? new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' }) : 'never');
 
-function Link({ href, children }: { href: string; children: React.ReactNode }) {
+export function Link({ href, children }: { href: string; children: React.ReactNode }) {
   if (!isWebAddress(href)) return <>{children}</>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
@@ -20,16 +20,13 @@ function Link({ href, children }: { href: string; children: React.ReactNode }) {
 }
 
 /** Claims, each with its source linked or labelled an assumption. */
-function ClaimList({ claims }: { claims: Claim[] }) {
-  return (
-    <ul>
-      {claims.map((claim) => (
-        <li key={`${claim.text}${claim.source}`}>
-          {claim.text} {claim.source === ASSUMPTION ? <span className="artifact__assumption">(assumption)</span> : <>(<Link href={claim.source}>source</Link>)</>}
-        </li>
-      ))}
-    </ul>
-  );
+export function ClaimList({ claims, ordered = false }: { claims: Claim[]; ordered?: boolean }) {
+  const items = claims.map((claim) => (
+    <li key={`${claim.text}${claim.source}`}>
+      {claim.text} {claim.source === ASSUMPTION ? <span className="artifact__assumption">(assumption)</span> : <>(<Link href={claim.source}>source</Link>)</>}
+    </li>
+  ));
+  return ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
 }
 
 function Claims({ label, claims }: { label: string; claims: Claim[] }) {

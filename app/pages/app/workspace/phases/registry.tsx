@@ -3,6 +3,7 @@ import type { MemoryEntry } from '#contracts/workspace';
 import { EstimateView } from '../EstimateView';
 import { CompetitorView, LandscapeView } from './CompetitorView';
 import { ChosenIdeaView } from './FindIdeaView';
+import { PersonaView } from './PersonaView';
 
 /**
  * The app's side of the phase registry: the view of each phase's artifacts in the memory panel.
@@ -20,6 +21,7 @@ const ARTIFACT_VIEWS: { [Kind in ArtifactKind]: (props: ArtifactViewProps<Kind>)
   scale_estimate: EstimateView,
   competitor: CompetitorView,
   landscape: LandscapeView,
+  persona: PersonaView,
 };
 
 export function ArtifactView({ entry, ...actions }: { entry: Extract<MemoryEntry, { kind: ArtifactKind }> } & ArtifactActions) {
