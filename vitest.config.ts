@@ -66,6 +66,11 @@ export default defineConfig(async () => {
                   FAKE_APP_STORE_URL: inject('fakeAppStoreUrl'),
                   FAKE_BRAVE_SEARCH_URL: inject('fakeBraveSearchUrl'),
                   FAKE_SITES_URL: inject('fakeSitesUrl'),
+                  // Payments go to the fake Stripe; webhooks are signed with this secret.
+                  STRIPE_API_URL: inject('fakeStripeUrl'),
+                  STRIPE_SECRET_KEY: 'sk_test_launchmate_fake',
+                  STRIPE_WEBHOOK_SECRET: 'whsec_test_launchmate_fake',
+                  FAKE_STRIPE_URL: inject('fakeStripeUrl'),
                 },
               },
             })),

@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
           { path: 'onboarding', ...page(() => import('./pages/app/Onboarding')) },
           { path: 'dashboard', ...page(() => import('./pages/app/Dashboard')) },
           { path: 'app/settings', ...page(() => import('./pages/app/Settings')) },
+          { path: 'pro/test-checkout', ...page(() => import('./pages/app/TestCheckout')) },
+          { path: 'pro/welcome', ...page(() => import('./pages/app/ProWelcome')) },
           { path: 'research/:urlKey/responses', ...page(() => import('./pages/app/ResearchResponses')) },
           // The co-founder workspace; the Agents SDK client comes with this chunk only.
           { path: 'app/projects/:projectId', ...page(() => import('./pages/app/workspace/Workspace')) },

@@ -1,5 +1,6 @@
 import { PasswordSchema } from './auth';
 import { z } from './zod';
+import type { PaymentRecord } from './billing';
 
 /**
  * Plans and how many projects of their own each allows (docs/decisions/0023). Membership of
@@ -106,4 +107,6 @@ export interface AccountExport {
     /** The conversation with the co-founder and the project memory, with its history. */
     workspace: ProjectConversationExport;
   }[];
+  /** Purchases of Pro, newest first, with their receipt and invoice links (decision 38). */
+  payments: PaymentRecord[];
 }

@@ -1,3 +1,4 @@
+import type { AffiliateBalances } from './billing';
 import { REFERRAL_CODE_SHAPE } from './referral-code';
 import { EMAIL_SHAPE, hasControlCharacters } from './text';
 import { z } from './zod';
@@ -56,6 +57,14 @@ export interface AffiliateStats {
   /** The last STATS_DAYS days, oldest first, including days with nothing. */
   days: { day: string; clicks: number; signUps: number }[];
   totals: { clicks: number; signUps: number };
+  /** Commissions from the ledger (docs/decisions/0038), computed at the time of the request. */
+  balances: AffiliateBalances;
+}
+
+/** GET /api/affiliate/me: the figures of an approved affiliate; otherwise the application, if any. */
+export interface AffiliateMe {
+  affiliate: AffiliateStats | null;
+  application: { status: 'pending' | 'rejected'; referralCode: string } | null;
 }
 export const STATS_DAYS = 30;
 

@@ -1,19 +1,23 @@
 /**
  * The operator's review of affiliate applications (affiliates are approved
- * manually), on the local database or, with --remote, on production:
+ * manually) and their payouts, on the local database or, with --remote, on production:
  *
  *   npm run affiliate -- list [--remote]            pending applications, oldest first
  *   npm run affiliate -- approve CODE [--remote]    approve the application with this referral code
  *   npm run affiliate -- reject CODE [--remote]
+ *   npm run affiliate -- payouts [--remote]         balances of at least $50 payable as of the 1st
+ *   npm run affiliate -- mark-paid CODE REFERENCE [--remote]
+ *                                                   record that balance as paid, once
  *
  * Approving also ties the application to the account with its e-mail address, if there is one,
  * so the affiliate's figures appear in that account's dashboard.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { firstOfMonth, markPaidSql, payableBalancesSql, REFERRAL_CODE_SHAPE } from './affiliate-payouts.ts';
 
-const REFERRAL_CODE_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
-const USAGE = 'Usage: npm run affiliate -- list|approve CODE|reject CODE [--remote] [--persist-to DIR]';
+const USAGE = 'Usage: npm run affiliate -- list | approve CODE | reject CODE | payouts | mark-paid CODE REFERENCE [--remote] [--persist-to DIR]';
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 function d1(sql: string, args: string[]): unknown[] {
   const remote = args.includes('--remote');
@@ -29,7 +33,32 @@ function d1(sql: string, args: string[]): unknown[] {
 }
 
 function main(args: string[]) {
-  const [command, code] = args;
+  const [command, code, reference] = args;
+  if (command === 'payouts') {
+    const asOf = firstOfMonth(Date.now());
+    const rows = d1(payableBalancesSql(asOf), args) as { code: string; name: string; paypal: string; payable_cents: number }[];
+    const day = new Date(asOf).toISOString().slice(0, 10);
+    if (!rows.length) return console.log(`Nobody is owed $50 or more as of ${day}.`);
+    console.log(`Payable as of ${day}; pay each, then: npm run affiliate -- mark-paid CODE REFERENCE`);
+    for (const row of rows) console.log(`${row.code}\t${dollars(row.payable_cents)}\t${row.paypal}\t${row.name}`);
+    return;
+  }
+  if (command === 'mark-paid') {
+    if (!code || !reference) throw new Error(USAGE);
+    let rows: { paid_cents: number }[];
+    try {
+      rows = d1(markPaidSql(code, reference, firstOfMonth(Date.now()), Date.now()), args) as { paid_cents: number }[];
+    } catch (error) {
+      if (/UNIQUE constraint failed/.test(String((error as { stderr?: unknown }).stderr ?? error))) {
+        throw new Error(`A payout with the reference "${reference}" is already recorded for ${code}.`);
+      }
+      throw error;
+    }
+    const [row] = rows;
+    if (!row) throw new Error(`Nothing to pay ${code}: no balance of $50 or more is payable as of the 1st (already paid, or an unknown code).`);
+    console.log(`Recorded a payout of ${dollars(row.paid_cents)} to ${code} (${reference}).`);
+    return;
+  }
   if (command === 'list') {
     const rows = d1(
       `SELECT referral_code, name, email, social_profile, paypal_email, why_launchmate, promotion_strategy,

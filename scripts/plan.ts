@@ -5,8 +5,15 @@
  *   npm run plan -- show EMAIL [--remote]          the account's plan and how many projects it owns
  *   npm run plan -- set EMAIL free|pro [--remote]
  *   npm run plan -- interest [--remote]            founders waiting for Pro, oldest first
+ *   npm run plan -- announce [--remote]            e-mail each of them, once, that Pro can be bought
+ *
+ * `announce` claims the addresses not told yet (one UPDATE … RETURNING, so two runs never share
+ * one), sends through Resend when RESEND_API_KEY is set in the shell and into the local outbox
+ * otherwise, and gives back the claim of any address whose mail failed, for the next run.
+ * Addresses that unsubscribed from product e-mail are skipped.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // Node runs this file as it is; the contracts' extensionless imports need the bundler, so the
@@ -14,7 +21,68 @@ import { fileURLToPath } from 'node:url';
 const PLANS = ['free', 'pro'];
 const EMAIL_SHAPE = /^[^\s@']+@[^\s@']+\.[^\s@']+$/;
 
-const USAGE = 'Usage: npm run plan -- show EMAIL | set EMAIL free|pro | interest [--remote] [--persist-to DIR]';
+const USAGE = 'Usage: npm run plan -- show EMAIL | set EMAIL free|pro | interest | announce [--remote] [--persist-to DIR]';
+
+/** wrangler.toml's [vars] value of `name` (production's), e.g. APP_URL and MAIL_FROM. */
+function configuredVar(name: string): string {
+  const toml = readFileSync(fileURLToPath(new URL('../wrangler.toml', import.meta.url)), 'utf8');
+  const match = new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm').exec(toml);
+  if (!match) throw new Error(`${name} is not set in wrangler.toml.`);
+  return match[1]!;
+}
+
+const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+function announcement(to: string, pricingUrl: string) {
+  const paragraphs = [
+    'You asked us to tell you when Launchmate Pro opens: it is open now.',
+    'Pro is a one-time purchase of $149 (plus VAT or sales tax where it applies): all 8 phases, 5 projects of your own and dedicated support, for life.',
+    `Get it here: ${pricingUrl}`,
+    'This is the only e-mail we send about it.',
+    '— The Launchmate team',
+  ];
+  const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return {
+    to,
+    subject: 'Launchmate Pro is open',
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n'),
+  };
+}
+
+/** Sends one announcement; false when it could not be sent. */
+async function deliver(mail: ReturnType<typeof announcement>, args: string[]): Promise<boolean> {
+  const key = process.env.RESEND_API_KEY;
+  if (!key) {
+    d1(`INSERT INTO outbox ("to", subject, html, text) VALUES (${sqlText(mail.to)}, ${sqlText(mail.subject)}, ${sqlText(mail.html)}, ${sqlText(mail.text)})`, args);
+    return true;
+  }
+  const response = await fetch(`${process.env.RESEND_BASE_URL ?? 'https://api.resend.com'}/emails`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from: process.env.MAIL_FROM ?? configuredVar('MAIL_FROM'), ...mail }),
+  }).catch(() => null);
+  return response?.ok ?? false;
+}
+
+async function announce(args: string[]) {
+  const appUrl = process.env.APP_URL ?? (args.includes('--remote') ? configuredVar('APP_URL') : 'http://localhost:8787');
+  const claimed = d1(
+    `UPDATE pro_interest SET notified_at = unixepoch('subsec') * 1000
+     WHERE notified_at IS NULL AND email NOT IN (SELECT email FROM email_subscriptions WHERE unsubscribed_at IS NOT NULL)
+     RETURNING email`,
+    args,
+  ) as { email: string }[];
+  const failed: string[] = [];
+  for (const { email } of claimed) {
+    if (!(await deliver(announcement(email, new URL('/pricing', appUrl).href), args))) failed.push(email);
+  }
+  if (failed.length) {
+    d1(`UPDATE pro_interest SET notified_at = NULL WHERE email IN (${failed.map(sqlText).join(', ')})`, args);
+    throw new Error(`Told ${claimed.length - failed.length}; ${failed.length} could not be sent and will be tried on the next run: ${failed.join(', ')}`);
+  }
+  console.log(claimed.length ? `Told ${claimed.length} founder(s) that Pro is open.` : 'Everybody who asked has been told already.');
+}
 
 function d1(sql: string, args: string[]): unknown[] {
   const remote = args.includes('--remote');
@@ -36,8 +104,9 @@ function emailArgument(raw: string | undefined): string {
   return email;
 }
 
-function main(args: string[]) {
+async function main(args: string[]) {
   const [command, rawEmail, plan] = args;
+  if (command === 'announce') return announce(args);
   if (command === 'interest') {
     const rows = d1(`SELECT email, datetime(created_at / 1000, 'unixepoch') AS since FROM pro_interest ORDER BY created_at`, args);
     console.log(rows.length ? JSON.stringify(rows, null, 2) : 'Nobody is waiting for Pro.');
@@ -60,9 +129,7 @@ function main(args: string[]) {
   console.log(`${row.email} is now on the ${row.plan} plan.`);
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (error) {
+main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-}
+});

@@ -37,6 +37,8 @@ const ConfigSchema = z.object({
   PAGE_READ_TIMEOUT_MS: z.coerce.number().int().positive(),
   PAGE_READ_MAX_BYTES: z.coerce.number().int().positive(),
   PAGE_CACHE_SECONDS: count,
+  AFFILIATE_REFUND_WINDOW_DAYS: count,
+  SUPPORT_REQUESTS_PER_DAY: count,
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

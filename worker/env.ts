@@ -86,8 +86,17 @@ export interface Bindings {
   PAGE_READ_MAX_BYTES: string;
   /** "true" lets the page reader read loopback addresses in development and tests only (services/development.ts). */
   PAGE_READER_ALLOW_LOOPBACK?: string;
+  /** Where Stripe's API lives; unset means Stripe's own. Tests point it at tests/fakes/stripe.ts. */
+  STRIPE_API_URL?: string;
+  /** Days a commission stays pending (the refund window) before it is payable. */
+  AFFILIATE_REFUND_WINDOW_DAYS: string;
+  /** Support messages a Pro founder may send per day. */
+  SUPPORT_REQUESTS_PER_DAY: string;
 
   // Secrets (see .dev.vars.example). Each feature works without them in development.
+  /** Stripe's secret API key and the webhook endpoint's signing secret; without both, no payments. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
   OPENAI_API_KEY?: string;
   RESEND_API_KEY?: string;
   GOOGLE_CLIENT_ID?: string;

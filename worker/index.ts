@@ -6,6 +6,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { limitBody } from './middleware/validate';
 import { affiliate } from './routes/affiliate';
 import { auth } from './routes/auth';
+import { billing, stripeWebhook } from './routes/billing';
 import { blogFiles } from './routes/blog-files';
 import { cofounder } from './routes/cofounder';
 import { devOutbox } from './routes/dev-outbox';
@@ -16,6 +17,7 @@ import { general } from './routes/general';
 import { project } from './routes/project';
 import { research } from './routes/research';
 import { seo } from './routes/seo';
+import { support } from './routes/support';
 import { user } from './routes/user';
 import { looksLikeFile, type PageRenderer, renderPage, serveStaticFile } from './routes/pages';
 
@@ -26,8 +28,9 @@ const API_BODY_MAX = 128 * 1024;
 const api = new Hono<AppEnv>()
   // Before anything else, so an oversized body is refused unread even where no route reads it.
   .use('*', limitBody(API_BODY_MAX))
-  // RFC 8058: mail providers post one-click unsubscribes cross-site, with a form body.
-  .use('*', sameOriginJsonOnly({ exemptPaths: [/^\/api\/user\/unsubscribe\/[^/]+$/] }))
+  // RFC 8058: mail providers post one-click unsubscribes cross-site, with a form body; Stripe
+  // posts its webhooks from its own servers, proven by their signature instead.
+  .use('*', sameOriginJsonOnly({ exemptPaths: [/^\/api\/user\/unsubscribe\/[^/]+$/, /^\/api\/stripe\/webhook$/] }))
   .route('/auth', auth)
   .route('/user', user)
   .route('/project', project)
@@ -36,6 +39,9 @@ const api = new Hono<AppEnv>()
   .route('/free-tools', freeTools)
   .route('/general', general)
   .route('/affiliate', affiliate)
+  .route('/billing', billing)
+  .route('/stripe', stripeWebhook)
+  .route('/support', support)
   .route('/events', events)
   .route('/errors', errors);
 

@@ -8,6 +8,8 @@ export interface Plan {
   features: readonly string[];
   cta: string;
   highlighted: boolean;
+  /** How tax is added to the price (decision 38). */
+  taxNote?: string;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -40,5 +42,6 @@ export const PLANS: readonly Plan[] = [
     ],
     cta: 'Get Pro',
     highlighted: true,
+    taxNote: 'Plus VAT or sales tax where it applies, shown at checkout. An invoice comes with every purchase.',
   },
 ];

@@ -12,6 +12,8 @@ const KEYS = {
   /** The referral code of the affiliate application sent from this browser. */
   affiliateApplication: 'launchmate.affiliateApplication',
   firstMessage: 'launchmate.firstMessage',
+  /** 'Get Pro' pressed while signed out: Checkout opens once the visitor has an account. */
+  proPurchase: 'launchmate.proPurchase',
 } as const;
 
 export type LocalSettingKey = keyof typeof KEYS;

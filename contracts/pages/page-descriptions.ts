@@ -28,7 +28,9 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   '/research/:urlKey/responses': 'Responses to your research page.',
   '/onboarding': 'Set up your first project.',
   '/dashboard': 'Your projects on Launchmate.',
-  '/app/settings': 'Your Launchmate account: password, privacy, e-mails, data export and deletion.',
+  '/app/settings': 'Your Launchmate account: billing, support, password, privacy, e-mails, data export and deletion.',
+  '/pro/test-checkout': 'A local stand-in for Stripe Checkout: no money moves.',
+  '/pro/welcome': 'Your Pro purchase, confirmed.',
   '/app/projects/:projectId': 'Your project with your AI co-founder.',
   '*': "The page you're looking for doesn't exist.",
 };

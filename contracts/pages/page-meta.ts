@@ -62,6 +62,8 @@ export const PAGE_META: PageMeta[] = [
   privatePage('/onboarding', 'Welcome'),
   privatePage('/dashboard', 'Dashboard'),
   privatePage('/app/settings', 'Account settings'),
+  privatePage('/pro/test-checkout', 'Test checkout'),
+  privatePage('/pro/welcome', 'Welcome to Pro'),
   privatePage('/app/projects/:projectId', 'Workspace'),
 ];
 

@@ -277,11 +277,20 @@ describe("GET /api/affiliate/me: the approved affiliate's figures", () => {
     expect((await request('/api/affiliate/me')).status).toBe(401);
   });
 
-  it('is null for an account that is not an approved affiliate', async () => {
+  it('is null for an account that is not an approved affiliate; an applicant sees where the application stands', async () => {
     const { email, jar } = await signedInUser();
-    expect(await (await request('/api/affiliate/me', {}, { jar })).json()).toEqual({ affiliate: null });
-    await postJson(APPLY, application({ email }));
-    expect(await (await request('/api/affiliate/me', {}, { jar })).json()).toEqual({ affiliate: null });
+    expect(await (await request('/api/affiliate/me', {}, { jar })).json()).toEqual({ affiliate: null, application: null });
+    const sent = application({ email });
+    await postJson(APPLY, sent);
+    expect(await (await request('/api/affiliate/me', {}, { jar })).json()).toEqual({
+      affiliate: null,
+      application: { status: 'pending', referralCode: sent.referralCode },
+    });
+    await setStatus(sent.referralCode, 'rejected');
+    expect(await (await request('/api/affiliate/me', {}, { jar })).json()).toEqual({
+      affiliate: null,
+      application: { status: 'rejected', referralCode: sent.referralCode },
+    });
   });
 
   it('gives the referral link and 30 days of clicks and referred sign-ups, today last', async () => {

@@ -16,6 +16,7 @@ declare global {
       FAKE_APP_STORE_URL: string;
       FAKE_BRAVE_SEARCH_URL: string;
       FAKE_SITES_URL: string;
+      FAKE_STRIPE_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/ssr/entry');

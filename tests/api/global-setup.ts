@@ -8,6 +8,7 @@ import { startFakeReddit } from '../fakes/reddit';
 import { startFakeResend } from '../fakes/resend';
 import { startFakeSites } from '../fakes/sites';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
+import { startFakeStripe } from '../fakes/stripe';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,8 @@ declare module 'vitest' {
     fakeAppStoreUrl: string;
     fakeBraveSearchUrl: string;
     fakeSitesUrl: string;
+    /** Stripe's API (tests/fakes/stripe.ts): Checkout sessions, their receipts and invoices, refunds. */
+    fakeStripeUrl: string;
     /** An article with hostile raw HTML, converted by the real loader (Node only). */
     hostileArticle: Article;
   }
@@ -39,6 +42,8 @@ export default async function setup(project: TestProject) {
   const hackerNews = await startFakeHackerNews();
   const stackExchange = await startFakeStackExchange();
   const reddit = await startFakeReddit();
+  const stripe = await startFakeStripe();
+  project.provide('fakeStripeUrl', stripe.url);
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
   project.provide('fakeOpenAiUrl', openai.url);
@@ -83,6 +88,6 @@ export default async function setup(project: TestProject) {
     await hackerNews.close();
     await stackExchange.close();
     await reddit.close();
-    await Promise.all([sites.close(), github.close(), appStore.close(), braveSearch.close()]);
+    await Promise.all([sites.close(), github.close(), appStore.close(), braveSearch.close(), stripe.close()]);
   };
 }

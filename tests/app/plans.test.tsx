@@ -30,6 +30,7 @@ describe('the plan limit in the dashboard', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New project' }));
     const notice = screen.getByText(LIMIT).closest<HTMLElement>('[role="status"]')!;
     expect(within(notice).getByRole('link', { name: 'See Pro pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(within(notice).getByRole('button', { name: 'Get Pro' })).toBeTruthy();
     expect(screen.queryByLabelText('Project name')).toBeNull();
     expect(server.calls('POST /api/project')).toHaveLength(0);
   });
@@ -99,38 +100,31 @@ describe('the pricing page', () => {
   it('signed out: both plans start at sign-up', async () => {
     fakeApi({ 'GET /api/auth/session': () => json(200, { user: null }) });
     renderPage(pricingRoutes, '/pricing');
-    await waitFor(() => expect(within(proCard()).getByRole('link', { name: /Get Pro/ }).getAttribute('href')).toBe('/signup'));
+    await waitFor(() => expect(within(proCard()).getByRole('link', { name: /Get Pro/ }).getAttribute('href')).toBe('/signup?next=pro'));
   });
 
-  it('signed in: Get Pro records the interest once and says Pro is coming, with no sign-up form', async () => {
+  it('signed in where payments are not open: Get Pro records the interest and says Pro is coming, with no sign-up form', async () => {
     const server = fakeApi({
       'GET /api/auth/session': () => json(200, { user: USER }),
-      'GET /api/user/pro-interest': () => json(200, { interested: false, email: null }),
-      'POST /api/user/pro-interest': () => json(200, { interested: true, email: USER.email }),
+      'POST /api/billing/checkout': () => json(200, { kind: 'interest', email: USER.email }),
     });
     renderPage(pricingRoutes, '/pricing');
     const getPro = await within(proCard()).findByRole('button', { name: /Get Pro/ });
     expect(within(proCard()).queryByRole('link', { name: /Get Pro/ })).toBeNull();
-    await waitFor(() => expect(getPro.matches(':disabled')).toBe(false));
-    expect(proCard().textContent).toContain('Payments are not open yet');
     fireEvent.click(getPro);
     const noted = await within(proCard()).findByRole('status');
     expect(noted.textContent).toBe('Pro is coming soon. You are on the list: we will e-mail ada@example.com as soon as Pro opens.');
-    expect(server.calls('POST /api/user/pro-interest')).toHaveLength(1);
+    expect(server.calls('POST /api/billing/checkout')).toHaveLength(1);
     const free = screen.getByRole('heading', { level: 2, name: 'Free' }).closest('li')!;
     expect(within(free).getByText('This is your plan.')).toBeTruthy();
     expect(within(free).getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('link', { name: /Start for free|Get Pro/ })).toBeNull();
   });
 
-  it('signed in and already on the list: says so at once', async () => {
-    const server = fakeApi({
-      'GET /api/auth/session': () => json(200, { user: USER }),
-      'GET /api/user/pro-interest': () => json(200, { interested: true, email: USER.email }),
-    });
-    renderPage(pricingRoutes, '/pricing');
-    expect((await within(proCard()).findByRole('status')).textContent).toContain('You are on the list');
-    expect(server.calls('POST /api/user/pro-interest')).toHaveLength(0);
+  it('after a cancelled checkout: says nothing was charged', async () => {
+    fakeApi({ 'GET /api/auth/session': () => json(200, { user: USER }) });
+    renderPage(pricingRoutes, '/pricing?checkout=cancelled');
+    expect((await screen.findByText(/Checkout was cancelled/)).textContent).toBe('Checkout was cancelled. Nothing was charged, and your plan is as it was.');
   });
 
   it('signed in with Pro: no Get Pro at all', async () => {

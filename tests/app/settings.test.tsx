@@ -9,6 +9,14 @@ const routes = [{ Component: AppLayout, children: [{ path: '/app/settings', Comp
 
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
 const signedIn = () => json(200, { user: USER });
+const FREE_BILLING = { plan: 'free', purchaseMode: 'stripe', payments: [] };
+/** The signed-in founder and the billing panel every settings page loads. */
+const account = {
+  'GET /api/auth/check-auth': signedIn,
+  'GET /api/billing': () => json(200, FREE_BILLING),
+  'GET /api/support': () => json(200, { dedicated: false, contactEmail: 'hello@launchmate.app' }),
+  'GET /api/project': () => json(200, { projects: [] }),
+};
 const OOPS = { error: 'Something went wrong on our side. Please try again.' };
 
 beforeEach(() => {
@@ -24,7 +32,7 @@ const panel = async (name: string) => screen.findByRole('region', { name });
 
 describe('account settings', () => {
   it('is linked from the signed-in header and shows the e-mail address and plan', async () => {
-    fakeApi({ 'GET /api/auth/check-auth': signedIn });
+    fakeApi({ ...account });
     renderPage(routes, '/app/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account settings' })).toBeTruthy();
     const header = screen.getByRole('banner');
@@ -35,7 +43,7 @@ describe('account settings', () => {
 
 describe('password', () => {
   it('checks the fields first, then sends both passwords and clears the form', async () => {
-    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn, 'PUT /api/user/password': () => json(200, { message: 'ok' }) });
+    const server = fakeApi({ ...account, 'PUT /api/user/password': () => json(200, { message: 'ok' }) });
     renderPage(routes, '/app/settings');
     const form = await panel('Password');
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
@@ -54,7 +62,7 @@ describe('password', () => {
   });
 
   it("shows the server's answer for a wrong current password", async () => {
-    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'PUT /api/user/password': () => json(400, { error: 'Your current password is not correct.' }) });
+    fakeApi({ ...account, 'PUT /api/user/password': () => json(400, { error: 'Your current password is not correct.' }) });
     renderPage(routes, '/app/settings');
     const form = await panel('Password');
     fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'wrong one' } });
@@ -66,7 +74,7 @@ describe('password', () => {
 
 describe('switches', () => {
   it('privacy mode is saved on the account', async () => {
-    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn, 'PUT /api/user/privacy-mode': () => json(200, { privacyMode: true }) });
+    const server = fakeApi({ ...account, 'PUT /api/user/privacy-mode': () => json(200, { privacyMode: true }) });
     renderPage(routes, '/app/settings');
     const toggle = await screen.findByRole('switch', { name: 'Privacy mode' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
@@ -77,7 +85,7 @@ describe('switches', () => {
   });
 
   it('saves the product e-mails preference', async () => {
-    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn, 'PUT /api/user/email-preferences': () => json(200, { subscribed: false }) });
+    const server = fakeApi({ ...account, 'PUT /api/user/email-preferences': () => json(200, { subscribed: false }) });
     renderPage(routes, '/app/settings');
     const toggle = await screen.findByRole('switch', { name: 'Product e-mails' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
@@ -87,7 +95,7 @@ describe('switches', () => {
   });
 
   it('puts a switch back and says so when saving fails', async () => {
-    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'PUT /api/user/email-preferences': () => json(500, OOPS) });
+    fakeApi({ ...account, 'PUT /api/user/email-preferences': () => json(500, OOPS) });
     renderPage(routes, '/app/settings');
     const toggle = await screen.findByRole('switch', { name: 'Product e-mails' });
     fireEvent.click(toggle);
@@ -98,7 +106,7 @@ describe('switches', () => {
 
 describe('devices and data', () => {
   it('signs out of all devices and goes to sign-in', async () => {
-    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn, 'POST /api/user/sign-out-everywhere': () => json(200, { signedOut: true }) });
+    const server = fakeApi({ ...account, 'POST /api/user/sign-out-everywhere': () => json(200, { signedOut: true }) });
     renderPage(routes, '/app/settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out of all devices' }));
     expect(await screen.findByText('Landed on /signin')).toBeTruthy();
@@ -108,7 +116,7 @@ describe('devices and data', () => {
   it('downloads the export under the name the server gives', async () => {
     const exported = JSON.stringify({ account: { email: USER.email } });
     fakeApi({
-      'GET /api/auth/check-auth': signedIn,
+      ...account,
       'GET /api/user/export': () => new Response(exported, { headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="launchmate-export-2026-11-23.json"' } }),
     });
     const saved: { name: string; blob: Blob }[] = [];
@@ -132,7 +140,7 @@ describe('devices and data', () => {
   });
 
   it('says so when the export fails', async () => {
-    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/user/export': () => json(500, OOPS) });
+    fakeApi({ ...account, 'GET /api/user/export': () => json(500, OOPS) });
     renderPage(routes, '/app/settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Export my data' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
@@ -147,7 +155,7 @@ describe('deleting the account', () => {
 
   it('asks about each owned project, needs the typed address, hands over as chosen, and leaves', async () => {
     const server = fakeApi({
-      'GET /api/auth/check-auth': signedIn,
+      ...account,
       'GET /api/user/owned-projects': () => json(200, { projects: OWNED }),
       'DELETE /api/user': () => json(200, { deleted: true, deletedProjects: 1, handedOver: 1 }),
     });
@@ -175,7 +183,7 @@ describe('deleting the account', () => {
 
   it('keeps the visitor on the page with the reason when deletion fails', async () => {
     fakeApi({
-      'GET /api/auth/check-auth': signedIn,
+      ...account,
       'GET /api/user/owned-projects': () => json(200, { projects: [] }),
       'DELETE /api/user': () => json(500, OOPS),
     });
@@ -190,11 +198,106 @@ describe('deleting the account', () => {
   });
 
   it('says so when the owned projects cannot be loaded', async () => {
-    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/user/owned-projects': () => json(500, OOPS) });
+    fakeApi({ ...account, 'GET /api/user/owned-projects': () => json(500, OOPS) });
     renderPage(routes, '/app/settings');
     const section = await panel('Delete account');
     fireEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
     expect((await within(section).findByRole('alert')).textContent).toContain('We could not load your projects.');
     expect(within(section).queryByLabelText('Type ada@example.com to confirm')).toBeNull();
+  });
+});
+
+describe('billing', () => {
+  it('shows the plan and each payment with its amount, tax, receipt and invoice', async () => {
+    fakeApi({
+      ...account,
+      'GET /api/auth/check-auth': () => json(200, { user: { ...USER, plan: 'pro' } }),
+      'GET /api/billing': () =>
+        json(200, {
+          plan: 'pro',
+          purchaseMode: 'stripe',
+          payments: [
+            {
+              id: 'pay1',
+              status: 'paid',
+              currency: 'usd',
+              amountTotal: 18029,
+              amountTax: 3129,
+              amountWithoutTax: 14900,
+              paidAt: '2026-11-24T10:00:00.000Z',
+              reversedAt: null,
+              receiptUrl: 'https://pay.stripe.com/receipts/r1',
+              invoiceUrl: 'https://invoice.stripe.com/i/1',
+              invoicePdfUrl: 'https://pay.stripe.com/invoice/1/pdf',
+            },
+          ],
+        }),
+    });
+    renderPage(routes, '/app/settings');
+    const billing = await panel('Billing');
+    await within(billing).findByText(/You have Pro/);
+    expect(billing.textContent).toContain('Paid');
+    expect(billing.textContent).toContain('November 24, 2026');
+    expect(billing.textContent).toContain('$180.29');
+    expect(billing.textContent).toContain('$31.29');
+    expect(within(billing).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe('https://pay.stripe.com/receipts/r1');
+    expect(within(billing).getByRole('link', { name: 'Invoice' }).getAttribute('href')).toBe('https://invoice.stripe.com/i/1');
+    expect(within(billing).getByRole('link', { name: 'Invoice (PDF)' }).getAttribute('href')).toBe('https://pay.stripe.com/invoice/1/pdf');
+    expect(within(billing).queryByRole('button', { name: 'Get Pro' })).toBeNull();
+  });
+
+  it('offers Get Pro on the Free plan', async () => {
+    fakeApi(account);
+    renderPage(routes, '/app/settings');
+    const billing = await panel('Billing');
+    expect(await within(billing).findByRole('button', { name: 'Get Pro' })).toBeTruthy();
+    expect(billing.textContent).toContain('You are on the Free plan');
+  });
+});
+
+describe('contact support', () => {
+  it('gives a Free founder the contact address', async () => {
+    fakeApi(account);
+    renderPage(routes, '/app/settings');
+    const support = await panel('Contact support');
+    const link = await within(support).findByRole('link', { name: 'hello@launchmate.app' });
+    expect(link.getAttribute('href')).toBe('mailto:hello@launchmate.app');
+    expect(within(support).queryByRole('button', { name: 'Send to support' })).toBeNull();
+  });
+
+  it('lets a Pro founder write about a project, checks the fields first, and confirms', async () => {
+    const server = fakeApi({
+      ...account,
+      'GET /api/support': () => json(200, { dedicated: true, contactEmail: 'hello@launchmate.app' }),
+      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: 0, phasesDone: [] }] }),
+      'POST /api/support': () => json(201, { received: true, email: USER.email }),
+    });
+    renderPage(routes, '/app/settings');
+    const support = await panel('Contact support');
+    fireEvent.click(await within(support).findByRole('button', { name: 'Send to support' }));
+    expect(await within(support).findByText('Please write a subject.')).toBeTruthy();
+    expect(server.calls('POST /api/support')).toHaveLength(0);
+
+    fireEvent.change(within(support).getByLabelText('Subject'), { target: { value: 'Export question' } });
+    fireEvent.change(within(support).getByLabelText('Message'), { target: { value: 'How do I export?' } });
+    fireEvent.change(within(support).getByLabelText('Project (optional)'), { target: { value: 'p1' } });
+    fireEvent.click(within(support).getByRole('button', { name: 'Send to support' }));
+    expect((await within(support).findByRole('status')).textContent).toContain('We will reply to ada@example.com');
+    expect(server.calls('POST /api/support')[0]!.body).toEqual({ subject: 'Export question', message: 'How do I export?', projectId: 'p1' });
+  });
+
+  it('keeps the message and says why when sending fails', async () => {
+    fakeApi({
+      ...account,
+      'GET /api/support': () => json(200, { dedicated: true, contactEmail: 'hello@launchmate.app' }),
+      'POST /api/support': () => json(429, { error: 'You have sent 5 messages today.' }),
+    });
+    renderPage(routes, '/app/settings');
+    const support = await panel('Contact support');
+    fireEvent.change(await within(support).findByLabelText('Subject'), { target: { value: 'Again' } });
+    fireEvent.change(within(support).getByLabelText('Message'), { target: { value: 'Hello' } });
+    fireEvent.click(within(support).getByRole('button', { name: 'Send to support' }));
+    expect((await within(support).findByRole('alert')).textContent).toContain('You have sent 5 messages today.');
+    expect((within(support).getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello');
   });
 });

@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '#contracts/auth';
 import type { MemoryEntry } from '#contracts/workspace';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
 import { DELETED_WHILE_EDITING, MemoryPanel, STALE_EDIT } from '../../app/pages/app/workspace/MemoryPanel';
@@ -17,6 +18,7 @@ import { fakeApi, json } from './fake-api';
 import { renderPage } from './render-page';
 
 const AT = Date.UTC(2026, 10, 23, 9, 30);
+const FOUNDER: CurrentUser = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
 const NOTE: MemoryEntry = {
   id: 'e1',
   kind: 'assumption',
@@ -199,7 +201,7 @@ describe('the memory panel', () => {
 describe('the phases panel', () => {
   function renderPhases(phases: { done: number[]; current: number; unlocked: number[] }, answer: string | null = null) {
     const openPhase = vi.fn(async (_phase: number) => answer);
-    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} openPhase={openPhase} /> }]);
+    const router = createMemoryRouter([{ path: '*', Component: () => <PhasesPanel phases={phases} openPhase={openPhase} user={FOUNDER} /> }]);
     render(<RouterProvider router={router} />);
     return { items: within(screen.getByRole('navigation', { name: 'Phases' })).getAllByRole('listitem'), openPhase };
   }
@@ -213,10 +215,10 @@ describe('the phases panel', () => {
     expect(items[1]!.getAttribute('aria-current')).toBeNull();
     expect(within(items[1]!).getByRole('button', { name: "Work on phase 2: Estimate the problem's scale and impact" })).toBeTruthy();
     for (const locked of items.slice(2)) {
-      const link = within(locked).getByRole('link', { name: 'Get Pro' });
-      expect(link.getAttribute('href')).toBe('/pricing');
+      // The purchase itself (app/lib/get-pro.ts): Checkout for a signed-in founder.
+      expect(within(locked).getByRole('button', { name: 'Get Pro' })).toBeTruthy();
       expect(locked.textContent).toContain('locked');
-      expect(within(locked).queryByRole('button')).toBeNull();
+      expect(within(locked).queryByRole('button', { name: /^Work on/ })).toBeNull();
     }
   });
 

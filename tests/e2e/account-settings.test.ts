@@ -1,7 +1,7 @@
 /**
  * A founder's control of their account, in Chromium at desktop and phone width against the built
  * product: the settings page (privacy mode, password, export), deleting the account with a
- * project in it, and the pricing page signed in ("Get Pro" before payments exist).
+ * project in it, and the pricing page signed in ('Get Pro' and a cancelled checkout).
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -106,7 +106,7 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
     expectNoProblems(page, [/status of 401/]);
   });
 
-  test('the pricing page signed in: Get Pro says Pro is coming and records the interest', async () => {
+  test('the pricing page signed in: Get Pro opens the local test checkout, and Cancel returns with nothing charged', async () => {
     const account = await newAccount(`pricing-${viewport}`);
     const page = await newPage(viewport, { storageState: account.storageState });
     await page.goto('/pricing');
@@ -114,19 +114,17 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
     const pro = page.locator('[data-plan="pro"]');
     const getPro = pro.getByRole('button', { name: /Get Pro/ });
     await getPro.waitFor();
-    expect(await page.locator('.pricing-cards a[href="/signup"]').count()).toBe(0);
-    await getPro.click();
-    const noted = pro.getByRole('status');
-    await noted.waitFor();
-    expect(await noted.textContent()).toBe(`Pro is coming soon. You are on the list: we will e-mail ${account.email} as soon as Pro opens.`);
-    const rows = await queryD1(`SELECT email FROM pro_interest WHERE email = ${sqlText(account.email)}`);
-    expect(rows).toEqual([{ email: account.email }]);
+    expect(await page.locator('.pricing-cards a[href^="/signup"]').count()).toBe(0);
     await pro.scrollIntoViewIfNeeded();
     await screenshot(page, 'pricing-signed-in', { fullPage: false });
-
-    // A second visit remembers it.
-    await page.reload();
-    await pro.getByRole('status').waitFor();
+    await getPro.click();
+    // No Stripe keys on this local server: the labelled stand-in for Stripe Checkout.
+    await page.getByText('Test checkout — no money moves').waitFor();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(url('/pricing?checkout=cancelled'));
+    await page.getByText('Checkout was cancelled. Nothing was charged, and your plan is as it was.').waitFor();
+    expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(account.email)}`)).toEqual([{ plan: 'free' }]);
+    expect(await queryD1(`SELECT count(*) AS n FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(account.email)}`)).toEqual([{ n: 0 }]);
     expectNoProblems(page);
   });
 });

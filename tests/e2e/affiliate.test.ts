@@ -4,10 +4,8 @@
  * `npm run affiliate`, a visitor arrives through ?via=, signs up, and the affiliate's dashboard
  * shows the click and the sign-up.
  */
-import { execFile } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { E2E_STATE_DIR, ROOT, wranglerEnv } from './global-setup';
 import {
   E2E_PASSWORD,
   expectHeading,
@@ -15,6 +13,7 @@ import {
   latestEmailLink,
   newAccount,
   newPage,
+  operator,
   queryD1,
   screenshot,
   sqlText,
@@ -28,15 +27,6 @@ useBrowser();
 
 const RECEIVED = "Thank you for your application! We'll review your information and contact you if you have been accepted.";
 const uniqueCode = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The operator's command, against the e2e database. */
-function operator(...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['scripts/affiliate.ts', ...args, '--persist-to', E2E_STATE_DIR], { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
-    );
-  });
-}
 
 async function fillApplication(page: Page, values: { email: string; referralCode: string; socialProfile?: string }) {
   await page.getByLabel('Name', { exact: true }).fill('Priya Raman');
@@ -125,7 +115,7 @@ test("a ?via= visit followed by a sign-up shows up in the approved affiliate's d
   await fillApplication(applicant, { email: affiliate.email, referralCode: code });
   await submit(applicant);
   await applicant.getByText(RECEIVED, { exact: true }).waitFor();
-  expect(await operator('approve', code)).toContain(`${code} (Priya Raman, ${affiliate.email}) is now approved.`);
+  expect(await operator('affiliate.ts', 'approve', code)).toContain(`${code} (Priya Raman, ${affiliate.email}) is now approved.`);
 
   // Before any visit, the dashboard shows the link and nothing yet.
   const dashboard = await newPage('desktop', { storageState: affiliate.storageState });

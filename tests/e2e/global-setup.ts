@@ -14,6 +14,9 @@
  * - The co-founder's discussion search talks to the fakes of Hacker News, Stack Exchange and
  *   Reddit (tests/fakes), with Reddit's credentials set so that all three are offered; tests steer
  *   them through their addresses (inject('fakeHackerNewsUrl') and the others).
+ * - The server has no Stripe keys, so 'Get Pro' opens the labelled local test checkout, whose
+ *   signed event goes through the real webhook code; the fake Stripe is started beside it for
+ *   tests that need Stripe's own API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { startFakeHackerNews } from '../fakes/hacker-news';
 import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeReddit } from '../fakes/reddit';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
+import { startFakeStripe } from '../fakes/stripe';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,6 +40,8 @@ declare module 'vitest' {
     fakeHackerNewsUrl: string;
     fakeStackExchangeUrl: string;
     fakeRedditUrl: string;
+    /** Stripe's API (tests/fakes/stripe.ts), for tests that start a server with Stripe keys. */
+    fakeStripeUrl: string;
   }
 }
 
@@ -168,7 +174,9 @@ export default async function setup(project: TestProject) {
   const fakeHackerNews = await startFakeHackerNews();
   const fakeStackExchange = await startFakeStackExchange();
   const fakeReddit = await startFakeReddit();
+  const fakeStripe = await startFakeStripe();
   const closeFakes = async () => {
+    await fakeStripe.close();
     await fakeOpenAi.close();
     await fakeHackerNews.close();
     await fakeStackExchange.close();
@@ -233,6 +241,7 @@ export default async function setup(project: TestProject) {
   project.provide('fakeHackerNewsUrl', fakeHackerNews.url);
   project.provide('fakeStackExchangeUrl', fakeStackExchange.url);
   project.provide('fakeRedditUrl', fakeReddit.url);
+  project.provide('fakeStripeUrl', fakeStripe.url);
 
   return async function teardown() {
     await stopServer(child);

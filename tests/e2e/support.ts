@@ -4,12 +4,13 @@
  * page errors, Content-Security-Policy violations); screenshots; and SQL against the local D1
  * database the server of global-setup.ts uses.
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
-import { E2E_STATE_DIR, ROOT } from './global-setup';
+import { E2E_STATE_DIR, ROOT, wranglerEnv } from './global-setup';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -300,4 +301,13 @@ export async function newAccount(prefix = 'user'): Promise<Account> {
 /** The cookies of newAccount(), for newPage({ storageState }). Call it from beforeAll. */
 export async function signedInState(): Promise<StorageState> {
   return (await newAccount()).storageState;
+}
+
+/** An operator's command (`scripts/NAME.ts`, e.g. affiliate.ts), against the e2e database; resolves with its output. */
+export function operator(script: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [`scripts/${script}`, ...args, '--persist-to', E2E_STATE_DIR], { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+    );
+  });
 }

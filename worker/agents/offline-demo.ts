@@ -2,7 +2,7 @@ import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import type { MessageMetadata, WorkspaceMessage } from '#contracts/workspace';
 import { textOf } from './context';
 import { phaseModule } from './phases/registry';
-import type { DemoStep } from './phases/types';
+import type { DemoStep, FounderWords } from './phases/types';
 import type { CofounderActions } from './tools/actions';
 
 /**
@@ -21,24 +21,39 @@ const SCRIPT_END: DemoStep = {
   text: "*Offline demo — not AI.* The scripted demo of this phase ends here. Open another phase from the phases panel, or add an OpenAI key to `.dev.vars` to talk to the real co-founder.",
 };
 
+/** Replies that are a click, not the founder's own words: quick-reply choices and the brainstorm start. */
+const NOT_AN_IDEA = /^(help me brainstorm ideas|i have a problem in mind|you pick|[ab]: .{0,40})$/i;
+
+/** The first thing a member wrote that reads as a problem or an idea: at least a few words of their own. */
+function founderIdea(messages: readonly WorkspaceMessage[]): string | null {
+  for (const message of messages) {
+    if (message.role !== 'user' || message.metadata?.note) continue;
+    const text = textOf(message).replace(/\s+/g, ' ').trim();
+    if (text.split(' ').length >= 4 && !NOT_AN_IDEA.test(text)) return text;
+  }
+  return null;
+}
+
 export function offlineDemoAnswer(input: { env: Cloudflare.Env; messages: WorkspaceMessage[]; actions: CofounderActions; phase: number; signal?: AbortSignal }): Response {
   // Each phase has its own script (worker/agents/phases/<phase>/demo.ts), one step per answer given in that phase.
   const script = phaseModule(input.phase)?.demo ?? [];
   const answered = input.messages.filter((message) => message.role === 'assistant' && message.metadata?.phase === input.phase).length;
   const step = script[answered] ?? SCRIPT_END;
   const founderText = textOf(input.messages.findLast((message) => message.role === 'user') ?? { id: '', role: 'user', parts: [] });
+  const words: FounderWords = { latest: founderText, idea: founderIdea(input.messages) };
+  const text = typeof step.text === 'function' ? step.text(words) : step.text;
   const metadata: MessageMetadata = { author: { kind: 'cofounder' }, createdAt: Date.now(), offlineDemo: true, phase: input.phase };
   const stream = createUIMessageStream<WorkspaceMessage>({
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageMetadata: metadata });
       writer.write({ type: 'text-start', id: 'text' });
-      for (const word of step.text.split(/(?<= )/)) {
+      for (const word of text.split(/(?<= )/)) {
         await pause(30, input.signal);
         if (input.signal?.aborted) break;
         writer.write({ type: 'text-delta', id: 'text', delta: word });
       }
       writer.write({ type: 'text-end', id: 'text' });
-      if (step.act) await step.act(input.actions, founderText);
+      if (step.act) await step.act(input.actions, founderText, words);
       if (step.tool) {
         const call = await step.tool(input.env, input.actions);
         const toolCallId = `demo-${crypto.randomUUID()}`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PAYMENT_STATUSES } from '#contracts/billing';
 import { DISCUSSION_SOURCES } from '#contracts/discussions';
 import { COMPETITOR_SOURCES } from '#contracts/phases/competitors';
 
@@ -169,6 +170,8 @@ export const proInterest = sqliteTable('pro_interest', {
   /** The address to notify, as it was when they asked. */
   email: text('email').notNull(),
   createdAt: createdAt(),
+  /** When `npm run plan -- announce` told them Pro can be bought; null until then. */
+  notifiedAt: integer('notified_at', { mode: 'number' }),
 });
 
 /** Development and tests: mail that would have been sent, readable at /dev/outbox. */
@@ -390,4 +393,98 @@ export const discussionSearchCache = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.source, t.queryKey] }), index('discussion_search_cache_expiry').on(t.expiresAt)],
+);
+
+/**
+ * Every Stripe event whose effect was applied, written in the same D1 batch as that effect: a
+ * second delivery of the same event fails on the primary key and the whole batch rolls back
+ * (docs/decisions/0038-payments-and-affiliate-ledger.md).
+ */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per Stripe Checkout session of the Pro purchase. Amounts are in the currency's minor
+ * unit (cents). Kept when the account is deleted (the company must keep its sales records), with
+ * the account's id set to null.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    paymentIntentId: text('payment_intent_id').unique(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    currency: text('currency').notNull(),
+    amountTotal: integer('amount_total').notNull(),
+    amountTax: integer('amount_tax').notNull(),
+    /** What commissions are computed on: the total less tax. */
+    amountWithoutTax: integer('amount_without_tax').notNull(),
+    receiptUrl: text('receipt_url'),
+    invoiceUrl: text('invoice_url'),
+    invoicePdfUrl: text('invoice_pdf_url'),
+    paidAt: integer('paid_at', { mode: 'number' }),
+    reversedAt: integer('reversed_at', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_user').on(t.userId)],
+);
+
+/**
+ * A refund or a lost dispute, keyed by the payment intent it undoes. Stripe may deliver it before
+ * the checkout it reverses: the payment is then recorded as already reversed and grants nothing.
+ */
+export const paymentReversals = sqliteTable('payment_reversals', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  reason: text('reason', { enum: ['refund', 'dispute_lost'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The affiliate ledger: lines are only ever added. A commission (+) becomes payable at
+ * `available_at` (the refund window after the payment); its reversal (−) becomes due at the
+ * same moment or at once if the commission already was; a payout (−) is recorded by the
+ * operator. Balances are sums over these lines, never stored.
+ */
+export const affiliateLedger = sqliteTable(
+  'affiliate_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    affiliateId: text('affiliate_id')
+      .notNull()
+      .references(() => affiliates.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').references(() => payments.id),
+    kind: text('kind', { enum: ['commission', 'reversal', 'payout'] }).notNull(),
+    /** Cents, signed: commissions positive, reversals and payouts negative. */
+    amount: integer('amount').notNull(),
+    availableAt: integer('available_at', { mode: 'number' }).notNull(),
+    /** The payout's reference in the payment service (payouts only). */
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('affiliate_ledger_payment_kind').on(t.paymentId, t.kind),
+    uniqueIndex('affiliate_ledger_payout_reference').on(t.affiliateId, t.reference),
+    index('affiliate_ledger_affiliate').on(t.affiliateId, t.availableAt),
+  ],
+);
+
+/** Messages Pro founders send to support; each is also e-mailed to CONTACT_EMAIL. */
+export const supportRequests = sqliteTable(
+  'support_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_user').on(t.userId)],
 );

@@ -13,6 +13,7 @@ export interface EmailContent {
   note?: string;
   /** For mail that is not transactional: the one-click unsubscribe address (RFC 8058). */
   unsubscribe?: { pageUrl: string; oneClickUrl: string };
+  replyTo?: string;
 }
 
 /** Every e-mail of the product: a plain-text part and a simple HTML part that says the same. */
@@ -45,5 +46,5 @@ ${unsubscribe ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7280"><a href
   const headers = unsubscribe
     ? { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
     : undefined;
-  return { to: content.to, subject: content.subject, html, text, headers };
+  return { to: content.to, subject: content.subject, html, text, headers, replyTo: content.replyTo };
 }

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { REFERRAL_CODE_SHAPE, STATS_DAYS, type AffiliateStats } from '#contracts/affiliate';
-import { approvedAffiliateOfUser, dailyFigures, findApprovedAffiliate, recordClick, recordReferral } from '../db/queries/affiliate';
+import { REFERRAL_CODE_SHAPE, STATS_DAYS, type AffiliateMe, type AffiliateStats } from '#contracts/affiliate';
+import { PAYOUT_MINIMUM } from '#contracts/billing';
+import { approvedAffiliateOfUser, dailyFigures, findApplicationOf, findApprovedAffiliate, recordClick, recordReferral } from '../db/queries/affiliate';
+import { ledgerBalances } from '../db/queries/payments';
 import type { AppEnv, Bindings } from '../env';
 import { requireUser, sessionSecret, type SignedInEnv } from '../services/sessions';
 import { deriveToken } from '../lib/tokens';
@@ -16,6 +18,12 @@ export const VIA_COOKIE_SECONDS = 30 * 24 * 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Payouts are made on the 1st of each month (decision 38): the first 1st after `now`, UTC. */
+export function nextPayoutDate(now: number): string {
+  const date = new Date(now);
+  return utcDay(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+}
 
 /**
  * Who clicked, as far as de-duplication needs: an HMAC of the client address and user agent,
@@ -55,6 +63,7 @@ async function statsOf(env: Bindings, userId: string): Promise<AffiliateStats | 
   });
   const link = new URL('/', env.APP_URL);
   link.searchParams.set('via', affiliate.referralCode);
+  const balances = await ledgerBalances(env.DB, affiliate.id, today);
   return {
     referralCode: affiliate.referralCode,
     referralLink: link.href,
@@ -63,13 +72,26 @@ async function statsOf(env: Bindings, userId: string): Promise<AffiliateStats | 
       clicks: days.reduce((sum, d) => sum + d.clicks, 0),
       signUps: days.reduce((sum, d) => sum + d.signUps, 0),
     },
+    balances: { ...balances, nextPayoutDate: nextPayoutDate(today), minimumPayout: PAYOUT_MINIMUM },
+  };
+}
+
+/** What the dashboard shows: an approved affiliate's figures, or where their application stands. */
+async function affiliateMe(env: Bindings, userId: string): Promise<AffiliateMe> {
+  const affiliate = await statsOf(env, userId);
+  if (affiliate) return { affiliate, application: null };
+  const me = await env.DB.prepare('SELECT email FROM users WHERE id = ?1').bind(userId).first<{ email: string }>();
+  const application = me ? await findApplicationOf(env.DB, userId, me.email) : null;
+  return {
+    affiliate: null,
+    application: application && application.status !== 'approved' ? { status: application.status, referralCode: application.referralCode } : null,
   };
 }
 
 const signedIn = new Hono<SignedInEnv>()
   .use('*', requireUser)
-  /** `{ affiliate: null }` for everyone who is not an approved affiliate. */
-  .get('/', async (c) => c.json({ affiliate: await statsOf(c.env, c.var.userId) }, 200));
+  /** `affiliate: null` for everyone who is not an approved affiliate; an applicant sees their application. */
+  .get('/', async (c) => c.json(await affiliateMe(c.env, c.var.userId), 200));
 
 export const affiliate = new Hono<AppEnv>()
   /**

@@ -17,7 +17,12 @@ export type DevelopmentFeature =
   /** The built-in session secret, used when SESSION_SECRET is not set. */
   | 'development-secret'
   /** The Origin rule also accepts the loopback origin the request itself was sent to (decision 22). */
-  | 'loopback-origins';
+  | 'loopback-origins'
+  /**
+   * Without Stripe keys, 'Get Pro' opens a labelled local test checkout whose signed event goes
+   * through the real webhook code (services/fulfilment.ts, decision 38).
+   */
+  | 'local-test-checkout';
 
 const ENVIRONMENTS: Record<DevelopmentFeature, readonly Bindings['ENVIRONMENT'][]> = {
   outbox: ['development'],
@@ -25,6 +30,8 @@ const ENVIRONMENTS: Record<DevelopmentFeature, readonly Bindings['ENVIRONMENT'][
   'offline-demo': ['development'],
   'development-secret': ['development', 'test'],
   'loopback-origins': ['development', 'test'],
+  // The end-to-end tests buy Pro through it, as `npm start` does.
+  'local-test-checkout': ['development', 'test'],
 };
 
 /** localhost, 127.0.0.0/8 and [::1]: names that never leave the machine. */

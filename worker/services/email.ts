@@ -9,10 +9,18 @@ export interface Email {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** Where replies go instead of MAIL_FROM, e.g. the founder who wrote to support. */
+  replyTo?: string;
 }
 
 export class MailDeliveryError extends Error {
   override name = 'MailDeliveryError';
+}
+
+/** The headers the outbox shows, Reply-To included. */
+function outboxHeaders(email: Email): string | null {
+  const headers = { ...email.headers, ...(email.replyTo ? { 'Reply-To': email.replyTo } : {}) };
+  return Object.keys(headers).length ? JSON.stringify(headers) : null;
 }
 
 /**
@@ -29,13 +37,14 @@ export async function sendEmail(env: Bindings, email: Email): Promise<void> {
       html: email.html,
       text: email.text,
       headers: email.headers,
+      replyTo: email.replyTo,
     });
     if (error) throw new MailDeliveryError(`Resend refused the message: ${error.message}`);
     return;
   }
   await getDb(env.DB)
     .insert(outbox)
-    .values({ to: email.to, subject: email.subject, html: email.html, text: email.text, headers: email.headers ? JSON.stringify(email.headers) : null });
+    .values({ to: email.to, subject: email.subject, html: email.html, text: email.text, headers: outboxHeaders(email) });
 }
 
 /**

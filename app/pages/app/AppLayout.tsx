@@ -7,6 +7,7 @@ import { LogoMark } from '../../components/TopBar';
 import { workspacePath } from '../../lib/workspace-path';
 import { api, ApiError, send, withSession } from '../../lib/api';
 import { errorMessage, logUnexpected } from '../../lib/forms';
+import { GET_PRO_FAILED, hasQueuedPurchase, interestMessage, startProPurchase, takeQueuedPurchase } from '../../lib/get-pro';
 import { readFirstMessage } from '../../lib/landing-draft';
 import { readSetting, writeSetting } from '../../lib/local-settings';
 import { once } from '../../lib/once';
@@ -75,6 +76,8 @@ export function Component() {
   const [joining, setJoining] = useState(() => readSetting('pendingInvitation') !== null);
   // Likewise while a project is made for the landing page's message.
   const [starting, setStarting] = useState(() => waitsForProject(pathname));
+  // And while 'Get Pro', pressed before signing in, opens the checkout (app/lib/get-pro.ts).
+  const [buying, setBuying] = useState(hasQueuedPurchase);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -146,6 +149,27 @@ export function Component() {
     };
   }, [signedIn, starting, navigate, notify]);
 
+  useEffect(() => {
+    if (!signedIn || !buying) return;
+    if (!takeQueuedPurchase()) {
+      setBuying(false);
+      return;
+    }
+    startProPurchase().then(
+      (outcome) => {
+        // Redirecting: the loader stays until the browser is at the checkout.
+        if (outcome.kind === 'redirecting') return;
+        setBuying(false);
+        notify.success(outcome.kind === 'interest' ? interestMessage(outcome.email) : 'You already have Pro.');
+      },
+      (error: unknown) => {
+        logUnexpected('Opening the checkout after signing in failed', error);
+        setBuying(false);
+        notify.error(errorMessage(error, GET_PRO_FAILED));
+      },
+    );
+  }, [signedIn, buying, notify]);
+
   const updateUser = useCallback((changes: Partial<CurrentUser>) => {
     setSession((current) => (current.state === 'ready' ? { ...current, user: { ...current.user, ...changes } } : current));
   }, []);
@@ -170,7 +194,7 @@ export function Component() {
       </div>
     );
   }
-  if (!contextValue || joining || starting) return <FullScreenLoader />;
+  if (!contextValue || joining || starting || buying) return <FullScreenLoader />;
 
   return (
     <CurrentUserContext value={contextValue}>

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/forms';
 import { useCurrentUser } from './AppLayout';
 import { ProjectNameField, useProjectNameField } from './project-name';
 import type { CreatedProject } from './projects';
+import { GetProButton } from '../../components/GetProButton';
 
 /** Names and creates a project; past the plan's limit it explains why it cannot. */
 export function NewProjectForm({
@@ -54,7 +55,7 @@ export function NewProjectForm({
   );
 }
 
-/** Why no further project can be created, and where Pro is explained. */
+/** Why no further project can be created, with 'Get Pro' and where Pro is explained. */
 export function PlanLimit({ onClose }: { onClose?: () => void }) {
   const { user } = useCurrentUser();
   return (
@@ -62,9 +63,12 @@ export function PlanLimit({ onClose }: { onClose?: () => void }) {
       <p>{planLimitMessage(user.plan)}</p>
       <div className="inline-form__actions">
         {user.plan === 'free' && (
-          <Link to="/pricing" className="button">
-            See Pro pricing
-          </Link>
+          <>
+            <GetProButton user={user} />
+            <Link to="/pricing" className="button button--secondary">
+              See Pro pricing
+            </Link>
+          </>
         )}
         {onClose && (
           <button type="button" className="button button--secondary" onClick={onClose}>

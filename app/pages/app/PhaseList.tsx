@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { PHASES, PRO_PAGE } from '../../content/phases';
+import { GetProButton } from '../../components/GetProButton';
 import { workspacePath } from '../../lib/workspace-path';
+import { useCurrentUser } from './AppLayout';
 
 /** The phases, each a link: the free ones to the project's workspace, the locked ones to Pro pricing. */
 export function PhaseList({ projectId, done }: { projectId: string; done: number[] }) {
+  const { user } = useCurrentUser();
   return (
     <div className="phases">
       <h3>Phases</h3>
@@ -37,9 +40,12 @@ export function PhaseList({ projectId, done }: { projectId: string; done: number
         <p>
           Phases 3 to 8 come with <strong>Pro</strong>: a one-time $149 purchase for all phases and 5 projects.
         </p>
-        <Link to="/pricing" className="button">
-          See Pro pricing
-        </Link>
+        <div className="phases__upgrade-actions">
+          <GetProButton user={user} />
+          <Link to="/pricing" className="button button--secondary">
+            See Pro pricing
+          </Link>
+        </div>
       </div>
     </div>
   );

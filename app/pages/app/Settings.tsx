@@ -9,6 +9,8 @@ import { Switch } from '../../components/Switch';
 import { api, withSession } from '../../lib/api';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AccountDeletion } from './AccountDeletion';
+import { BillingSettings } from './BillingSettings';
+import { SupportSettings } from './SupportSettings';
 import { useCurrentUser } from './AppLayout';
 import { SettingsPanel } from './SettingsPanel';
 import './Settings.css';
@@ -26,6 +28,8 @@ export function Component() {
         </p>
       </div>
       <div className="settings__panels">
+        <BillingSettings />
+        <SupportSettings />
         <ChangePassword />
         <PrivacyMode />
         <EmailPreferences />

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 
 /** One panel of the settings page, named by its heading. */
-export function SettingsPanel({ title, children, danger }: { title: string; children: ReactNode; danger?: boolean }) {
+export function SettingsPanel({ title, children, danger, id }: { title: string; children: ReactNode; danger?: boolean; id?: string }) {
   const headingId = useId();
   return (
-    <section className={`settings-panel${danger ? ' settings-panel--danger' : ''}`} aria-labelledby={headingId}>
+    <section id={id} className={`settings-panel${danger ? ' settings-panel--danger' : ''}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {children}
     </section>

@@ -7,6 +7,7 @@ import { GoogleButton } from '../../components/GoogleButton';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
+import { queueProPurchase } from '../../lib/get-pro';
 import { readAttribution } from '../../lib/attribution';
 import { errorMessage, fieldError, GENERIC_ERROR, logUnexpected, useFormFields } from '../../lib/forms';
 import { readPrivacyMode } from '../../lib/privacy-mode';
@@ -32,6 +33,12 @@ const useSignUpFields = () =>
 export function Component() {
   const [params] = useSearchParams();
   const method = params.get('method') === 'email' ? 'email' : 'choice';
+  // 'Get Pro' links here with ?next=pro: Checkout opens once the account exists, even when the
+  // link was followed before the pricing page was hydrated (app/lib/get-pro.ts).
+  const next = params.get('next');
+  useEffect(() => {
+    if (next === 'pro') queueProPurchase();
+  }, [next]);
 
   // The form's values live here, above the views, so going back and forth loses nothing.
   const form = useSignUpFields();

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { CallToAction } from '../../components/CallToAction';
 import { FaqList } from '../../components/FaqList';
 import { PricingCards } from '../../components/PricingCards';
@@ -5,11 +6,17 @@ import { PRICING_FAQS } from '../../content/faqs';
 import './marketing.css';
 
 export function Component() {
+  const [params] = useSearchParams();
   return (
     <div className="pricing">
       <section className="marketing-hero">
         <h1 className="marketing-hero__title">Simple, honest pricing</h1>
         <p className="marketing-hero__lead">Start free with the first 2 phases. Go Pro once, for life.</p>
+        {params.get('checkout') === 'cancelled' && (
+          <p className="pricing__cancelled" role="status">
+            Checkout was cancelled. Nothing was charged, and your plan is as it was.
+          </p>
+        )}
       </section>
 
       <section className="marketing-section" aria-label="Plans">

@@ -30,11 +30,20 @@ export interface ToolContext {
   privateWording: ((phrase: string) => string | null) | null;
 }
 
+/** What the founders wrote so far, for the offline demo to use their own words. */
+export interface FounderWords {
+  /** The latest member message. */
+  latest: string;
+  /** The first member message that states a problem or an idea (not a quick reply, not 'brainstorm'), if any. */
+  idea: string | null;
+}
+
 /** One answer of the offline demo (worker/agents/offline-demo.ts). */
 export interface DemoStep {
-  text: string;
+  /** The answer; a function of what the founders wrote, so that the demo answers their own idea. */
+  text: string | ((words: FounderWords) => string);
   quickReply?: { question: string; choices: string[] };
-  act?: (actions: CofounderActions, founderText: string) => Promise<unknown> | unknown;
+  act?: (actions: CofounderActions, founderText: string, words: FounderWords) => Promise<unknown> | unknown;
   /** A tool the step calls, shown in the answer as the real co-founder's call would be. */
   tool?: (env: Cloudflare.Env, actions: CofounderActions) => Promise<{ name: string; input: unknown; output: unknown }>;
 }

@@ -3,6 +3,7 @@ import type { AccountExport, ProjectConversationExport } from '#contracts/accoun
 import type { Db } from '../client';
 import { projectMembers, projects, proInterest, researchPages, researchQuestions, researchResponses, users } from '../schema';
 import { isSubscribed } from './accounts';
+import { paymentsOf } from './payments';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -63,6 +64,7 @@ export async function accountExport(
   // The conversation and memory live in each project's object; one that cannot be read fails the
   // whole export rather than leaving it out unnoticed.
   const workspaces = await Promise.all(projectIds.map(workspaceOf));
+  const purchases = await paymentsOf(db.$client, userId);
 
   return {
     exportedAt: new Date().toISOString(),
@@ -103,6 +105,7 @@ export async function accountExport(
         })),
       workspace: workspaces[index]!,
     })),
+    payments: purchases,
   };
 }
 

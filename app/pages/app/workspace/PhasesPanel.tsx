@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import type { CurrentUser } from '#contracts/auth';
 import type { WorkspaceState } from '#contracts/workspace';
-import { GetPro } from '../../../components/GetPro';
+import { GetProButton } from '../../../components/GetProButton';
 import { PHASES } from '../../../content/phases';
 
 /**
@@ -10,8 +11,11 @@ import { PHASES } from '../../../content/phases';
 export function PhasesPanel({
   phases,
   openPhase,
+  user,
 }: {
   phases: WorkspaceState['phases'] | undefined;
+  /** The signed-in founder, for 'Get Pro' (which opens Checkout, or says they already have Pro). */
+  user: CurrentUser | undefined;
   /** Resolves with an error to show, or null once the phase is open. */
   openPhase: (phase: number) => Promise<string | null>;
 }) {
@@ -61,7 +65,7 @@ export function PhasesPanel({
                 </span>
                 {locked ? (
                   <span className="phases-panel__action">
-                    <GetPro />
+                    <GetProButton user={user} className="button button--secondary panel__small-button" />
                   </span>
                 ) : (
                   phase.built &&

@@ -223,7 +223,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
       )}
       <div className="workspace__columns">
         <SidePanel id="workspace-phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
-          <PhasesPanel phases={state?.phases} openPhase={openPhase} />
+          <PhasesPanel phases={state?.phases} openPhase={openPhase} user={user} />
         </SidePanel>
         <div className="workspace__centre">
           <div className="workspace__views" role="group" aria-label="Workspace view">

@@ -1,43 +1,100 @@
-import type { DemoStep } from '../types';
+import type { DemoStep, FounderWords } from '../types';
 
-/** The offline demo in phase 1: a quick-reply question, a memory write, two ideas compared, one chosen. */
+/**
+ * The founder's idea in a few words, for a working name: the words that carry meaning at its start,
+ * up to the first word that begins a new clause ('I want to help small dental clinics stop…' gives
+ * 'Small dental clinics').
+ */
+export function shortName(idea: string): string {
+  const filler = /^(i|we|want|wanted|would|like|to|a|an|the|build|make|create|help|app|tool|platform|for|an)$/i;
+  const clause = /^(stop|that|who|which|with|from|by|for|so|because|and|but|when|where|in|on|of|to|get|find|save|lose|losing|track)$/i;
+  const words = idea.replace(/[.!?,;:].*$/, '').split(/\s+/).filter(Boolean);
+  let start = 0;
+  while (start < words.length && filler.test(words[start]!)) start++;
+  const kept: string[] = [];
+  for (const word of words.slice(start)) {
+    if (kept.length > 0 && clause.test(word)) break;
+    kept.push(word);
+    if (kept.length === 4) break;
+  }
+  const name = kept.join(' ');
+  return name ? name.charAt(0).toUpperCase() + name.slice(1) : 'Your idea';
+}
+
+/** The founder's words, cut at a word when long. */
+const quote = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max).replace(/\s+\S*$/, '')}…` : text);
+
+/** The two directions compared: the founder's own idea beside one other, or two examples when they have none yet. */
+const directions = ({ idea }: FounderWords) =>
+  idea ? { a: shortName(idea), b: 'A marketplace for the same people' } : { a: 'Scheduling assistant for clinics', b: 'Supplier review exchange' };
+
+const EXAMPLE_TABLE = [
+  '| Who has it | Practice managers | New restaurant owners |',
+  '| How painful | Empty chairs cost money daily | A bad supplier costs a month |',
+  '| Weakest assumption | Clinics will switch booking tools | Buyers will write reviews |',
+];
+const OWN_IDEA_TABLE = [
+  '| Who has it | The people you named | The same people, on both sides |',
+  '| How painful | Your answers above will tell | Only if they already trade |',
+  '| Weakest assumption | They pay to solve it | Both sides show up at once |',
+];
+
+/**
+ * The offline demo in phase 1: a quick-reply question, a memory write, two ideas compared, one
+ * chosen. It answers the founder's own idea in their words when they wrote one.
+ */
 export const FIND_IDEA_DEMO: readonly DemoStep[] = [
   {
-    text: "*Offline demo — not AI.* I'm your co-founder for phase 1, **Find an idea**. We can start from a problem you already know, or brainstorm from your skills and interests.",
+    text: ({ idea }) =>
+      idea
+        ? `*Offline demo — not AI.* You wrote: “${quote(idea)}”. I'm your co-founder for phase 1, **Find an idea**. Before we build anything, let's question it, or brainstorm alternatives beside it.`
+        : "*Offline demo — not AI.* I'm your co-founder for phase 1, **Find an idea**. We can start from a problem you already know, or brainstorm from your skills and interests.",
     quickReply: { question: 'How would you like to start?', choices: ['I have a problem in mind', 'Help me brainstorm ideas'] },
   },
   {
     text: '*Offline demo — not AI.* Noted in the project memory. Who has this problem most often, and what do they do about it today? Be as specific as you can: a job title, a place, a budget.',
-    act: (actions, founderText) => actions.writeMemory({ kind: 'note', title: 'Starting point', body: founderText.slice(0, 500) || 'The founder chose how to start.' }),
+    act: (actions, founderText, { idea }) =>
+      actions.writeMemory({ kind: 'note', title: 'Starting point', body: (idea ?? founderText).slice(0, 500) || 'The founder chose how to start.' }),
   },
   {
-    text: [
-      '*Offline demo — not AI.* Here are two directions, side by side:',
-      '',
-      '| | A: Scheduling assistant for clinics | B: Supplier review exchange |',
-      '|---|---|---|',
-      '| Who has it | Practice managers | New restaurant owners |',
-      '| How painful | Empty chairs cost money daily | A bad supplier costs a month |',
-      '| Weakest assumption | Clinics will switch booking tools | Buyers will write reviews |',
-      '',
-      'I would pick **A**: the pain is daily and measured in money.',
-    ].join('\n'),
-    quickReply: { question: 'Which idea should we keep?', choices: ['A: Scheduling assistant', 'B: Supplier reviews', 'You pick'] },
+    text: (words) => {
+      const { a, b } = directions(words);
+      return [
+        words.idea ? '*Offline demo — not AI.* Here is your idea beside one other direction:' : '*Offline demo — not AI.* Here are two directions, side by side:',
+        '',
+        `| | A: ${a} | B: ${b} |`,
+        '|---|---|---|',
+        ...(words.idea ? OWN_IDEA_TABLE : EXAMPLE_TABLE),
+        '',
+        words.idea ? 'I would keep **A**, and test who pays first.' : 'I would pick **A**: the pain is daily and measured in money.',
+      ].join('\n');
+    },
+    quickReply: { question: 'Which idea should we keep?', choices: ['A', 'B', 'You pick'] },
   },
   {
-    text: "*Offline demo — not AI.* Saved as the chosen idea. **Phase 1 is done.** Next is phase 2, *Estimate the problem's scale and impact*: shall we size how many clinics lose how much?",
-    act: async (actions) => {
+    text: (words) =>
+      `*Offline demo — not AI.* Saved as the chosen idea. **Phase 1 is done.** A working name for the project: **${directions(words).a}** (rename it in the project settings). Next is phase 2, *Estimate the problem's scale and impact*: shall we size how many people have it, and how much it costs them?`,
+    act: async (actions, _founderText, words) => {
       const saved = actions.saveArtifact({
         kind: 'chosen_idea',
-        title: 'Scheduling assistant for clinics',
-        idea: {
-          problem: 'Last-minute cancellations leave clinic chairs empty.',
-          whoHasIt: 'Practice managers of small private clinics.',
-          proposedSolution: 'An assistant that fills cancelled slots from a waiting list.',
-          whyNow: 'Patients now expect to book and rebook by text message.',
-          riskiestAssumption: 'Clinics will change their booking habits for it.',
-          openQuestions: ['How many slots are lost a week?', 'Who decides on new tools in a clinic?'],
-        },
+        title: directions(words).a,
+        idea: words.idea
+          ? {
+              problem: quote(words.idea, 1000),
+              whoHasIt: 'To be questioned: who exactly has it, and how often.',
+              proposedSolution: 'To be shaped once the problem is sized.',
+              whyNow: 'To be questioned: what changed that makes it solvable now.',
+              riskiestAssumption: 'That the people who have it pay to solve it.',
+              openQuestions: ['Who pays?', 'How often does it happen?'],
+            }
+          : {
+              problem: 'Last-minute cancellations leave clinic chairs empty.',
+              whoHasIt: 'Practice managers of small private clinics.',
+              proposedSolution: 'An assistant that fills cancelled slots from a waiting list.',
+              whyNow: 'Patients now expect to book and rebook by text message.',
+              riskiestAssumption: 'Clinics will change their booking habits for it.',
+              openQuestions: ['How many slots are lost a week?', 'Who decides on new tools in a clinic?'],
+            },
       });
       await actions.acceptArtifact(saved.id);
     },

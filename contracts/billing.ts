@@ -1,0 +1,119 @@
+import type { PlanId } from './account';
+import { hasControlCharacters } from './text';
+import { z } from './zod';
+
+/**
+ * Pro, the purchase and the affiliate ledger (docs/decisions/0038-payments-and-affiliate-ledger.md).
+ * Amounts are in cents of `PRO_PRICE.currency`.
+ */
+export const PRO_PRICE = { amount: 14_900, currency: 'usd' } as const;
+export const PRO_PRODUCT_NAME = 'Launchmate Pro (lifetime)';
+/** What an affiliate earns of a payment's amount without tax, in percent. */
+export const COMMISSION_PERCENT = 20;
+/** A commission counts only for payments within this long of the buyer's sign-up. */
+export const COMMISSION_ELIGIBLE_DAYS = 365;
+/** Payouts are made on the 1st of the month for balances of at least this much. */
+export const PAYOUT_MINIMUM = 5_000;
+
+/** The commission of a payment: 20% of its amount without tax, rounded to the cent. */
+export const commissionOf = (amountWithoutTax: number) => Math.round((amountWithoutTax * COMMISSION_PERCENT) / 100);
+
+/** "$149.00"; negative amounts as "−$29.80". */
+export function formatMoney(cents: number, currency: string = PRO_PRICE.currency): string {
+  const formatted = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(Math.abs(cents) / 100);
+  return cents < 0 ? `−${formatted}` : formatted;
+}
+
+/**
+ * How 'Get Pro' works here: Stripe Checkout, the local test checkout (development without keys,
+ * on a loopback address), or recording interest (no keys anywhere else).
+ */
+export type PurchaseMode = 'stripe' | 'local-test' | 'interest';
+
+/** POST /api/billing/checkout: where to send the founder next. */
+export type CheckoutAnswer =
+  | { kind: 'redirect'; url: string }
+  /** No payments on this deployment: the wish is recorded and the address will be e-mailed. */
+  | { kind: 'interest'; email: string }
+  /** Already Pro: nothing to buy. */
+  | { kind: 'already-pro' };
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'disputed', 'refunded', 'dispute_lost'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface PaymentRecord {
+  id: string;
+  status: PaymentStatus;
+  currency: string;
+  amountTotal: number;
+  amountTax: number;
+  amountWithoutTax: number;
+  paidAt: string | null;
+  reversedAt: string | null;
+  receiptUrl: string | null;
+  invoiceUrl: string | null;
+  invoicePdfUrl: string | null;
+}
+
+/** GET /api/billing: the account's plan, how it could buy Pro, and its payments, newest first. */
+export interface BillingSummary {
+  plan: PlanId;
+  purchaseMode: PurchaseMode;
+  payments: PaymentRecord[];
+}
+
+/**
+ * GET /api/billing/checkout/:sessionId: what the return page waits for. `recorded` is false
+ * until the webhook has stored the payment; the page never grants Pro itself.
+ */
+export interface CheckoutStatus {
+  recorded: boolean;
+  status: PaymentStatus | null;
+  plan: PlanId;
+}
+
+/** Marks the Checkout sessions that sell Pro, so no other sale in the Stripe account grants it. */
+export const PRO_SESSION_METADATA = { product: 'launchmate-pro' } as const;
+
+/** Checkout session ids as Stripe writes them (and the local test checkout's, `cs_local_…`). */
+export const CHECKOUT_SESSION_SHAPE = /^cs_[A-Za-z0-9_]{1,200}$/;
+
+/** The affiliate's money, computed from the ledger at `asOf` (docs/decisions/0038). */
+export interface AffiliateBalances {
+  /** Commissions still inside the refund window. */
+  pending: number;
+  /** Due now: matured commissions less reversals and payouts (can be negative). */
+  payable: number;
+  /** Paid out so far. */
+  paid: number;
+  /** Payments that earned a commission, refunded ones included. */
+  conversions: number;
+  /** The next 1st of the month, YYYY-MM-DD. */
+  nextPayoutDate: string;
+  minimumPayout: number;
+}
+
+export const SUPPORT_SUBJECT_MAX = 150;
+export const SUPPORT_MESSAGE_MAX = 5000;
+
+const supportText = (label: string, max: number, multiline: boolean) =>
+  z
+    .string({ error: `Please write a ${label}.` })
+    .trim()
+    .min(1, `Please write a ${label}.`)
+    .max(max, `Please keep the ${label} under ${max} characters.`)
+    .refine((value) => !hasControlCharacters(value, { multiline }), 'Please remove control characters.');
+
+/** 'Contact support' for Pro founders. */
+export const SupportRequestSchema = z.strictObject({
+  subject: supportText('subject', SUPPORT_SUBJECT_MAX, false),
+  message: supportText('message', SUPPORT_MESSAGE_MAX, true),
+  projectId: z.string().min(1).max(64).nullable().default(null),
+});
+export type SupportRequest = z.input<typeof SupportRequestSchema>;
+
+/** GET /api/support: Pro founders may write in; everyone else is shown the address. */
+export interface SupportAccess {
+  dedicated: boolean;
+  contactEmail: string;
+}

@@ -1,0 +1,148 @@
+/**
+ * Buying Pro in Chromium against the built product, which has no Stripe keys: 'Get Pro' opens the
+ * labelled local test checkout, whose signed event goes through the real webhook code
+ * (docs/decisions/0038). A visitor presses 'Get Pro' signed out, signs up, verifies and lands in
+ * the checkout; the return page waits for the recorded payment and Pro allows a fifth project.
+ * Then an affiliate's link leads to a purchase that the affiliate's dashboard shows as a
+ * conversion with $29.80 pending.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  baseUrl,
+  E2E_PASSWORD,
+  expectHeading,
+  expectNoProblems,
+  latestEmailLink,
+  newAccount,
+  newPage,
+  operator,
+  queryD1,
+  screenshot,
+  sqlText,
+  uniqueEmail,
+  url,
+  useBrowser,
+  VIEWPORTS,
+  type Viewport,
+} from './support';
+
+useBrowser();
+
+/** Signs up with e-mail on the page the visitor is on (/signup) and follows the verification link. */
+async function signUpAndVerify(page: Page, email: string) {
+  await page.getByRole('link', { name: 'Sign up with email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectHeading(page, 'Check your inbox');
+  const link = await latestEmailLink(email, '/verify-email/', { timeout: 30_000 });
+  await page.goto(new URL(link).pathname);
+}
+
+/** The labelled local test checkout: pay, then wait on the return page until Pro is recorded. */
+async function payInTestCheckout(page: Page, viewport: Viewport, shots: boolean) {
+  await page.waitForURL(/\/pro\/test-checkout\?session_id=cs_local_/, { timeout: 30_000 });
+  await page.getByText('Test checkout — no money moves').waitFor();
+  if (shots) await screenshot(page, 'pro-test-checkout', { fullPage: false });
+  await page.getByRole('button', { name: 'Pay $149.00 (test)' }).click();
+  await page.waitForURL(/\/pro\/welcome\?session_id=cs_local_/);
+  await expectHeading(page, 'You have Pro');
+  if (shots) await screenshot(page, 'pro-welcome', { fullPage: false });
+}
+
+const createProject = (page: Page, name: string) =>
+  page.request.post('/api/project', { data: { name }, headers: { Origin: baseUrl } });
+
+describe.each(VIEWPORTS)('at %s width', (viewport) => {
+  test("signed-out 'Get Pro' → sign-up → verify → checkout → 'You have Pro', and a fifth project is allowed", async () => {
+    const page = await newPage(viewport);
+    await page.goto('/pricing');
+    await expectHeading(page, 'Simple, honest pricing');
+    const getPro = page.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ });
+    await getPro.click();
+    await page.waitForURL(url('/signup?next=pro'));
+
+    const email = uniqueEmail(`pro-${viewport}`);
+    await signUpAndVerify(page, email);
+    await payInTestCheckout(page, viewport, true);
+    expect(await page.getByRole('listitem').filter({ hasText: '5 projects of your own' }).count()).toBe(1);
+    expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(email)}`)).toEqual([{ plan: 'pro' }]);
+    expect(
+      await queryD1(`SELECT p.status, p.amount_total FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(email)}`),
+    ).toEqual([{ status: 'paid', amount_total: 14900 }]);
+
+    // Four projects, then the fifth from the dashboard itself.
+    for (const name of ['One', 'Two', 'Three', 'Four']) expect((await createProject(page, name)).status()).toBe(201);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expectHeading(page, 'Dashboard');
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByLabel('Project name').fill('Fifth');
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/project') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    expect((await created).status()).toBe(201);
+    expect(await queryD1(`SELECT count(*) AS n FROM projects p JOIN users u ON u.id = p.owner_id WHERE u.email = ${sqlText(email)}`)).toEqual([{ n: 5 }]);
+
+    // Billing in settings shows the payment; Get Pro is gone everywhere.
+    await page.goto('/app/settings');
+    const billing = page.getByRole('region', { name: 'Billing' });
+    await billing.getByText(/You have Pro/).waitFor();
+    expect(await billing.textContent()).toContain('$149.00');
+    await billing.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pro-billing', { fullPage: false });
+    await page.goto('/pricing');
+    await page.locator('[data-plan="pro"]').getByText('This is your plan.').waitFor();
+    expect(await page.getByRole('button', { name: /Get Pro/ }).count()).toBe(0);
+    expectNoProblems(page);
+  });
+});
+
+test("an affiliate's link → sign-up → purchase: the affiliate's dashboard shows the conversion and $29.80 pending", async () => {
+  const affiliate = await newAccount('affiliate-pro');
+  const code = `Pro_${Date.now().toString(36)}`;
+  const applicant = await newPage('desktop', { storageState: affiliate.storageState });
+  const applied = await applicant.request.post('/api/general/affiliate-application', {
+    headers: { Origin: baseUrl },
+    data: {
+      name: 'Priya Raman',
+      email: affiliate.email,
+      socialProfile: 'https://x.com/priya',
+      referralCode: code,
+      paypalEmail: 'payouts@example.com',
+      whyLaunchmate: 'I coach founders.',
+      promotionStrategy: 'A newsletter.',
+    },
+  });
+  expect(applied.status()).toBe(201);
+  // An applicant sees that the application is being reviewed.
+  await applicant.goto('/dashboard');
+  await applicant.getByText(/is being reviewed/).waitFor();
+  expect(await operator('affiliate.ts', 'approve', code)).toContain('is now approved');
+
+  // A visitor follows the link, presses Get Pro, signs up and pays.
+  const visitor = await newPage('phone');
+  const registered = visitor.waitForResponse((response) => response.url().endsWith(`/api/affiliate/register-click/${code}`));
+  await visitor.goto(`/?via=${code}`);
+  expect((await registered).status()).toBe(200);
+  await visitor.goto('/pricing');
+  await visitor.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ }).click();
+  await visitor.waitForURL(url('/signup?next=pro'));
+  const email = uniqueEmail('referred-buyer');
+  await signUpAndVerify(visitor, email);
+  await payInTestCheckout(visitor, 'phone', false);
+
+  for (const viewport of VIEWPORTS) {
+    const dashboard = await newPage(viewport, { storageState: affiliate.storageState });
+    await dashboard.goto('/dashboard');
+    await expectHeading(dashboard, 'Dashboard');
+    await expect.poll(() => dashboard.getByTestId('affiliate-conversions').textContent()).toBe('1');
+    expect(await dashboard.getByTestId('affiliate-pending').textContent()).toBe('$29.80');
+    expect(await dashboard.getByTestId('affiliate-payable').textContent()).toBe('$0.00');
+    expect(await dashboard.getByTestId('affiliate-sign-ups').textContent()).toBe('1');
+    expect(await dashboard.getByRole('img', { name: /Clicks per day over the last 30 days: 1 in all/ }).count()).toBe(1);
+    await dashboard.getByRole('region', { name: 'Affiliate' }).scrollIntoViewIfNeeded();
+    await screenshot(dashboard, 'affiliate-commissions', { fullPage: false });
+    expectNoProblems(dashboard);
+  }
+  for (const page of [applicant, visitor]) expectNoProblems(page);
+});
