@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { CANVAS_LIMITS, NOTE_COLOURS, type CanvasFrame, type CanvasItem, type CanvasNote, type NoteColour } from '#contracts/canvas';
 import { useCanvas, type CanvasBoard, type CanvasSocket } from './use-canvas';
 import './Canvas.css';
@@ -379,8 +379,16 @@ interface NoteCardProps {
 function NoteCard({ note, frameTitle, board, selected, editing, connecting, onSelect, onEdit, onDragStart, onDelete }: NoteCardProps) {
   const label = `Note by ${authorName(note)}${note.proposed ? ', proposed' : ''}${frameTitle ? `, in frame ${frameTitle}` : ''}: ${note.text}`;
   const move = (dx: number, dy: number) => void board.change({ op: 'update', id: note.id, patch: { kind: 'note', x: note.x + dx, y: note.y + dy } });
+  // Back on the note when its editor closes, before the next key, so the keyboard goes on from there.
+  const card = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(editing);
+  useLayoutEffect(() => {
+    if (wasEditing.current && !editing) card.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   return (
     <div
+      ref={card}
       className={`canvas-note canvas-note--${note.colour}${note.proposed ? ' canvas-note--proposed' : ''}${selected ? ' canvas-note--selected' : ''}${connecting ? ' canvas-note--target' : ''}`}
       style={{ left: note.x, top: note.y, width: note.width, height: note.height }}
       role="group"
@@ -436,8 +444,6 @@ function NoteEditor({ note, board, onDone }: { note: CanvasNote; board: CanvasBo
     const patch = { ...(trimmed && trimmed !== note.text ? { text: trimmed } : {}), ...(colour !== note.colour ? { colour } : {}) };
     if (Object.keys(patch).length > 0) void board.change({ op: 'update', id: note.id, patch: { kind: 'note', ...patch } });
     onDone();
-    // Back on the note, so the keyboard goes on from where it was.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-note-id="${note.id}"]`)?.focus());
   };
   return (
     <div className="canvas-note__editor" onPointerDown={(event) => event.stopPropagation()}>
@@ -454,7 +460,6 @@ function NoteEditor({ note, board, onDone }: { note: CanvasNote; board: CanvasBo
           } else if (event.key === 'Escape') {
             event.preventDefault();
             onDone();
-            requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-note-id="${note.id}"]`)?.focus());
           }
         }}
       />
