@@ -660,8 +660,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       return entry;
     };
     const evidence = this.#evidence();
+    const current = () => this.state;
     return {
-      memory: this.state.memory,
+      // Read on each use: a tool called after another in the same answer sees what that one saved.
+      get memory() {
+        return current().memory;
+      },
       foundUrls: evidence.urls,
       placeCanvasNotes: (input, toolCallId) => {
         const placed = this.#canvas.placeProposals(input, { messageId: answering ?? null, toolCallId, foundUrls: evidence.urls });

@@ -38,12 +38,13 @@ export function addressRefusal(env: Bindings, address: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'only http and https addresses are read';
   if (url.username || url.password) return 'addresses with credentials are not read';
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (host === new URL(env.APP_URL).hostname.toLowerCase()) return "Launchmate's own pages are not read";
+  const own = new URL(env.APP_URL);
   if (isLoopbackHost(host) || host === '[::1]' || IPV4.test(host)) {
-    // The tests' fakes only: a loopback address, never the Worker's own port.
-    const allowed = loopbackPagesAllowed(env) && isLoopbackHost(host) && url.port !== new URL(env.APP_URL).port;
+    // The tests' fakes only: a loopback address, never the Worker's own (a local Worker is on loopback too).
+    const allowed = loopbackPagesAllowed(env) && isLoopbackHost(host) && !(isLoopbackHost(own.hostname) && url.port === own.port);
     return allowed ? null : 'private and loopback addresses are not read';
   }
+  if (host === own.hostname.toLowerCase()) return "Launchmate's own pages are not read";
   if (host.startsWith('[') || NUMERIC_HOST.test(host)) return 'addresses by IP number are not read';
   if (!host.includes('.') || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return 'only public host names are read';
   if (url.port && url.port !== (url.protocol === 'https:' ? '443' : '80')) return 'only the standard web ports are read';

@@ -22,19 +22,19 @@ export function ResearchRunCard({ run, changeRun }: { run: ResearchRunState | nu
         <p className="research-run__title">
           {run.status === 'proposed' ? 'Research run proposed' : run.status === 'running' ? 'Research run in progress' : run.status === 'done' ? 'Research run done' : 'Research run stopped'}
         </p>
-        <p className="research-run__plan">
+        {open && <p className="research-run__plan">
           {run.searches} searches and up to {run.plan.pageReads} page reads, for {run.plan.queries.map((query) => `“${query}”`).join(', ')}
           {run.approvedBy && <>, approved by {run.approvedBy}</>}.
-        </p>
+        </p>}
+        {run.status === 'running' && (
+          <progress className="research-run__bar" max={run.steps} value={run.step} aria-label="Steps done">
+            {run.step} of {run.steps}
+          </progress>
+        )}
         {run.status !== 'proposed' && (
-          <>
-            <progress className="research-run__bar" max={run.steps} value={run.step} aria-label="Steps done">
-              {run.step} of {run.steps}
-            </progress>
-            <p className="research-run__doing" role="status">
-              {run.doing} · {run.found} found · {run.cards} cards
-            </p>
-          </>
+          <p className="research-run__doing" role="status">
+            {run.status === 'running' ? `${run.doing} · ${run.found} found · ${run.cards} cards` : run.doing}
+          </p>
         )}
       </div>
       {open && (

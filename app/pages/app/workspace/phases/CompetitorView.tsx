@@ -181,8 +181,9 @@ export function PositioningMap({ axes, placements }: Pick<Landscape, 'axes' | 'p
           return (
             <g key={`${placement.name}${index}`}>
               <circle cx={x} cy={y} r={placement.isIdea ? 6 : 4} className={placement.isIdea ? 'positioning__idea' : 'positioning__point'} />
-              <text x={x + 8} y={y + 3} className="positioning__name">
-                {placement.name.length > 22 ? `${placement.name.slice(0, 21)}…` : placement.name}
+              {/* Names beside their point, on the side with room, cut short: the table has them whole. */}
+              <text x={placement.x > 5 ? x - 8 : x + 8} y={y + 3} textAnchor={placement.x > 5 ? 'end' : 'start'} className="positioning__name">
+                {placement.name.length > 18 ? `${placement.name.slice(0, 17)}…` : placement.name}
               </text>
             </g>
           );
