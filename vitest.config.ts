@@ -50,6 +50,22 @@ export default defineConfig(async () => {
                   FAKE_HACKER_NEWS_URL: inject('fakeHackerNewsUrl'),
                   FAKE_STACK_EXCHANGE_URL: inject('fakeStackExchangeUrl'),
                   FAKE_REDDIT_URL: inject('fakeRedditUrl'),
+                  // Phase 3's competitor sources, the fake sites they link to (on 127.0.0.1, which
+                  // the page reader reads only because of PAGE_READER_ALLOW_LOOPBACK in a test
+                  // environment), and a web search key so that web search is connected.
+                  GITHUB_API_URL: inject('fakeGitHubUrl'),
+                  ITUNES_API_URL: inject('fakeAppStoreUrl'),
+                  BRAVE_SEARCH_API_URL: inject('fakeBraveSearchUrl'),
+                  BRAVE_SEARCH_API_KEY: 'fake-brave-key',
+                  GITHUB_SEARCHES_PER_MINUTE: '100000',
+                  APP_STORE_SEARCHES_PER_MINUTE: '100000',
+                  WEB_SEARCHES_PER_DAY: '100000',
+                  PAGE_READ_TIMEOUT_MS: '1500',
+                  PAGE_READER_ALLOW_LOOPBACK: 'true',
+                  FAKE_GITHUB_URL: inject('fakeGitHubUrl'),
+                  FAKE_APP_STORE_URL: inject('fakeAppStoreUrl'),
+                  FAKE_BRAVE_SEARCH_URL: inject('fakeBraveSearchUrl'),
+                  FAKE_SITES_URL: inject('fakeSitesUrl'),
                   // Payments go to the fake Stripe; webhooks are signed with this secret.
                   STRIPE_API_URL: inject('fakeStripeUrl'),
                   STRIPE_SECRET_KEY: 'sk_test_launchmate_fake',

@@ -47,8 +47,8 @@ export interface OwnedProject {
 export type ExportedAuthor = { kind: 'member'; userId: string; name: string } | { kind: 'cofounder' };
 
 /**
- * A project's co-founder workspace in the export (docs/decisions/0024): the conversation in order
- * and the memory as it is, with every change made to it.
+ * A project's co-founder workspace in the export (docs/decisions/0024): the conversation in order,
+ * the memory as it is, with every change made to it, and the canvas's notes, frames and connectors.
  */
 export interface ProjectConversationExport {
   messages: {
@@ -67,6 +67,8 @@ export interface ProjectConversationExport {
     entries: unknown[];
     history: { at: string; action: 'created' | 'updated' | 'deleted' | 'accepted'; entryId: string; by: ExportedAuthor; entry: unknown }[];
   };
+  /** Every note, frame and connector of the project's canvas, with who made and last changed it. */
+  canvas: unknown[];
 }
 
 /** The downloadable copy of an account: never a password hash or a token. */

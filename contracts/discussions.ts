@@ -115,7 +115,7 @@ export interface DiscussionSearchResult {
 export const nothingSearchedMessage = (sources: readonly DiscussionSource[]) =>
   `Nothing could be searched: ${sources.map((source) => SOURCE_LABELS[source]).join(', ')} ${sources.length === 1 ? 'was' : 'were'} unavailable (timed out, refused or at its limit). This says nothing about the problem. Tell the founder that no search ran and why, and offer to try again in a few minutes; do not say that no discussions matched.`;
 
-const searchPhrase = z
+export const searchPhrase = z
   .string()
   .trim()
   .min(2, 'A search phrase needs at least 2 characters')

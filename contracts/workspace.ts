@@ -118,6 +118,34 @@ export interface WorkspaceLimits {
   resetsAt: number;
 }
 
+/** What a research run will spend, as proposed to the members. */
+export interface ResearchRunPlan {
+  queries: string[];
+  /** Pages of the competitors found that it reads. */
+  pageReads: number;
+}
+
+/**
+ * A long research run (docs/decisions/0041-research-runs.md): proposed by the co-founder with what it
+ * spends, approved by a member, then run step by step by the object, live for every member.
+ */
+export interface ResearchRunState {
+  id: string;
+  status: 'proposed' | 'running' | 'done' | 'stopped';
+  plan: ResearchRunPlan;
+  /** Searches: each phrase at each connected source. */
+  searches: number;
+  /** Steps done out of all: one per phrase searched, one per page read. */
+  step: number;
+  steps: number;
+  /** What it does now: 'Searching App Store for "…"', 'Reading https://…'. */
+  doing: string;
+  /** Competitors found so far, and cards made. */
+  found: number;
+  cards: number;
+  approvedBy?: string;
+}
+
 export interface WorkspaceState {
   phases: {
     /** Phase numbers completed, ascending. */
@@ -131,6 +159,8 @@ export interface WorkspaceState {
   /** Members with the workspace open now, one entry per member however many tabs. */
   presence: PresentMember[];
   limits: WorkspaceLimits;
+  /** The project's long research run, proposed, running or just ended; null when there is none. */
+  run: ResearchRunState | null;
   /** 'offline-demo': development without a model key, a scripted co-founder (label it). */
   mode: 'ai' | 'offline-demo';
 }
@@ -164,6 +194,16 @@ export const MemoryFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type MemoryFrame = z.infer<typeof MemoryFrameSchema>;
 
+/** A member approves the proposed research run, or stops it (any member, once it is proposed). */
+export const RunFrameSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('run_approve'), requestId: z.string().min(1).max(100), runId: z.string().min(1).max(100) }),
+  z.strictObject({ type: z.literal('run_stop'), requestId: z.string().min(1).max(100), runId: z.string().min(1).max(100) }),
+]);
+export type RunResultFrame = { type: 'run_result'; requestId: string; ok: true } | { type: 'run_result'; requestId: string; ok: false; error: string };
+
+/** A member asks for a competitor's pages to be read again ('Check again'). */
+export const CheckAgainFrameSchema = z.strictObject({ type: z.literal('competitor_check'), requestId: z.string().min(1).max(100), id: z.string().min(1).max(100) });
+
 /** A member opens a phase to work in: any unlocked phase that is built, earlier ones included. */
 export const PhaseOpenFrameSchema = z.strictObject({ type: z.literal('phase_open'), requestId: z.string().min(1).max(100), phase: z.number().int().min(1).max(8) });
 export type PhaseResultFrame = { type: 'phase_result'; requestId: string; ok: true } | { type: 'phase_result'; requestId: string; ok: false; error: string };
@@ -191,7 +231,7 @@ export type SendRefusedFrame = {
   requestId: string;
 } & SendRefusal;
 
-export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame | PhaseResultFrame;
+export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame | PhaseResultFrame | RunResultFrame;
 
 // ---------------------------------------------------------------------------------------------
 // The co-founder's tools, as they appear in assistant message parts (`tool-<name>`).
@@ -206,6 +246,12 @@ export const COFOUNDER_TOOLS = {
   saveScaleEstimate: 'save_scale_estimate',
   draftResearchPage: 'draft_research_page',
   readResearchResponses: 'read_research_responses',
+  findCompetitors: 'find_competitors',
+  readPage: 'read_page',
+  saveCompetitor: 'save_competitor',
+  saveLandscape: 'save_landscape',
+  proposeResearchRun: 'propose_research_run',
+  savePersona: 'save_persona',
 } as const;
 
 export const QUICK_REPLY_LIMITS = { question: 300, choice: 120, minChoices: 2, maxChoices: 6 } as const;

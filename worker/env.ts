@@ -71,6 +71,21 @@ export interface Bindings {
   REDDIT_AUTH_URL?: string;
   REDDIT_API_URL?: string;
 
+  /**
+   * Phase 3's competitor sources (worker/services/competitor-search.ts) share the time-out, byte
+   * cap and cache of the discussion sources above; these are their own limits and addresses.
+   */
+  GITHUB_SEARCHES_PER_MINUTE: string;
+  APP_STORE_SEARCHES_PER_MINUTE: string;
+  WEB_SEARCHES_PER_DAY: string;
+  GITHUB_API_URL?: string;
+  ITUNES_API_URL?: string;
+  BRAVE_SEARCH_API_URL?: string;
+  /** The reader of competitors' pages (worker/services/page-reader.ts): time-out (ms) of a read, redirects included, and bytes read. */
+  PAGE_READ_TIMEOUT_MS: string;
+  PAGE_READ_MAX_BYTES: string;
+  /** "true" lets the page reader read loopback addresses in development and tests only (services/development.ts). */
+  PAGE_READER_ALLOW_LOOPBACK?: string;
   /** Where Stripe's API lives; unset means Stripe's own. Tests point it at tests/fakes/stripe.ts. */
   STRIPE_API_URL?: string;
   /** Days a commission stays pending (the refund window) before it is payable. */
@@ -92,6 +107,10 @@ export interface Bindings {
   /** Reddit's application-only OAuth client; without both, Reddit is not searched. */
   REDDIT_CLIENT_ID?: string;
   REDDIT_CLIENT_SECRET?: string;
+  /** GitHub's search rate goes from 10 to 30 a minute with a token; optional. */
+  GITHUB_TOKEN?: string;
+  /** The Brave Search API's key: without it, web search is not connected (decision 0040). */
+  BRAVE_SEARCH_API_KEY?: string;
 }
 
 export interface AppEnv {

@@ -1,4 +1,6 @@
+import { COMPETITORS_PHASE, CompetitorContentSchema, LandscapeContentSchema, outlineCompetitor, outlineLandscape, type CompetitorContent, type LandscapeContent } from './competitors';
 import type { ArtifactOutline, PhaseDefinition } from './fields';
+import { outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent } from './personas';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
 import { outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
 
@@ -14,8 +16,8 @@ const notBuilt = (number: number, title: string, summary: string): PhaseDefiniti
 export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
   { ...FIND_IDEA_PHASE, built: true },
   { ...PROBLEM_SCALE_PHASE, built: true },
-  { ...notBuilt(3, 'Research competitors and gaps', 'See who already solves the problem and where they fall short.'), built: false },
-  { ...notBuilt(4, 'Define user personas', 'Describe the people you build for: their goals, pains and objections.'), built: false },
+  { ...COMPETITORS_PHASE, built: true },
+  { ...PERSONAS_PHASE, built: true },
   { ...notBuilt(5, 'Shape the solution', 'Turn the problem and your personas into a focused first version.'), built: false },
   { ...notBuilt(6, 'Plan the build', 'A development plan you can follow, one step at a time.'), built: false },
   { ...notBuilt(7, 'Launch', 'Choose your channels and prepare a launch that gets noticed.'), built: false },
@@ -23,18 +25,31 @@ export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
 ];
 
 /** The content schema of every artifact, for the memory's discriminated union (contracts/workspace.ts). */
-export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema] as const;
-export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent;
+export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema, CompetitorContentSchema, LandscapeContentSchema, PersonaContentSchema] as const;
+export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent | CompetitorContent | LandscapeContent | PersonaContent;
 export type ArtifactKind = ArtifactContent['kind'];
 export const ARTIFACT_KINDS = ARTIFACT_CONTENT_SCHEMAS.map((schema) => schema.shape.kind.value) as ArtifactKind[];
 
 const OUTLINES: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { kind: Kind }>) => ArtifactOutline } = {
   chosen_idea: outlineChosenIdea,
   scale_estimate: outlineScaleEstimate,
+  competitor: outlineCompetitor,
+  landscape: outlineLandscape,
+  persona: outlinePersona,
 };
 
 /** Any artifact as labelled sections, whatever its phase (prompts, export, canvas). */
 export const outlineOf = (content: ArtifactContent): ArtifactOutline => (OUTLINES[content.kind] as (content: ArtifactContent) => ArtifactOutline)(content);
+
+/**
+ * What a member can pin to the canvas from an artifact: each section's text and each item of its
+ * outline, labelled, so a phase's artifacts can be pinned without canvas code.
+ */
+export const pinnableItems = (content: ArtifactContent): string[] =>
+  outlineOf(content).sections.flatMap((section) => [
+    ...(section.text ? [`${section.label}: ${section.text}`] : []),
+    ...(section.items ?? []).map((item) => `${section.label}: ${item}`),
+  ]);
 
 export const isArtifactKind = (kind: string): kind is ArtifactKind => (ARTIFACT_KINDS as string[]).includes(kind);
 

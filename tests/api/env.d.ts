@@ -12,6 +12,10 @@ declare global {
       FAKE_HACKER_NEWS_URL: string;
       FAKE_STACK_EXCHANGE_URL: string;
       FAKE_REDDIT_URL: string;
+      FAKE_GITHUB_URL: string;
+      FAKE_APP_STORE_URL: string;
+      FAKE_BRAVE_SEARCH_URL: string;
+      FAKE_SITES_URL: string;
       FAKE_STRIPE_URL: string;
     }
     interface GlobalProps {

@@ -1,10 +1,12 @@
 import type { TestProject } from 'vitest/node';
 import { convertArticle, type Article } from '../../scripts/load-blog';
+import { startFakeAppStore, startFakeBraveSearch, startFakeGitHub } from '../fakes/competitor-sources';
 import { startFakeGoogle } from '../fakes/google';
 import { startFakeHackerNews } from '../fakes/hacker-news';
 import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeReddit } from '../fakes/reddit';
 import { startFakeResend } from '../fakes/resend';
+import { startFakeSites } from '../fakes/sites';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
 import { startFakeStripe } from '../fakes/stripe';
 
@@ -19,6 +21,11 @@ declare module 'vitest' {
     fakeHackerNewsUrl: string;
     fakeStackExchangeUrl: string;
     fakeRedditUrl: string;
+    /** Phase 3's competitor sources and the competitors' own sites (tests/fakes/competitor-sources.ts, sites.ts). */
+    fakeGitHubUrl: string;
+    fakeAppStoreUrl: string;
+    fakeBraveSearchUrl: string;
+    fakeSitesUrl: string;
     /** Stripe's API (tests/fakes/stripe.ts): Checkout sessions, their receipts and invoices, refunds. */
     fakeStripeUrl: string;
     /** An article with hostile raw HTML, converted by the real loader (Node only). */
@@ -44,6 +51,14 @@ export default async function setup(project: TestProject) {
   project.provide('fakeHackerNewsUrl', hackerNews.url);
   project.provide('fakeStackExchangeUrl', stackExchange.url);
   project.provide('fakeRedditUrl', reddit.url);
+  const sites = await startFakeSites();
+  const github = await startFakeGitHub(sites.url);
+  const appStore = await startFakeAppStore(sites.url);
+  const braveSearch = await startFakeBraveSearch(sites.url);
+  project.provide('fakeSitesUrl', sites.url);
+  project.provide('fakeGitHubUrl', github.url);
+  project.provide('fakeAppStoreUrl', appStore.url);
+  project.provide('fakeBraveSearchUrl', braveSearch.url);
   project.provide(
     'hostileArticle',
     await convertArticle(
@@ -73,6 +88,6 @@ export default async function setup(project: TestProject) {
     await hackerNews.close();
     await stackExchange.close();
     await reddit.close();
-    await stripe.close();
+    await Promise.all([sites.close(), github.close(), appStore.close(), braveSearch.close(), stripe.close()]);
   };
 }

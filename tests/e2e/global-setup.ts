@@ -24,9 +24,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startFakeAppStore, startFakeBraveSearch, startFakeGitHub } from '../fakes/competitor-sources';
 import { startFakeHackerNews } from '../fakes/hacker-news';
 import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeReddit } from '../fakes/reddit';
+import { startFakeSites } from '../fakes/sites';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
 import { startFakeStripe } from '../fakes/stripe';
 
@@ -42,6 +44,8 @@ declare module 'vitest' {
     fakeRedditUrl: string;
     /** Stripe's API (tests/fakes/stripe.ts), for tests that start a server with Stripe keys. */
     fakeStripeUrl: string;
+    /** The competitors' own sites (tests/fakes/sites.ts) that phase 3's sources link to. */
+    fakeSitesUrl: string;
   }
 }
 
@@ -175,8 +179,13 @@ export default async function setup(project: TestProject) {
   const fakeStackExchange = await startFakeStackExchange();
   const fakeReddit = await startFakeReddit();
   const fakeStripe = await startFakeStripe();
+  // Phase 3's competitor sources and the competitors' sites they link to.
+  const fakeSites = await startFakeSites();
+  const fakeGitHub = await startFakeGitHub(fakeSites.url);
+  const fakeAppStore = await startFakeAppStore(fakeSites.url);
+  const fakeBraveSearch = await startFakeBraveSearch(fakeSites.url);
   const closeFakes = async () => {
-    await fakeStripe.close();
+    await Promise.all([fakeStripe.close(), fakeSites.close(), fakeGitHub.close(), fakeAppStore.close(), fakeBraveSearch.close()]);
     await fakeOpenAi.close();
     await fakeHackerNews.close();
     await fakeStackExchange.close();
@@ -211,6 +220,12 @@ export default async function setup(project: TestProject) {
       '--var', `REDDIT_API_URL:${fakeReddit.url}`,
       '--var', 'REDDIT_CLIENT_ID:fake-reddit-client',
       '--var', 'REDDIT_CLIENT_SECRET:fake-reddit-secret',
+      '--var', `GITHUB_API_URL:${fakeGitHub.url}`,
+      '--var', `ITUNES_API_URL:${fakeAppStore.url}`,
+      '--var', `BRAVE_SEARCH_API_URL:${fakeBraveSearch.url}`,
+      '--var', 'BRAVE_SEARCH_API_KEY:fake-brave-key',
+      // The fake sites listen on 127.0.0.1: readable only with this, in a test environment.
+      '--var', 'PAGE_READER_ALLOW_LOOPBACK:true',
       '--show-interactive-dev-session=false',
     ],
     // Its own process group, so that teardown can end wrangler and its workerd children together.
@@ -242,6 +257,7 @@ export default async function setup(project: TestProject) {
   project.provide('fakeStackExchangeUrl', fakeStackExchange.url);
   project.provide('fakeRedditUrl', fakeReddit.url);
   project.provide('fakeStripeUrl', fakeStripe.url);
+  project.provide('fakeSitesUrl', fakeSites.url);
 
   return async function teardown() {
     await stopServer(child);

@@ -1,13 +1,15 @@
 import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type OnChatMessageOptions } from '@cloudflare/ai-chat';
 import type { Connection, ConnectionContext, WSMessage } from 'agents';
-import { hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
-import type { DiscussionSearchResult } from '#contracts/discussions';
+import { getToolName, hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
+import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
 import { artifactDefinition, isArtifactKind, PHASES, unlockedPhases } from '#contracts/phases/registry';
 import {
   COFOUNDER_TOOLS,
   MESSAGE_MAX_CHARS,
+  CheckAgainFrameSchema,
   MemoryFrameSchema,
   PhaseOpenFrameSchema,
+  RunFrameSchema,
   type LimitName,
   type MemoryContent,
   type MemoryEntry,
@@ -15,12 +17,14 @@ import {
   type MessageAuthor,
   type MessageMetadata,
   type PhaseResultFrame,
+  type RunResultFrame,
   type SendRefusal,
   type SendRefusedFrame,
   type WorkspaceMessage,
   type WorkspaceState,
   WORKSPACE_CLOSE_CODES,
 } from '#contracts/workspace';
+import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { hasControlCharacters } from '#contracts/text';
 import { z } from '#contracts/zod';
 import {
@@ -37,16 +41,22 @@ import {
   type Reservation,
 } from '../db/queries/cofounder';
 import { cofounderCaps, config } from '../config';
+import { connectedCompetitorSources } from '../services/competitor-search';
 import { llmMode, model, type LlmMode } from '../services/llm';
+import { CANVAS_WRITES, CanvasStore, handleCanvasFrame } from './canvas';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryChange } from './memory-history';
 import type { ProjectConversationExport } from '#contracts/account';
 import { offlineDemoAnswer } from './offline-demo';
-import { builtModules, canOpen, phaseModule } from './phases/registry';
+import { checkAgain } from './phases/competitors/check-again';
+import { cardContent, proposedRun, runStep } from './phases/competitors/research-run';
+import { allModules, builtModules, canOpen, phaseModule } from './phases/registry';
 import { copiedPrivateWording } from './privacy';
-import type { CofounderActions } from './tools/actions';
+import { allRuns, loadRun, runningRunIds, saveRun, transition } from './research-runs';
+import type { CofounderActions, ReadPage } from './tools/actions';
 import { askMultipleChoice } from './tools/ask-multiple-choice';
+import { placeCanvasNotes } from './tools/place-canvas-notes';
 import { updateMemory } from './tools/update-memory';
 import { writeMemory } from './tools/write-memory';
 
@@ -135,6 +145,8 @@ const ChatRequestSchema = z.object({
 /** Chat frames of the SDK that would let a member rewrite the conversation: refused. */
 const REFUSED_FRAMES = new Set(['cf_agent_chat_messages', 'cf_agent_chat_clear', 'cf_agent_tool_result', 'cf_agent_tool_approval']);
 /** Chat frames passed to the SDK as they are: resuming a stream (Stop is screened: #cancel). */
+/** The product's own frames that change something (beyond the memory's). */
+const PRODUCT_FRAMES = new Set(['phase_open', 'run_approve', 'run_stop', 'competitor_check', ...CANVAS_WRITES]);
 const PASSED_FRAMES = new Set(['cf_agent_stream_resume_request', 'cf_agent_stream_resume_ack']);
 const CANCEL_FRAME = 'cf_agent_chat_request_cancel';
 
@@ -145,6 +157,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     presence: [],
     limits: { messagesPerMemberPerDay: 0, messagesPerProjectPerDay: 0, projectMessagesToday: 0, resetsAt: 0 },
     mode: 'ai',
+    run: null,
   };
 
   /** One answer at a time, in the order the sends were stored. */
@@ -155,6 +168,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   #turns = new Map<string, Turn>();
   /** Set once the project is deleted: the storage is gone, so closing sockets must not touch it. */
   #deleted = false;
+  #canvasStore: CanvasStore | undefined;
   /** Accepted sends not yet in `messages` (the SDK stores them a moment later). */
   #pendingSends: WorkspaceMessage[] = [];
 
@@ -186,6 +200,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       presence: this.#presentMembers(),
       limits: this.#limits(today),
     });
+    // A run that was running when the object was evicted carries on (one scheduled step at a time).
+    for (const runId of runningRunIds(this.sql.bind(this))) await this.schedule(0, 'continueResearchRun', { runId }, { idempotent: true });
   }
 
   override onConnect(connection: Connection, ctx: ConnectionContext) {
@@ -249,13 +265,16 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const type = typeof frame === 'object' && frame !== null && 'type' in frame ? (frame as { type: unknown }).type : undefined;
     if (typeof type !== 'string') return;
     if (PASSED_FRAMES.has(type)) return sdkOnMessage(connection, message);
-    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_') || type === 'phase_open';
+    const writes = type === 'cf_agent_use_chat_request' || type === CANCEL_FRAME || type.startsWith('memory_') || PRODUCT_FRAMES.has(type);
     // Frames that change something are taken only while the connection's session and membership stand.
     if (writes && !(await this.#stillTrusted(connection))) return;
     if (type === 'cf_agent_use_chat_request') return this.#acceptSend(connection, frame, sdkOnMessage);
     if (type === CANCEL_FRAME) return this.#cancel(connection, frame, message, sdkOnMessage);
     if (type.startsWith('memory_')) return this.#editMemory(connection, frame);
     if (type === 'phase_open') return this.#openPhase(connection, frame);
+    if (type.startsWith('canvas_')) return this.#canvasFrame(connection, frame);
+    if (type === 'run_approve' || type === 'run_stop') return this.#changeRun(connection, frame);
+    if (type === 'competitor_check') return this.#checkCompetitor(connection, frame);
     // A rewrite, clear or client tool result: the sender's view is reset to the stored conversation.
     if (REFUSED_FRAMES.has(type)) this.#sendTranscript(connection);
     // Anything else (client state, RPC, unknown types) is dropped.
@@ -275,6 +294,17 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (standing === 'signed_out') connection.close(CLOSE_CODES.signedOut, CLOSE_REASONS.signedOut);
     else connection.close(CLOSE_CODES.removed, CLOSE_REASONS.removed);
     return false;
+  }
+
+  /** The canvas, in this object's SQLite (worker/agents/canvas.ts); each change in one storage transaction. */
+  get #canvas(): CanvasStore {
+    this.#canvasStore ??= new CanvasStore(this.sql.bind(this), (run) => this.ctx.storage.transactionSync(run));
+    return this.#canvasStore;
+  }
+
+  #canvasFrame(connection: Connection, frame: unknown) {
+    const member = memberOf(connection);
+    if (member) handleCanvasFrame(this.#canvas, connection, member, frame, (message, without) => this.broadcast(message, without));
   }
 
   /** Stop: only the member who asked, or the project's owner, may cut an answer (it is charged to the asker). */
@@ -522,11 +552,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // Pro is enforced here, per turn: the owner's plan from D1 decides which phases' tools exist.
     const unlocked = await this.#unlockedPhases();
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
-    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), phase: phase.number, signal: options?.abortSignal });
+    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
     const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
-    const actions = this.#actions();
+    const actions = this.#actions(turn.answering);
     const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
     const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
     // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
@@ -549,6 +579,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         [COFOUNDER_TOOLS.askMultipleChoice]: askMultipleChoice(),
         [COFOUNDER_TOOLS.writeMemory]: writeMemory(actions),
         [COFOUNDER_TOOLS.updateMemory]: updateMemory(actions),
+        [PLACE_CANVAS_NOTES]: placeCanvasNotes(actions),
       },
       stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(COFOUNDER_TOOLS.askMultipleChoice)],
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
@@ -619,7 +650,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (turn?.reservation) this.setState({ ...this.state, limits: this.#limits(await projectAnswersToday(this.env.DB, this.#projectId)) });
   }
 
-  #actions(): CofounderActions {
+  /** What the tools may do in a turn; `answering` is the member's message the turn answers. */
+  #actions(answering: string | undefined): CofounderActions {
     const author = { kind: 'cofounder' as const };
     const apply = (result: Applied | Refusal): MemoryEntry => {
       if (!result.ok) throw new Error(result.error);
@@ -627,9 +659,27 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       this.#commitMemory(result.memory, { action: entry.version === 1 ? 'created' : 'updated', entryId: entry.id, entry, by: author });
       return entry;
     };
+    const evidence = this.#evidence();
+    const current = () => this.state;
     return {
-      memory: this.state.memory,
-      foundUrls: this.#foundUrls(),
+      // Read on each use: a tool called after another in the same answer sees what that one saved.
+      get memory() {
+        return current().memory;
+      },
+      foundUrls: evidence.urls,
+      placeCanvasNotes: (input, toolCallId) => {
+        const placed = this.#canvas.placeProposals(input, { messageId: answering ?? null, toolCallId, foundUrls: evidence.urls });
+        for (const change of placed.broadcasts) this.broadcast(JSON.stringify(change));
+        return placed.items;
+      },
+      readPages: evidence.pages,
+      proposeResearchRun: (plan) => {
+        if (this.state.run?.status === 'running') throw new Error('A research run is already running: wait for it to end, or a member can stop it.');
+        const record = proposedRun(crypto.randomUUID(), plan, connectedCompetitorSources(this.env));
+        saveRun(this.sql.bind(this), record);
+        this.setState({ ...this.state, run: record.state });
+        return record.state;
+      },
       writeMemory: (content: MemoryContent) => apply(createEntry(this.state.memory, content, author)),
       updateMemory: (id: string, content: MemoryContent) => apply(updateEntry(this.state.memory, id, undefined, content, author)),
       saveArtifact: (content) => apply(createEntry(this.state.memory, content, author)),
@@ -650,16 +700,119 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     recordMemoryChange(this.sql.bind(this), change);
   }
 
-  /** The links of every discussion the search tool returned in this conversation. */
-  #foundUrls(): Set<string> {
+  /**
+   * What the co-founder may cite: the addresses every phase's tools returned in this conversation
+   * (each phase says which outputs count), with the pages read, and what research runs found.
+   */
+  #evidence(): { urls: Set<string>; pages: Map<string, ReadPage> } {
     const urls = new Set<string>();
+    const pages = new Map<string, ReadPage>();
+    const modules = allModules();
     for (const message of this.messages as WorkspaceMessage[]) {
       for (const part of message.parts) {
-        if (!isToolUIPart(part) || part.type !== `tool-${COFOUNDER_TOOLS.searchDiscussions}` || part.state !== 'output-available') continue;
-        for (const discussion of (part.output as DiscussionSearchResult).discussions ?? []) urls.add(discussion.url);
+        if (!isToolUIPart(part) || part.state !== 'output-available') continue;
+        const name = getToolName(part);
+        for (const module of modules) {
+          const found = module.evidence?.(name, part.output, this.env);
+          for (const url of found?.urls ?? []) urls.add(url);
+          for (const page of found?.pages ?? []) {
+            // The same address read twice (a discussion in two searches, answers read again): both texts count.
+            const known = pages.get(page.url);
+            pages.set(page.url, known && known.text !== page.text ? { ...page, text: `${known.text}\n${page.text}` } : page);
+          }
+        }
       }
     }
-    return urls;
+    for (const run of allRuns(this.sql.bind(this))) {
+      for (const candidate of run.candidates) urls.add(candidate.url);
+      for (const page of run.pages) pages.set(page.url, page);
+    }
+    return { urls, pages };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Research runs (docs/decisions/0041-research-runs.md)
+
+  /** A member approves the proposed run (exactly one approval starts it) or stops it. */
+  async #changeRun(connection: Connection, frame: unknown) {
+    const member = memberOf(connection);
+    const parsed = RunFrameSchema.safeParse(frame);
+    if (!member || !parsed.success) return;
+    const { type, requestId, runId } = parsed.data;
+    const reply = (result: RunResultFrame) => connection.send(JSON.stringify(result));
+    const sql = this.sql.bind(this);
+    if (type === 'run_stop') {
+      const stopped = transition(sql, runId, ['proposed', 'running'], (record) => ({ ...record, state: { ...record.state, status: 'stopped', doing: `Stopped by ${member.name}` } }));
+      if (!stopped) return reply({ type: 'run_result', requestId, ok: false, error: 'This research run has already ended.' });
+      this.setState({ ...this.state, run: stopped.state });
+      return reply({ type: 'run_result', requestId, ok: true });
+    }
+    // Runs read the plan: approving one is a phase 3 tool at work, Pro only.
+    if (!(await this.#unlockedPhases()).includes(3)) return reply({ type: 'run_result', requestId, ok: false, error: 'Research runs need Pro.' });
+    // No await between the check and the write: of any number of approvals, one starts the run.
+    const started = transition(sql, runId, ['proposed'], (record) => ({ ...record, state: { ...record.state, status: 'running', approvedBy: member.name, doing: 'Starting' } }));
+    if (!started) return reply({ type: 'run_result', requestId, ok: false, error: 'This research run was already approved, or has ended.' });
+    this.setState({ ...this.state, run: started.state });
+    await this.schedule(0, 'continueResearchRun', { runId }, { idempotent: true });
+    reply({ type: 'run_result', requestId, ok: true });
+  }
+
+  #stepping = false;
+
+  /** One step of a running research run, then the next one scheduled (called by the object's scheduler). */
+  async continueResearchRun({ runId }: { runId: string }) {
+    if (this.#stepping) return;
+    const sql = this.sql.bind(this);
+    const record = loadRun(sql, runId);
+    if (!record || record.state.status !== 'running') return;
+    this.#stepping = true;
+    try {
+      const progress = (doing: string) => {
+        // Live for every member, without writing: the step's result is what is stored.
+        if (this.state.run?.id === runId && this.state.run.status === 'running') this.setState({ ...this.state, run: { ...this.state.run, doing } });
+      };
+      const { run, card } = await runStep(this.env, record, progress);
+      let cards = run.state.cards;
+      if (card && this.state.memory.filter((entry) => entry.kind === 'competitor').length < COMPETITOR_LIMITS.competitors && !this.state.memory.some((entry) => entry.kind === 'competitor' && entry.competitor.url === card.url)) {
+        const created = createEntry(this.state.memory, cardContent(card), { kind: 'cofounder' });
+        if (created.ok) {
+          this.#commitMemory(created.memory, { action: 'created', entryId: created.entry!.id, entry: created.entry, by: { kind: 'cofounder' } });
+          cards++;
+        }
+      }
+      const finished = run.state.step >= run.state.steps;
+      // Stored only if the run is still running: a Stop during the step wins.
+      const stored = transition(sql, runId, ['running'], () => ({
+        ...run,
+        state: { ...run.state, cards, status: finished ? 'done' : 'running', doing: finished ? `Done: ${run.state.found} found, ${cards} cards made` : run.state.doing },
+      }));
+      if (stored) this.setState({ ...this.state, run: stored.state });
+      // Not idempotent: this very call's schedule row still exists and would be taken for the next one.
+      if (stored && !finished) await this.schedule(0, 'continueResearchRun', { runId });
+    } finally {
+      this.#stepping = false;
+    }
+  }
+
+  /** 'Check again' on a competitor card: its pages read again, the changes stored on the card by the member who asked. */
+  async #checkCompetitor(connection: Connection, frame: unknown) {
+    const member = memberOf(connection);
+    const parsed = CheckAgainFrameSchema.safeParse(frame);
+    if (!member || !parsed.success) return;
+    const { requestId, id } = parsed.data;
+    const reply = (result: MemoryResultFrame) => connection.send(JSON.stringify(result));
+    if (!(await this.#unlockedPhases()).includes(3)) return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: 'Phase 3, "Research competitors and gaps", needs Pro: its results stay readable.', current: null });
+    const entry = this.state.memory.find((candidate) => candidate.id === id);
+    if (!entry || entry.kind !== 'competitor') return reply({ type: 'memory_result', requestId, ok: false, reason: 'not_found', error: 'This competitor was deleted by someone else.', current: null });
+    const checked = await checkAgain(this.env, entry.competitor);
+    const author = { kind: 'member' as const, userId: member.userId, name: member.name };
+    // Applied to the card as it is now: an edit made during the read is kept.
+    const now = this.state.memory.find((candidate) => candidate.id === id);
+    if (!now || now.kind !== 'competitor') return reply({ type: 'memory_result', requestId, ok: false, reason: 'not_found', error: 'This competitor was deleted by someone else.', current: null });
+    const result = updateEntry(this.state.memory, id, undefined, { kind: 'competitor', title: now.title, competitor: { ...now.competitor, checkedAt: checked.checkedAt ?? now.competitor.checkedAt, priceLines: checked.priceLines ?? now.competitor.priceLines, lastCheck: checked.lastCheck } }, author);
+    if (!result.ok) return reply({ type: 'memory_result', requestId, ...result });
+    this.#commitMemory(result.memory, { action: 'updated', entryId: id, entry: result.entry, by: author });
+    reply({ type: 'memory_result', requestId, ok: true, entry: result.entry });
   }
 
   /**
@@ -716,9 +869,9 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     return closed;
   }
 
-  /** The conversation and the memory with its history, for the account export (contracts/account.ts). */
+  /** The conversation, the memory with its history and the canvas, for the account export (contracts/account.ts). */
   async exportConversation(): Promise<ProjectConversationExport> {
-    return conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this)));
+    return { ...conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this))), canvas: this.#canvas.read() };
   }
 
   // -------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PAYMENT_STATUSES } from '#contracts/billing';
 import { DISCUSSION_SOURCES } from '#contracts/discussions';
+import { COMPETITOR_SOURCES } from '#contracts/phases/competitors';
 
 // Rules for this schema (D1 is SQLite without interactive transactions):
 // - migrations are additive: a new column is nullable or has a default;
@@ -388,9 +389,10 @@ export const cofounderUsage = sqliteTable(
 export const discussionSearchCache = sqliteTable(
   'discussion_search_cache',
   {
-    source: text('source', { enum: DISCUSSION_SOURCES }).notNull(),
+    /** A discussion source of phase 2 or a competitor source of phase 3: one cache for every search source. */
+    source: text('source', { enum: [...DISCUSSION_SOURCES, ...COMPETITOR_SOURCES] }).notNull(),
     queryKey: text('query_key').notNull(),
-    /** The discussions found, as JSON (contracts/discussions.ts `Discussion[]`). */
+    /** What was found, as JSON: `Discussion[]` or `CompetitorCandidate[]` (contracts/phases/competitors.ts). */
     results: text('results').notNull(),
     expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
   },

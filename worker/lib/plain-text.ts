@@ -66,3 +66,40 @@ export function plainText(html: string, maxChars: number): string {
     .trim();
   return cut(text, maxChars);
 }
+
+/** Elements that end a line of a page's text. */
+const BLOCK = /<\/?(?:p|div|li|ul|ol|br|h[1-6]|tr|td|th|table|section|article|header|footer|nav|main|aside|dt|dd|blockquote|pre|hr|form|label|button|option)\b[^>]*>/gi;
+const HIDDEN = /<(script|style|template|noscript|svg|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+
+/**
+ * A web page's visible text as lines (for quoting and for the price lines 'Check again'
+ * compares): block elements end lines, everything else as plainText does.
+ */
+export function pageLines(html: string, maxChars: number): string[] {
+  const text = html
+    .replace(HIDDEN, ' ')
+    .replace(INVISIBLE, ' ')
+    .replace(BLOCK, '\n')
+    .replace(TAG, ' ')
+    .replace(ENTITY, decodeEntity)
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, ' ');
+  const lines: string[] = [];
+  let total = 0;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\s+/g, ' ').trim();
+    if (!line) continue;
+    if (total + line.length > maxChars) {
+      lines.push(cut(line, Math.max(2, maxChars - total)));
+      break;
+    }
+    lines.push(line);
+    total += line.length + 1;
+  }
+  return lines;
+}
+
+/** The text of a page's <title>, plain. */
+export function pageTitle(html: string, maxChars: number): string {
+  const match = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
+  return match ? plainText(match[1]!, maxChars) : '';
+}

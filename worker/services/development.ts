@@ -44,3 +44,12 @@ export function isLoopbackHost(hostname: string): boolean {
 export function developmentFeatureAllowed(env: Bindings, request: Request, feature: DevelopmentFeature): boolean {
   return ENVIRONMENTS[feature].includes(env.ENVIRONMENT) && isLoopbackHost(new URL(request.url).hostname);
 }
+
+/**
+ * Whether the page reader (services/page-reader.ts) may read loopback addresses: only with
+ * PAGE_READER_ALLOW_LOOPBACK set to "true" in a development or test environment, where the fakes
+ * of outside sites (tests/fakes/) listen on 127.0.0.1. Never in production, whatever is set.
+ */
+export function loopbackPagesAllowed(env: Bindings): boolean {
+  return (env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test') && env.PAGE_READER_ALLOW_LOOPBACK === 'true';
+}

@@ -1,5 +1,7 @@
 import { PHASES } from '#contracts/phases/registry';
+import { COMPETITORS } from './competitors';
 import { FIND_IDEA } from './find-idea';
+import { PERSONAS } from './personas';
 import { PROBLEM_SCALE } from './problem-scale';
 import type { PhaseModule } from './types';
 
@@ -8,7 +10,9 @@ import type { PhaseModule } from './types';
  * number. contracts/phases/registry.ts lists all 8 phases; a phase is built when it is here and
  * marked `built` there (docs/architecture.md, "Adding a phase").
  */
-const MODULES: readonly PhaseModule[] = [FIND_IDEA, PROBLEM_SCALE];
+const MODULES: readonly PhaseModule[] = [FIND_IDEA, PROBLEM_SCALE, COMPETITORS, PERSONAS];
+
+export const allModules = () => MODULES;
 
 export const phaseModule = (number: number): PhaseModule | undefined => MODULES.find((module) => module.number === number);
 

@@ -1,5 +1,5 @@
 import type { ToolSet } from 'ai';
-import type { CofounderActions } from '../tools/actions';
+import type { CofounderActions, ReadPage } from '../tools/actions';
 
 /**
  * What each built phase adds to the Worker, listed in ./registry.ts. Its artifacts, title and
@@ -13,6 +13,11 @@ export interface PhaseModule {
   tools(context: ToolContext): ToolSet;
   /** Lines for this turn's prompt that depend on the configuration (the sources a search reaches). */
   notes?(env: Cloudflare.Env): string;
+  /**
+   * What a stored tool output of this phase makes citable: the addresses it returned, and pages
+   * whose text a quote may copy. The object reads them from the conversation on each turn.
+   */
+  evidence?(toolName: string, output: unknown, env: Cloudflare.Env): { urls: string[]; pages: ReadPage[] };
   /** The offline demo co-founder's script in this phase, one step per answer. */
   demo: readonly DemoStep[];
 }

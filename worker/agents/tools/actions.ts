@@ -1,5 +1,6 @@
+import type { CanvasItem, PlaceCanvasNotesInput } from '#contracts/canvas';
 import type { ArtifactContent } from '#contracts/phases/registry';
-import type { MemoryContent, MemoryEntry } from '#contracts/workspace';
+import type { MemoryContent, MemoryEntry, ResearchRunPlan, ResearchRunState } from '#contracts/workspace';
 
 /**
  * What the co-founder's tools may do to the project, provided by the object for one turn. Each
@@ -21,4 +22,17 @@ export interface CofounderActions {
    * the co-founder may cite as evidence.
    */
   readonly foundUrls: Set<string>;
+  /** Places notes on the canvas as proposals, linked to the message being answered and this tool call; all or none. */
+  placeCanvasNotes(input: PlaceCanvasNotesInput, toolCallId: string): CanvasItem[];
+  /** Pages the reader returned in this conversation (and research runs read), by address: the only text a quote may copy. */
+  readonly readPages: Map<string, ReadPage>;
+  /** Proposes a research run for the members to approve (one at a time); nothing runs before a member approves it. */
+  proposeResearchRun(plan: ResearchRunPlan): ResearchRunState;
+}
+
+export interface ReadPage {
+  url: string;
+  text: string;
+  priceLines: string[];
+  readAt: string;
 }

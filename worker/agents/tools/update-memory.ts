@@ -1,4 +1,5 @@
 import { tool } from 'ai';
+import { isArtifactKind } from '#contracts/phases/registry';
 import { MEMORY_LIMITS } from '#contracts/workspace';
 import { multiLineText, singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
@@ -18,8 +19,8 @@ export const updateMemory = (actions: CofounderActions) =>
     execute: async ({ id, title, body }) => {
       const current = actions.memory.find((entry) => entry.id === id);
       if (!current) throw new Error(`No memory entry has the id ${id}.`);
-      if (current.kind === 'chosen_idea') throw new Error('Use save_chosen_idea to change the chosen idea.');
-      if (current.kind === 'scale_estimate') throw new Error('Use save_scale_estimate to change the scale estimate.');
+      // A phase's results change through that phase's own tool (save_chosen_idea, save_scale_estimate, save_competitor…).
+      if (isArtifactKind(current.kind) || !('body' in current)) throw new Error(`This entry is a phase's result (${current.kind}): change it with that phase's save tool.`);
       const entry = actions.updateMemory(id, { kind: current.kind, title, body });
       return { updated: { id: entry.id, version: entry.version } };
     },

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { COMPETITOR_CATEGORIES, COMPETITOR_CATEGORY_LABELS } from '#contracts/phases/competitors';
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import { artifactDefinition, isArtifactKind, PHASES, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
+import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, staleUpstreams, type ArtifactContent, type ArtifactKind } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
@@ -11,6 +12,9 @@ import type { MemoryResult, Workspace } from './use-workspace';
 export const KIND_LABELS: Record<MemoryKind, string> = {
   chosen_idea: 'Chosen idea',
   scale_estimate: 'Scale estimate',
+  competitor: 'Competitor',
+  landscape: 'Gaps and positioning',
+  persona: 'Persona',
   target_users: 'Target users',
   problem: 'Problem',
   assumption: 'Assumption',
@@ -33,7 +37,19 @@ type ChangeMemory = Workspace['changeMemory'];
  * add, edit or delete. Changes by others arrive live in the shared state; an edit made on a
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
-export function MemoryPanel({ entries, changeMemory, phasesDone = [] }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory; phasesDone?: readonly number[] }) {
+type PinToCanvas = (text: string, pinnedFrom: { entryId: string; title: string }) => Promise<string | null>;
+
+export function MemoryPanel({
+  entries,
+  changeMemory,
+  phasesDone = [],
+  pinToCanvas,
+}: {
+  entries: MemoryEntry[] | undefined;
+  changeMemory: ChangeMemory;
+  phasesDone?: readonly number[];
+  pinToCanvas?: PinToCanvas;
+}) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -73,6 +89,7 @@ export function MemoryPanel({ entries, changeMemory, phasesDone = [] }: { entrie
               memory={sorted}
               changeMemory={changeMemory}
               phasesDone={phasesDone}
+              pinToCanvas={pinToCanvas}
               // After a deletion, focus goes to the panel's heading, never to the page's body.
               onDeleted={() => heading.current?.focus()}
             />
@@ -99,12 +116,14 @@ function MemoryEntryItem({
   changeMemory,
   phasesDone,
   onDeleted,
+  pinToCanvas,
 }: {
   entry: MemoryEntry;
   memory: MemoryEntry[];
   changeMemory: ChangeMemory;
   phasesDone: readonly number[];
   onDeleted: () => void;
+  pinToCanvas?: PinToCanvas;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -122,6 +141,11 @@ function MemoryEntryItem({
     setDeleting(false);
     setConfirming(false);
     setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
+  }
+
+  async function checkAgain(): Promise<string | null> {
+    const result = await changeMemory({ type: 'competitor_check', id: entry.id });
+    return result.ok ? null : result.error;
   }
 
   function keep() {
@@ -154,8 +178,9 @@ function MemoryEntryItem({
         />
       ) : (
         <>
-          <MemoryEntryView entry={entry} onAccept={accept} />
+          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
+          {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
             <p className="memory-entry__error" role="alert">
               {error}
@@ -196,16 +221,16 @@ function MemoryEntryItem({
   );
 }
 
-export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAccept?: () => Promise<string | null> }) {
+export function MemoryEntryView({ entry, onAccept, onCheckAgain }: { entry: MemoryEntry; onAccept?: () => Promise<string | null>; onCheckAgain?: () => Promise<string | null> }) {
   const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
   return (
     <div className="memory-entry__view">
       <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
       {isArtifactKind(entry.kind) ? (
-        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} />
+        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} onCheckAgain={onCheckAgain} />
       ) : (
-        <p className="memory-entry__body">{'body' in entry ? entry.body : ''}</p>
+        <p className="memory-entry__body">{(entry as { body?: string }).body}</p>
       )}
       <p className="memory-entry__byline">
         {by} · <MessageTime at={entry.updatedAt} />
@@ -226,18 +251,46 @@ export function MemoryEntryView({ entry, onAccept }: { entry: MemoryEntry; onAcc
   );
 }
 
-/** The editor's fields, as text: the chosen idea's open questions one per line. */
-type Fields = { kind: MemoryKind; title: string; body: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+/**
+ * The editor's fields, as text: the chosen idea's open questions one per line. A competitor's
+ * kind and audience and the map's axes and positions are edited here; its cited evidence and
+ * quoted prices only come from what the tools read (phase 3's tools check them).
+ */
+type Fields = { kind: MemoryKind; title: string; body: string; category: string; forWhom: string; axes: string; positions: string; earlyAdopter: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+
+const axisLine = (axis: { label: string; low: string; high: string }) => `${axis.label}: ${axis.low} to ${axis.high}`;
+function axisOf(line: string | undefined) {
+  const match = /^(.*?):\s*(.*?)\s+to\s+(.*)$/.exec(line?.trim() ?? '');
+  return match ? { label: match[1]!.trim(), low: match[2]!.trim(), high: match[3]!.trim() } : { label: line?.trim() ?? '', low: '', high: '' };
+}
 
 function fieldsOf(entry: MemoryEntry | null): Fields {
-  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
+  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '', category: '', forWhom: '', axes: '', positions: '', earlyAdopter: '' };
   if (!entry) return { ...empty, kind: 'note', title: '' };
   if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
   if (entry.kind === 'scale_estimate') return { ...empty, kind: entry.kind, title: entry.title };
+  if (entry.kind === 'competitor') return { ...empty, kind: entry.kind, title: entry.title, category: entry.competitor.category, forWhom: entry.competitor.forWhom };
+  if (entry.kind === 'landscape') {
+    const { axes, placements } = entry.landscape;
+    return { ...empty, kind: entry.kind, title: entry.title, axes: `${axisLine(axes.x)}\n${axisLine(axes.y)}`, positions: placements.map((placement) => `${placement.name}: ${placement.x}, ${placement.y}`).join('\n') };
+  }
+  if (entry.kind === 'persona') return { ...empty, kind: entry.kind, title: entry.title, forWhom: entry.persona.role, body: entry.persona.situation, earlyAdopter: entry.persona.earlyAdopter };
   return { ...empty, kind: entry.kind, title: entry.title, body: entry.body };
 }
 
-function contentOf(fields: Fields, estimate: EstimateFields | null): unknown {
+function contentOf(fields: Fields, estimate: EstimateFields | null, original: MemoryEntry | null): unknown {
+  // A persona's role, situation and early adopters are edited here; its evidence and quotes come from the tools.
+  if (original?.kind === 'persona') return { kind: 'persona', title: fields.title, persona: { ...original.persona, role: fields.forWhom, situation: fields.body, earlyAdopter: fields.earlyAdopter } };
+  if (original?.kind === 'competitor') return { kind: 'competitor', title: fields.title, competitor: { ...original.competitor, category: fields.category, forWhom: fields.forWhom } };
+  if (original?.kind === 'landscape') {
+    const [x, y] = fields.axes.split('\n');
+    const placements = fields.positions
+      .split('\n')
+      .map((line) => /^(.*):\s*([\d.]+)\s*,\s*([\d.]+)\s*$/.exec(line.trim()))
+      .filter((match) => match !== null)
+      .map((match) => ({ name: match[1]!.trim(), isIdea: original.landscape.placements.some((placement) => placement.isIdea && placement.name === match[1]!.trim()), x: Number(match[2]), y: Number(match[3]) }));
+    return { kind: 'landscape', title: fields.title, landscape: { ...original.landscape, axes: { x: axisOf(x), y: axisOf(y) }, placements } };
+  }
   if (fields.kind === 'scale_estimate' && estimate) return { kind: fields.kind, title: fields.title, estimate: estimateOf(estimate) };
   if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
   const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
@@ -264,7 +317,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate));
+    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate, theirs ?? entry));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const label = issue?.path[0] === 'estimate' ? estimateIssueLabel(issue.path.slice(1)) : issue?.path.length ? labelOf(String(issue.path.at(-1))) : null;
@@ -315,7 +368,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
         </div>
       )}
       <fieldset disabled={saving}>
-        {fields.kind !== 'chosen_idea' && fields.kind !== 'scale_estimate' && (
+        {!isArtifactKind(fields.kind) && (
           <div className="memory-editor__field">
             <label htmlFor={`${id}-kind`}>Kind</label>
             <select id={`${id}-kind`} className="memory-editor__input" value={fields.kind} onChange={set('kind')}>
@@ -338,6 +391,31 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
           </>
         ) : estimate ? (
           <EstimateFieldsEditor id={id} fields={estimate} onChange={setEstimate} />
+        ) : fields.kind === 'competitor' ? (
+          <>
+            <div className="memory-editor__field">
+              <label htmlFor={`${id}-category`}>Kind</label>
+              <select id={`${id}-category`} className="memory-editor__input" value={fields.category} onChange={set('category')}>
+                {COMPETITOR_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {COMPETITOR_CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {textArea('forWhom', 'For whom')}
+          </>
+        ) : fields.kind === 'persona' ? (
+          <>
+            {textArea('forWhom', 'Role')}
+            {textArea('body', 'Situation', 3)}
+            {textArea('earlyAdopter', 'Early adopters')}
+          </>
+        ) : fields.kind === 'landscape' ? (
+          <>
+            {textArea('axes', 'Axes (one per line: label: low to high)', 2)}
+            {textArea('positions', 'Positions (one per line: name: x, y, from 0 to 10)', 5)}
+          </>
         ) : (
           textArea('body', 'Text', 3)
         )}
@@ -387,6 +465,40 @@ function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: Me
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** An artifact's items, each pinned to the canvas as a note that links back to this entry. */
+function PinItems({ entry, pinToCanvas }: { entry: MemoryEntry; pinToCanvas: PinToCanvas }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const items = pinnableItems(entry as ArtifactContent);
+  if (items.length === 0) return null;
+  const pin = async (text: string) => {
+    const error = await pinToCanvas(text, { entryId: entry.id, title: entry.title });
+    setStatus(error ?? 'Pinned to the canvas.');
+  };
+  return (
+    <div className="memory-entry__pins">
+      <button type="button" className="button button--secondary panel__small-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Pin to canvas
+      </button>
+      {open && (
+        <ul className="memory-entry__pin-list">
+          {items.map((text) => (
+            <li key={text}>
+              <span>{text}</span>
+              <button type="button" className="button button--secondary panel__small-button" aria-label={`Pin "${text}"`} onClick={() => void pin(text)}>
+                Pin
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="memory-entry__pin-status" role="status">
+        {status ?? ''}
+      </p>
     </div>
   );
 }

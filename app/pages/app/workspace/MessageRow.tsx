@@ -2,7 +2,9 @@ import { getToolName, isToolUIPart } from 'ai';
 import { memo, useRef, useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { SearchDiscussionsInputSchema, type DiscussionSearchResult } from '#contracts/discussions';
+import { FindCompetitorsInputSchema, type CompetitorSearchResult, type PageReadResult } from '#contracts/phases/competitors';
 import {
   COFOUNDER_TOOLS,
   MemoryContentSchema,
@@ -14,6 +16,7 @@ import {
 } from '#contracts/workspace';
 import { Avatar, COFOUNDER_NAME } from './Avatar';
 import { sizingResult } from './EstimateView';
+import { CompetitorCards } from './CompetitorCards';
 import { MessageActions, MessageEditor } from './MessageActions';
 import { ResearchDraftCard } from './ResearchDraftCard';
 import { SourceCards } from './SourceCards';
@@ -310,23 +313,63 @@ function ToolPart({
       </p>
     );
   }
+  if (name === COFOUNDER_TOOLS.findCompetitors) {
+    const parsed = FindCompetitorsInputSchema.safeParse(input);
+    if (!parsed.success) return null;
+    return <CompetitorCards queries={parsed.data.queries} result={done ? (part.output as CompetitorSearchResult) : null} />;
+  }
+  if (name === COFOUNDER_TOOLS.readPage) {
+    const page = done ? (part.output as PageReadResult) : null;
+    const url = input && typeof input === 'object' && 'url' in input && typeof input.url === 'string' ? input.url : '';
+    if (!page) return <p className="message__tool-note">Reading {url}…</p>;
+    return (
+      <p className="message__tool-note">
+        {page.status === 'ok' ? <>Read <a href={page.url} target="_blank" rel="noopener noreferrer">{page.title || page.url}</a></> : <>Could not read {page.url}: {page.reason}</>}
+      </p>
+    );
+  }
+  if (name === COFOUNDER_TOOLS.proposeResearchRun) {
+    const output = done ? (part.output as { proposed?: { searches: number; pageReads: number } }) : null;
+    return (
+      <p className="message__tool-note">
+        {output?.proposed ? `Proposed a research run: ${output.proposed.searches} searches and up to ${output.proposed.pageReads} page reads. Any member can approve it in the research run card.` : 'Proposing a research run…'}
+      </p>
+    );
+  }
+  if (name === PLACE_CANVAS_NOTES) {
+    const placed = done && part.output && typeof part.output === 'object' && 'placed' in part.output ? Number(part.output.placed) : null;
+    return <p className="message__tool-note">{placed === null ? 'Placing notes on the canvas…' : `Proposed ${placed} ${placed === 1 ? 'note' : 'notes'} on the canvas: keep or dismiss them there.`}</p>;
+  }
   if (name === COFOUNDER_TOOLS.readResearchResponses) {
     return <p className="message__tool-note">{done ? 'Read the responses to your research pages.' : 'Reading the responses to your research pages…'}</p>;
   }
   const title = input && typeof input === 'object' && 'title' in input && typeof input.title === 'string' ? input.title : null;
-  const what = name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea' : 'Noted in the project memory';
+  const what =
+    name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea'
+    : name === COFOUNDER_TOOLS.saveCompetitor ? 'Saved a competitor card'
+    : name === COFOUNDER_TOOLS.saveLandscape ? 'Saved the gaps and the positioning map'
+    : name === COFOUNDER_TOOLS.savePersona ? 'Saved a persona'
+    : 'Noted in the project memory';
+  const named = input && typeof input === 'object' && 'name' in input && typeof input.name === 'string' ? input.name : null;
   return (
     <p className="message__tool-note">
       {what}
-      {title && <>: <strong>{title}</strong></>}
+      {(title ?? named) && <>: <strong>{title ?? named}</strong></>}
     </p>
   );
 }
 
 /** A tool call that failed (its arguments were refused, or it could not run): the answer goes on without it. */
 const FAILED_TOOL_NOTES: Record<string, string> = {
+  [PLACE_CANVAS_NOTES]: 'The notes could not be placed on the canvas.',
   [COFOUNDER_TOOLS.searchDiscussions]: 'A search could not run.',
   [COFOUNDER_TOOLS.saveScaleEstimate]: 'The estimate could not be saved as written.',
   [COFOUNDER_TOOLS.draftResearchPage]: 'The research page draft was not valid.',
   [COFOUNDER_TOOLS.readResearchResponses]: 'The responses could not be read just now.',
+  [COFOUNDER_TOOLS.findCompetitors]: 'A competitor search could not run.',
+  [COFOUNDER_TOOLS.readPage]: 'A page was not read: its address was not one the tools returned.',
+  [COFOUNDER_TOOLS.saveCompetitor]: 'A competitor card was refused: its evidence was not among what the tools returned.',
+  [COFOUNDER_TOOLS.saveLandscape]: 'The gaps and map were refused as written.',
+  [COFOUNDER_TOOLS.proposeResearchRun]: 'The research run could not be proposed.',
+  [COFOUNDER_TOOLS.savePersona]: 'A persona was refused: a quote or a link was not among what the tools returned.',
 };

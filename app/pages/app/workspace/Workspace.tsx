@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ResearchDraft, WorkspaceMessage } from '#contracts/workspace';
 import { Spinner } from '../../../components/Spinner';
@@ -13,11 +13,15 @@ import { Avatar } from './Avatar';
 import { Conversation } from './Conversation';
 import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
+import { ResearchRunCard } from './ResearchRunCard';
 import { refusalMessage, useOutgoing } from './use-outgoing';
 import { useWorkspace, type WorkspaceEnded } from './use-workspace';
 import type { ComposerMode } from './Composer';
 import { memoryNoteOf } from './memory-note';
 import './Workspace.css';
+
+// Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0045-canvas.md).
+const CanvasView = lazy(() => import('./canvas/CanvasView'));
 
 interface Project {
   id: string;
@@ -133,13 +137,18 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { chat, state, connected, ended, changeMemory, openPhase } = useWorkspace(project.id, {
+  const { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
   const notify = useNotify();
   // The draft's card creates its page in place (ResearchDraftCard); the workspace confirms it.
   const createResearchPage = useCallback((draft: ResearchDraft) => notify.success(`The research page “${draft.title}” was created.`), [notify]);
+  const [view, setView] = useState<'conversation' | 'canvas'>('conversation');
+  const showMessage = useCallback((messageId: string) => {
+    setView('conversation');
+    requestAnimationFrame(() => document.getElementById(`message-${messageId}`)?.focus());
+  }, []);
 
   // A note to the team is stored and never answered: Stop is not offered while it is on its way.
   const [noteOnItsWay, setNoteOnItsWay] = useState(false);
@@ -205,6 +214,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
           </button>
         </div>
       </header>
+      <ResearchRunCard run={state?.run} changeRun={changeRun} />
       {state?.mode === 'offline-demo' && (
         <p className="workspace__demo-note">Offline demo — not AI: a scripted co-founder for trying the screens without a model key.</p>
       )}
@@ -212,27 +222,45 @@ function WorkspaceScreen({ project }: { project: Project }) {
         <SidePanel id="workspace-phases" label="Phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
           <PhasesPanel phases={state?.phases} openPhase={openPhase} user={user} />
         </SidePanel>
-        <Conversation
-          messages={chat.messages}
-          me={me}
-          streaming={chat.isStreaming}
-          canStop={busy && !noteOnItsWay}
-          sending={outgoing.sending}
-          draft={outgoing.draft}
-          onDraftChange={outgoing.setDraft}
-          error={outgoing.error}
-          onError={outgoing.setError}
-          onSend={send}
-          onStop={() => void chat.stop()}
-          onRetry={(messageId) => void chat.regenerate({ messageId })}
-          onEdit={editMessage}
-          estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
-          onSaveToMemory={saveToMemory}
-          onReviewMemory={reviewMemory}
-          onCreateResearchPage={createResearchPage}
-        />
+        <div className="workspace__centre">
+          <div className="workspace__views" role="group" aria-label="Workspace view">
+            <button type="button" className="workspace__view" aria-pressed={view === 'conversation'} onClick={() => setView('conversation')}>
+              Conversation
+            </button>
+            <button type="button" className="workspace__view" aria-pressed={view === 'canvas'} onClick={() => setView('canvas')}>
+              Canvas
+            </button>
+          </div>
+          {/* The conversation stays mounted behind the canvas: its stream and scroll go on. */}
+          <div className="workspace__view-body" hidden={view !== 'conversation'}>
+            <Conversation
+              messages={chat.messages}
+              me={me}
+              streaming={chat.isStreaming}
+              canStop={busy && !noteOnItsWay}
+              sending={outgoing.sending}
+              draft={outgoing.draft}
+              onDraftChange={outgoing.setDraft}
+              error={outgoing.error}
+              onError={outgoing.setError}
+              onSend={send}
+              onStop={() => void chat.stop()}
+              onRetry={(messageId) => void chat.regenerate({ messageId })}
+              onEdit={editMessage}
+              estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
+              onSaveToMemory={saveToMemory}
+              onReviewMemory={reviewMemory}
+              onCreateResearchPage={createResearchPage}
+            />
+          </div>
+          {view === 'canvas' && (
+            <Suspense fallback={<Spinner label="Opening the canvas" />}>
+              <CanvasView socket={agent} me={me} present={state?.presence ?? []} onShowMessage={showMessage} />
+            </Suspense>
+          )}
+        </div>
         <SidePanel id="workspace-memory" label="Memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} />
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} pinToCanvas={pinToCanvas} />
         </SidePanel>
       </div>
     </div>

@@ -1,6 +1,7 @@
-import { SOURCE_LABELS } from '#contracts/discussions';
+import { SOURCE_LABELS, type DiscussionSearchResult } from '#contracts/discussions';
 import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { offeredSources } from '../../../services/discussion-search';
+import type { ResearchDigest } from '../../../services/project-research';
 import type { PhaseModule } from '../types';
 import { PROBLEM_SCALE_DEMO } from './demo';
 import { draftResearchPage } from './draft-research-page';
@@ -31,5 +32,22 @@ export const PROBLEM_SCALE: PhaseModule = {
     [COFOUNDER_TOOLS.readResearchResponses]: readResearchResponses(env.DB, projectId),
   }),
   notes: (env) => `search_discussions reaches: ${offeredSources(env).map((source) => SOURCE_LABELS[source]).join(', ')}.`,
+  // Discussions found, and research pages' answers read: their words are what personas may quote.
+  evidence: (toolName, output, env) => {
+    if (toolName === COFOUNDER_TOOLS.searchDiscussions) {
+      const discussions = (output as DiscussionSearchResult).discussions ?? [];
+      return { urls: discussions.map((discussion) => discussion.url), pages: discussions.map((discussion) => ({ url: discussion.url, text: `${discussion.title}\n${discussion.excerpt}`, priceLines: [], readAt: discussion.createdAt ?? '' })) };
+    }
+    if (toolName === COFOUNDER_TOOLS.readResearchResponses) {
+      const pages = ((output as ResearchDigest).pages ?? []).map((page) => ({
+        url: new URL(page.path, env.APP_URL).toString(),
+        text: page.questions.flatMap((question) => question.recent_answers ?? []).join('\n'),
+        priceLines: [],
+        readAt: '',
+      }));
+      return { urls: pages.map((page) => page.url), pages };
+    }
+    return { urls: [], pages: [] };
+  },
   demo: PROBLEM_SCALE_DEMO,
 };

@@ -28,7 +28,10 @@ export const searchDiscussions = (
         }
       }
       const result = await discussionSearch.searchDiscussions(env, input);
-      for (const discussion of result.discussions) actions.foundUrls.add(discussion.url);
+      for (const discussion of result.discussions) {
+        actions.foundUrls.add(discussion.url);
+        actions.readPages.set(discussion.url, { url: discussion.url, text: `${discussion.title}\n${discussion.excerpt}`, priceLines: [], readAt: discussion.createdAt ?? '' });
+      }
       return result;
     },
   });

@@ -1,20 +1,30 @@
 import type { ArtifactKind } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { EstimateView } from '../EstimateView';
+import { CompetitorView, LandscapeView } from './CompetitorView';
 import { ChosenIdeaView } from './FindIdeaView';
+import { PersonaView } from './PersonaView';
 
 /**
  * The app's side of the phase registry: the view of each phase's artifacts in the memory panel.
  * A new phase adds its views here (docs/architecture.md, "Adding a phase").
  */
-type ArtifactViewProps<Kind extends ArtifactKind> = { entry: Extract<MemoryEntry, { kind: Kind }>; onAccept?: () => Promise<string | null> };
+export interface ArtifactActions {
+  onAccept?: () => Promise<string | null>;
+  /** Competitors: read its pages again. */
+  onCheckAgain?: () => Promise<string | null>;
+}
+type ArtifactViewProps<Kind extends ArtifactKind> = { entry: Extract<MemoryEntry, { kind: Kind }> } & ArtifactActions;
 
 const ARTIFACT_VIEWS: { [Kind in ArtifactKind]: (props: ArtifactViewProps<Kind>) => React.ReactNode } = {
   chosen_idea: ChosenIdeaView,
   scale_estimate: EstimateView,
+  competitor: CompetitorView,
+  landscape: LandscapeView,
+  persona: PersonaView,
 };
 
-export function ArtifactView({ entry, onAccept }: { entry: Extract<MemoryEntry, { kind: ArtifactKind }>; onAccept?: () => Promise<string | null> }) {
+export function ArtifactView({ entry, ...actions }: { entry: Extract<MemoryEntry, { kind: ArtifactKind }> } & ArtifactActions) {
   const View = ARTIFACT_VIEWS[entry.kind] as (props: ArtifactViewProps<ArtifactKind>) => React.ReactNode;
-  return <View entry={entry} onAccept={onAccept} />;
+  return <View entry={entry} {...actions} />;
 }

@@ -1,0 +1,72 @@
+import { isWebAddress } from '../discussions';
+import { multiLineText, singleLineText } from '../text-fields';
+import { z } from '../zod';
+import { ClaimSchema, type Claim } from './competitors';
+import { CONFIDENCE_LEVELS, MEMORY_LIMITS, type ArtifactOutline, type PhaseDefinition } from './fields';
+
+/**
+ * Phase 4, 'Define user personas': 1 to 3 personas built from the evidence of phases 2 and 3,
+ * every quote a verbatim excerpt of something the tools returned, every other claim cited or
+ * labelled an assumption.
+ */
+
+export const PERSONA_LIMITS = { personas: 3, items: 6, quotes: 6, stories: 5, channels: 6 } as const;
+
+const list = (max: number) => z.array(multiLineText(400)).max(max);
+const webAddress = z.string().trim().max(2000).refine(isWebAddress, 'An address must be an http(s) address');
+
+/** "When …, I want to …, so I can …". */
+export const JOB_STORY = /^When .+, I want to .+, so (?:that )?I can .+/is;
+
+export const PersonaSchema = z.strictObject({
+  role: singleLineText(160).describe('Their job or role'),
+  age: z.number().int().min(18).max(90).describe('An age that fits the evidence, for the avatar'),
+  situation: multiLineText(MEMORY_LIMITS.field).describe('The situation they are in when the problem hits'),
+  jobs: z.strictObject({ functional: list(PERSONA_LIMITS.items), social: list(PERSONA_LIMITS.items), emotional: list(PERSONA_LIMITS.items) }),
+  /** Most important first. */
+  pains: z.array(ClaimSchema).min(1).max(PERSONA_LIMITS.items).describe('Ranked, the worst first; each cites evidence or is labelled an assumption'),
+  gains: z.array(ClaimSchema).min(1).max(PERSONA_LIMITS.items).describe('Ranked, the most wanted first'),
+  /** Names of phase 3's competitor cards, or what they do instead ("nothing"). */
+  usesToday: z.array(singleLineText(120)).min(1).max(PERSONA_LIMITS.items),
+  reachAt: z.array(z.strictObject({ name: singleLineText(120), url: webAddress })).max(PERSONA_LIMITS.channels).describe('Communities and channels where they are, with addresses the tools returned'),
+  jobStories: z.array(multiLineText(400).refine((story) => JOB_STORY.test(story), 'A job story reads "When …, I want to …, so I can …"')).min(1).max(PERSONA_LIMITS.stories),
+  earlyAdopter: multiLineText(MEMORY_LIMITS.field).describe('Who among them would try it first, and how to recognise them'),
+  quotes: z.array(z.strictObject({ text: multiLineText(400), url: webAddress })).max(PERSONA_LIMITS.quotes).describe('Verbatim excerpts of discussions, pages or research answers the tools returned, with their link'),
+  confidence: z.enum(CONFIDENCE_LEVELS),
+  confidenceReasons: multiLineText(MEMORY_LIMITS.field),
+  /** The product's own avatar (GET /api/free-tools/avatar.svg), set by the server. */
+  avatarUrl: z.string().max(500).regex(/^\/api\/free-tools\/avatar\.svg\?/).optional(),
+});
+export type Persona = z.infer<typeof PersonaSchema>;
+
+export const PersonaContentSchema = z.strictObject({ kind: z.literal('persona'), title: singleLineText(120), persona: PersonaSchema });
+export type PersonaContent = z.infer<typeof PersonaContentSchema>;
+
+export const PERSONAS_PHASE = {
+  number: 4,
+  title: 'Define user personas',
+  summary: 'Describe the people you build for: their goals, pains and objections.',
+  free: false,
+  artifacts: [{ kind: 'persona', label: 'Persona', max: PERSONA_LIMITS.personas, builtOn: ['chosen_idea', 'scale_estimate', 'competitor'] }],
+  doneWhenAccepted: 'persona',
+} as const satisfies PhaseDefinition;
+
+const claimLine = (claim: Claim) => `${claim.text} (${claim.source})`;
+
+export const outlinePersona = ({ title, persona }: PersonaContent): ArtifactOutline => ({
+  sections: [
+    { label: 'Who', text: `${title}, ${persona.role}, ${persona.age}` },
+    { label: 'Situation', text: persona.situation },
+    { label: 'Functional jobs', items: persona.jobs.functional },
+    { label: 'Social jobs', items: persona.jobs.social },
+    { label: 'Emotional jobs', items: persona.jobs.emotional },
+    { label: 'Pains, worst first', items: persona.pains.map(claimLine) },
+    { label: 'Gains, most wanted first', items: persona.gains.map(claimLine) },
+    { label: 'Uses today', items: persona.usesToday },
+    { label: 'Where to reach them', links: persona.reachAt.map(({ name, url }) => ({ title: name, url })) },
+    { label: 'Job stories', items: persona.jobStories },
+    { label: 'Early adopters', text: persona.earlyAdopter },
+    { label: 'Quotes', items: persona.quotes.map((quote) => `"${quote.text}" (${quote.url})`) },
+    { label: 'Confidence', text: `${persona.confidence} (${persona.confidenceReasons})` },
+  ],
+});

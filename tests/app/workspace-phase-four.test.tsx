@@ -1,0 +1,50 @@
+/** Phase 4's view: a persona with the product's avatar, ranked pains and gains with their evidence, quotes linked to where they were said. */
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MemoryEntry } from '#contracts/workspace';
+import { PersonaView } from '../../app/pages/app/workspace/phases/PersonaView';
+
+const PERSONA = {
+  id: 'p1',
+  kind: 'persona',
+  title: 'Dana Whitfield',
+  version: 1,
+  author: { kind: 'cofounder' },
+  updatedAt: Date.UTC(2026, 10, 24),
+  persona: {
+    role: 'Practice manager',
+    age: 44,
+    situation: 'Runs the schedule.',
+    jobs: { functional: ['Keep chairs booked'], social: [], emotional: ['Stop dreading cancellations'] },
+    pains: [
+      { text: 'Late cancellations.', source: 'https://news.ycombinator.com/item?id=1' },
+      { text: 'Phone tag.', source: 'assumption' },
+    ],
+    gains: [{ text: 'Slots refilled without calls.', source: 'assumption' }],
+    usesToday: ['A paper waiting list'],
+    reachAt: [{ name: 'Dental managers forum', url: 'https://forum.example/' }],
+    jobStories: ['When a patient cancels, I want to text the waiting list, so I can keep the chair busy.'],
+    earlyAdopter: 'Clinics with a waiting list already.',
+    quotes: [{ text: 'Every empty chair is money we never get back', url: 'https://news.ycombinator.com/item?id=1' }],
+    confidence: 'medium',
+    confidenceReasons: 'Two discussions agree.',
+    avatarUrl: '/api/free-tools/avatar.svg?name=Dana+Whitfield&age=44&traits=Practice+manager',
+  },
+} as MemoryEntry & { kind: 'persona' };
+
+describe('a persona', () => {
+  it('shows its avatar, ranks pains with their evidence, links its quotes and channels, and can be accepted', () => {
+    const onAccept = vi.fn(async () => null);
+    const { container } = render(<PersonaView entry={PERSONA} onAccept={onAccept} />);
+    expect(container.querySelector('img')!.getAttribute('src')).toBe(PERSONA.persona.avatarUrl);
+    const pains = screen.getByText('Pains, worst first').nextElementSibling!;
+    expect(within(pains as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Late cancellations. (source)', 'Phone tag. (assumption)']);
+    expect(pains.querySelector('ol')).not.toBeNull();
+    const quote = screen.getByText('Every empty chair is money we never get back');
+    expect(quote.tagName).toBe('Q');
+    expect(within(quote.parentElement!).getByRole('link', { name: 'source' }).getAttribute('href')).toBe('https://news.ycombinator.com/item?id=1');
+    expect(screen.getByRole('link', { name: 'Dental managers forum' }).getAttribute('href')).toBe('https://forum.example/');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept this persona' }));
+    expect(onAccept).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Phase 3's views: a competitor card with its quoted price, cited claims and 'Check again' with
+ * what changed; the positioning map with its table for screen readers; the research run card
+ * through proposal, progress and its end.
+ */
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MemoryEntry, ResearchRunState } from '#contracts/workspace';
+import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/phases/CompetitorView';
+import { ResearchRunCard } from '../../app/pages/app/workspace/ResearchRunCard';
+
+const AT = Date.UTC(2026, 10, 24, 9, 30);
+const COMPETITOR = {
+  id: 'c1',
+  kind: 'competitor',
+  title: 'SlotFill',
+  version: 2,
+  author: { kind: 'cofounder' },
+  updatedAt: AT,
+  competitor: {
+    category: 'direct',
+    url: 'https://slotfill.example/',
+    forWhom: 'Dental clinics with a front desk.',
+    pricing: { status: 'found', quote: 'Starter: $29 per month', url: 'https://slotfill.example/pricing', readAt: '2026-11-24T09:00:00.000Z' },
+    strengths: [{ text: 'Texts the waiting list.', source: 'https://slotfill.example/' }],
+    weaknesses: [{ text: 'No calendar sync.', source: 'assumption' }],
+    checkedAt: '2026-11-24T09:00:00.000Z',
+    lastCheck: { at: '2026-11-24T10:00:00.000Z', unreachable: false, added: ['Starter: $39 per month'], removed: ['Starter: $29 per month'], pricingQuoteGone: true },
+  },
+} as MemoryEntry & { kind: 'competitor' };
+
+describe('a competitor card', () => {
+  it('quotes its price with the page and date, cites or labels each claim, and shows what Check again found', async () => {
+    const onCheckAgain = vi.fn(async () => 'The site could not be reached just now.');
+    render(<CompetitorView entry={COMPETITOR} onCheckAgain={onCheckAgain} />);
+    expect(screen.getByText(/“Starter: \$29 per month”/).textContent).toMatch(/read (24 Nov 2026|Nov 24, 2026)/);
+    expect(screen.getByRole('link', { name: 'its page' }).getAttribute('href')).toBe('https://slotfill.example/pricing');
+    expect(screen.getByText('(assumption)')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'New on its pages' })).getByText('Starter: $39 per month')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'No longer on its pages' })).getByText('Starter: $29 per month')).toBeTruthy();
+    expect(screen.getByText('The quoted price is no longer on its page.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check SlotFill again' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The site could not be reached just now.');
+    expect(onCheckAgain).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the positioning map', () => {
+  it('draws the places as an SVG hidden from screen readers and gives them as a table', async () => {
+    const entry = {
+      id: 'l1',
+      kind: 'landscape',
+      title: 'Where clinics are alone',
+      version: 1,
+      author: { kind: 'cofounder' },
+      updatedAt: AT,
+      landscape: {
+        gaps: [{ title: 'No automation', description: 'Refilled by hand.', competitors: ['SlotFill'], evidence: [{ text: 'Seen on its page.', source: 'https://slotfill.example/' }] }],
+        axes: { x: { label: 'Setup effort', low: 'none', high: 'weeks' }, y: { label: 'Automation', low: 'none', high: 'full' } },
+        placements: [
+          { name: 'SlotFill', isIdea: false, x: 6, y: 4 },
+          { name: 'Our idea', isIdea: true, x: 2, y: 9 },
+        ],
+      },
+    } as MemoryEntry & { kind: 'landscape' };
+    const onAccept = vi.fn(async () => null);
+    const { container } = render(<LandscapeView entry={entry} onAccept={onAccept} />);
+    expect(container.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
+    expect(container.querySelectorAll('svg circle')).toHaveLength(2);
+    const table = screen.getByRole('table');
+    expect(within(table).getByText(/Positions from 0 to 10: Setup effort \(none to weeks\)/)).toBeTruthy();
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['NameSetup effortAutomation', 'SlotFill64', 'Our idea (your idea)29']);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept gaps and map' }));
+    expect(onAccept).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the research run card', () => {
+  const RUN: ResearchRunState = { id: 'run1', status: 'proposed', plan: { queries: ['clinic booking'], pageReads: 4 }, searches: 4, step: 0, steps: 5, doing: 'Waiting for a member to approve it', found: 0, cards: 0 };
+
+  it('shows what a proposed run spends with Approve, then its progress with Stop, then its end without buttons', async () => {
+    const changeRun = vi.fn(async () => 'This research run was already approved, or has ended.');
+    const { rerender } = render(<ResearchRunCard run={RUN} changeRun={changeRun} />);
+    expect(screen.getByText(/4 searches and up to 4 page reads, for “clinic booking”/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(changeRun).toHaveBeenCalledWith('run_approve', 'run1');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/already approved/);
+
+    rerender(<ResearchRunCard run={{ ...RUN, status: 'running', step: 2, doing: 'GitHub: 3 found for "clinic booking"', found: 7, cards: 1, approvedBy: 'Ada' }} changeRun={changeRun} />);
+    expect(screen.getByRole('progressbar', { name: 'Steps done' }).getAttribute('value')).toBe('2');
+    expect(screen.getByRole('status').textContent).toBe('GitHub: 3 found for "clinic booking" · 7 found · 1 cards');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(changeRun).toHaveBeenLastCalledWith('run_stop', 'run1');
+
+    rerender(<ResearchRunCard run={{ ...RUN, status: 'done', step: 5, doing: 'Done: 7 found, 4 cards made', found: 7, cards: 4 }} changeRun={changeRun} />);
+    expect(screen.getByText('Research run done')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
