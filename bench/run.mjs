@@ -22,6 +22,7 @@ const BENCHES = [
   'frame-session-check',
   'phase-two-search',
   'phase-prompt',
+  'canvas',
   'stripe-webhook',
   'lighthouse',
 ];

@@ -1,4 +1,5 @@
 import { PasswordSchema } from './auth';
+import { singleLineText } from './text-fields';
 import { z } from './zod';
 import type { PaymentRecord } from './billing';
 
@@ -46,8 +47,8 @@ export interface OwnedProject {
 export type ExportedAuthor = { kind: 'member'; userId: string; name: string } | { kind: 'cofounder' };
 
 /**
- * A project's co-founder workspace in the export (docs/decisions/0024): the conversation in order
- * and the memory as it is, with every change made to it.
+ * A project's co-founder workspace in the export (docs/decisions/0024): the conversation in order,
+ * the memory as it is, with every change made to it, and the canvas's notes, frames and connectors.
  */
 export interface ProjectConversationExport {
   messages: {
@@ -66,6 +67,8 @@ export interface ProjectConversationExport {
     entries: unknown[];
     history: { at: string; action: 'created' | 'updated' | 'deleted' | 'accepted'; entryId: string; by: ExportedAuthor; entry: unknown }[];
   };
+  /** Every note, frame and connector of the project's canvas, with who made and last changed it. */
+  canvas: unknown[];
 }
 
 /** The downloadable copy of an account: never a password hash or a token. */
@@ -96,6 +99,7 @@ export interface AccountExport {
       id: string;
       urlKey: string;
       title: string;
+      introduction: string;
       maxResponses: number | null;
       closedAt: string | null;
       createdAt: string;
@@ -107,4 +111,17 @@ export interface AccountExport {
   }[];
   /** Purchases of Pro, newest first, with their receipt and invoice links (decision 38). */
   payments: PaymentRecord[];
+}
+
+/** A member's display name: what teammates, presence, invitations and e-mails show instead of the address. */
+export const DISPLAY_NAME_MAX = 60;
+export const DisplayNameSchema = singleLineText(DISPLAY_NAME_MAX);
+/** Setting the display name; null clears it (the address before the @ is shown again). */
+export const SetDisplayNameSchema = z.strictObject({ name: DisplayNameSchema.nullable() });
+
+/** An invitation as its link shows it before the invited person has an account. */
+export interface InvitationPreview {
+  email: string;
+  projectName: string;
+  invitedBy: string;
 }

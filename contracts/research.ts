@@ -22,6 +22,7 @@ export const OPTIONS_MAX = 20;
 export const QUESTION_TEXT_MAX = 500;
 export const OPTION_TEXT_MAX = 200;
 export const TITLE_MAX = 200;
+export const INTRODUCTION_MAX = 1000;
 export const RESPONSE_LIMIT_MAX = 100_000;
 /** docs/security.md §13. */
 export const SUBMISSION_BODY_MAX = 64 * 1024;
@@ -31,12 +32,16 @@ export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A partner respondent id goes into the callback address, so only URL-safe ids are taken. */
 export const SURVEYSWAP_ID_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
 
-export interface RatingConfig {
+/** A question's settings: the scale of a rating question, or whether an e-mail question must be answered. */
+export interface QuestionConfig {
   min_rating?: number;
   max_rating?: number;
   /** Labels keyed by rating value; the min and max labels show under the scale. */
   labels?: Record<string, string>;
+  /** E-mail questions: the respondent must give an address (otherwise it is optional). */
+  required?: boolean;
 }
+export type RatingConfig = QuestionConfig;
 
 /** A question as the public page receives it. */
 export interface PublicQuestion {
@@ -44,8 +49,12 @@ export interface PublicQuestion {
   text: string;
   type: QuestionType;
   options: string[] | null;
-  config: RatingConfig | null;
+  config: QuestionConfig | null;
 }
+
+/** Whether an e-mail question must be answered; e-mail questions are optional unless the founder says so. */
+export const isRequiredEmail = (question: Pick<PublicQuestion, 'type' | 'config'>): boolean =>
+  question.type === 'email' && question.config?.required === true;
 
 /** The rating scale of a question, with the spec's defaults (1 to 5). */
 export function ratingScale(config: RatingConfig | null | undefined): { min: number; max: number } {
@@ -77,12 +86,14 @@ const RatingConfigSchema = z
     return Object.keys(config.labels ?? {}).every((key) => Number(key) >= min && Number(key) <= max);
   }, 'Rating labels must be for values on the scale');
 
+const EmailConfigSchema = z.strictObject({ required: z.boolean('Say whether the e-mail address is required') });
+
 export const QuestionInputSchema = z
   .strictObject({
     text: plainText(QUESTION_TEXT_MAX, 'A question', true),
     type: z.enum(QUESTION_TYPES, 'Unknown question type'),
     options: z.array(plainText(OPTION_TEXT_MAX, 'An option')).max(OPTIONS_MAX, `A question has at most ${OPTIONS_MAX} options`).nullable().optional(),
-    config: RatingConfigSchema.nullable().optional(),
+    config: z.union([EmailConfigSchema, RatingConfigSchema]).nullable().optional(),
   })
   .superRefine((question, ctx) => {
     const choice = question.type === 'multiple_choice' || question.type === 'checkbox';
@@ -90,13 +101,23 @@ export const QuestionInputSchema = z
     if (choice && options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice question needs at least 2 options' });
     if (choice && new Set(options).size !== options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must be different from each other' });
     if (!choice && options.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only choice questions have options' });
-    if (question.type !== 'rating' && question.config) ctx.addIssue({ code: 'custom', path: ['config'], message: 'Only rating questions have a scale' });
+    const emailSetting = question.config !== null && question.config !== undefined && 'required' in question.config;
+    if (question.type === 'email' && question.config && !emailSetting) ctx.addIssue({ code: 'custom', path: ['config'], message: 'An e-mail question only says whether it is required' });
+    if (question.type !== 'email' && emailSetting) ctx.addIssue({ code: 'custom', path: ['config'], message: 'Only e-mail questions can be required' });
+    if (question.type !== 'rating' && question.type !== 'email' && question.config) ctx.addIssue({ code: 'custom', path: ['config'], message: 'Only rating questions have a scale' });
   });
 export type QuestionInput = z.infer<typeof QuestionInputSchema>;
 
 /** What a founder sends to create or edit a page. Questions are numbered 1… in this order. */
 export const ResearchPageInputSchema = z.strictObject({
   title: plainText(TITLE_MAX, 'The title'),
+  /** Shown to respondents above the questions: who is asking and why. */
+  introduction: z
+    .string()
+    .trim()
+    .max(INTRODUCTION_MAX, `The introduction is at most ${INTRODUCTION_MAX} characters`)
+    .refine((text) => !hasControlCharacters(text, { multiline: true }), 'The introduction cannot contain control characters')
+    .optional(),
   questions: z.array(QuestionInputSchema).min(1, 'Add at least one question').max(QUESTIONS_MAX, `A page has at most ${QUESTIONS_MAX} questions`),
   max_responses: z
     .int('The response limit must be a whole number')
@@ -106,6 +127,21 @@ export const ResearchPageInputSchema = z.strictObject({
     .optional(),
 });
 export type ResearchPageInput = z.infer<typeof ResearchPageInputSchema>;
+
+/** The key of a co-founder's draft: the SHA-256 of its content, in hex (app/pages/app/workspace/ResearchDraftCard.tsx). */
+export const DRAFT_KEY_SHAPE = /^[0-9a-f]{64}$/;
+
+/** Creating a page; one made from a co-founder's draft names it, and exists once per project. */
+export const CreateResearchPageSchema = ResearchPageInputSchema.extend({
+  draft_key: z.string().regex(DRAFT_KEY_SHAPE, 'The draft key is not valid').optional(),
+});
+export type CreateResearchPageInput = z.infer<typeof CreateResearchPageSchema>;
+
+/** Who is asking, as respondents see it: the owner's display name and the project's name, each if set. */
+export interface ResearchAsker {
+  name: string | null;
+  project: string | null;
+}
 
 /** Answer shapes: strings, a list of strings (checkbox) or a number (rating). */
 const AnswerValueSchema = z.union([z.string().max(10_000), z.number(), z.array(z.string().max(OPTION_TEXT_MAX)).max(OPTIONS_MAX)], {
@@ -135,6 +171,7 @@ export interface StoredAnswer {
   response: string | number | string[];
 }
 
+export const EMAIL_REQUIRED = 'an e-mail address is required.';
 export const NOTHING_ANSWERED = 'You must fill in at least one response before submitting.';
 export const LIMIT_REACHED = 'Response limit reached';
 
@@ -170,8 +207,12 @@ export function checkAnswers(
     answers.push({ sequence, question: question.text, response: stored });
   }
   if (answers.length === 0) return { error: NOTHING_ANSWERED };
+  const missing = questions.find((question) => isRequiredEmail(question) && !seenAnswer(answers, question.sequence));
+  if (missing) return { error: `Question ${missing.sequence}: ${EMAIL_REQUIRED}` };
   return { answers: answers.sort((a, b) => a.sequence - b.sequence) };
 }
+
+const seenAnswer = (answers: StoredAnswer[], sequence: number) => answers.some((answer) => answer.sequence === sequence);
 
 function answerProblem(question: PublicQuestion, response: AnswerValue): string | null {
   switch (question.type) {

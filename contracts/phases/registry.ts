@@ -41,6 +41,16 @@ const OUTLINES: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { k
 /** Any artifact as labelled sections, whatever its phase (prompts, export, canvas). */
 export const outlineOf = (content: ArtifactContent): ArtifactOutline => (OUTLINES[content.kind] as (content: ArtifactContent) => ArtifactOutline)(content);
 
+/**
+ * What a member can pin to the canvas from an artifact: each section's text and each item of its
+ * outline, labelled, so a phase's artifacts can be pinned without canvas code.
+ */
+export const pinnableItems = (content: ArtifactContent): string[] =>
+  outlineOf(content).sections.flatMap((section) => [
+    ...(section.text ? [`${section.label}: ${section.text}`] : []),
+    ...(section.items ?? []).map((item) => `${section.label}: ${item}`),
+  ]);
+
 export const isArtifactKind = (kind: string): kind is ArtifactKind => (ARTIFACT_KINDS as string[]).includes(kind);
 
 export const phaseOf = (number: number) => PHASES.find((phase) => phase.number === number);

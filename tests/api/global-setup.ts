@@ -88,7 +88,6 @@ export default async function setup(project: TestProject) {
     await hackerNews.close();
     await stackExchange.close();
     await reddit.close();
-    await Promise.all([sites.close(), github.close(), appStore.close(), braveSearch.close()]);
-    await stripe.close();
+    await Promise.all([sites.close(), github.close(), appStore.close(), braveSearch.close(), stripe.close()]);
   };
 }

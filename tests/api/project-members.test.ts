@@ -9,9 +9,9 @@ interface MembersAnswer {
     email: string;
     role: 'owner' | 'collaborator';
     joinedAt: number;
-    invitation: { id: string; email: string; invitedByEmail: string | null; createdAt: number } | null;
+    invitation: { id: string; email: string; invitedBy: string | null; createdAt: number } | null;
   }[];
-  invitations: { id: string; email: string; invitedByEmail: string | null; createdAt: number; expiresAt: number }[];
+  invitations: { id: string; email: string; invitedBy: string | null; createdAt: number; expiresAt: number }[];
 }
 
 const createProject = async (jar: CookieJar, name = 'Team project') =>
@@ -57,10 +57,10 @@ describe('GET /api/project/:id/members', () => {
     expect(joined.userId).toBe(collaboratorId);
     expect(joined.joinedAt).toBeGreaterThan(Date.now() - 60_000);
     // The link was sent to one address and used by another account: the owner sees both.
-    expect(joined.invitation).toMatchObject({ id: await hashToken(tokenOf(link)), email: invitedAs, invitedByEmail: owner.email });
+    expect(joined.invitation).toMatchObject({ id: await hashToken(tokenOf(link)), email: invitedAs, invitedBy: owner.email });
 
     expect(answer.invitations).toHaveLength(1);
-    expect(answer.invitations[0]).toMatchObject({ id: await hashToken(tokenOf(pendingLink)), email: pendingEmail, invitedByEmail: owner.email });
+    expect(answer.invitations[0]).toMatchObject({ id: await hashToken(tokenOf(pendingLink)), email: pendingEmail, invitedBy: owner.email });
     // No token appears anywhere in the answer.
     expect(JSON.stringify(answer)).not.toContain(tokenOf(pendingLink));
   });

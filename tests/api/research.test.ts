@@ -53,7 +53,8 @@ describe('a founder creates a research page', () => {
       { sequence: 2, text: 'How do you sell today?', type: 'multiple_choice', options: ['Online', 'In person', 'Both'], config: null },
       { sequence: 3, text: 'Which tools do you use?', type: 'checkbox', options: ['Email', 'Spreadsheets', 'CRM'], config: null },
       { sequence: 4, text: 'How painful is it?', type: 'rating', options: null, config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } } },
-      { sequence: 5, text: 'May we contact you?', type: 'email', options: null, config: null },
+      // E-mail questions are optional unless the founder requires them.
+      { sequence: 5, text: 'May we contact you?', type: 'email', options: null, config: { required: false } },
     ]);
   });
 
@@ -532,7 +533,8 @@ describe('responses for the founder', () => {
     const response = await request(`/api/research/pages/${urlKey}/responses/csv`, {}, { jar });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="research-${urlKey}.csv"`);
+    // Named after the page's title.
+    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="Customer interviews.csv"; filename*=UTF-8''Customer%20interviews.csv`);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -556,5 +558,105 @@ describe('responses for the founder', () => {
     expect(csvCell('\t=1+1')).toBe(`"'\t=1+1"`);
     expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
     expect(csvCell('plain, "quoted"')).toBe('"plain, ""quoted"""');
+  });
+});
+
+describe("a page's introduction, who is asking and its e-mail question", () => {
+  it('the public page shows the title, the introduction and who asks: the owner by name, never by address', async () => {
+    const { jar, urlKey } = await founderWithPage({ introduction: '  We run two bakeries.\nFive minutes helps a lot.  ' });
+    const nameless = await request(`/api/research/${urlKey}`);
+    const { research_page: before } = await nameless.json<{ research_page: { title: string; introduction: string; asker: unknown } }>();
+    expect(before).toMatchObject({ title: 'Customer interviews', introduction: 'We run two bakeries.\nFive minutes helps a lot.', asker: { name: null, project: 'Research test' } });
+    expect(JSON.stringify(before)).not.toContain('@');
+
+    // The founder's own words are in their export.
+    const exported = await (await request('/api/user/export', {}, { jar })).json<{ projects: { researchPages: { introduction: string }[] }[] }>();
+    expect(exported.projects[0]!.researchPages[0]!.introduction).toBe('We run two bakeries.\nFive minutes helps a lot.');
+
+    expect((await put('/api/user/name', { name: 'Maya Chen' }, jar)).status).toBe(200);
+    const { research_page: after } = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { asker: unknown } }>();
+    expect(after.asker).toEqual({ name: 'Maya Chen', project: 'Research test' });
+  });
+
+  it('an introduction with control characters or too long is refused, and nothing is created', async () => {
+    const { jar, projectId } = await founderWithPage();
+    for (const introduction of ['Hi\u0007', 'x'.repeat(1001)]) {
+      const response = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'T', introduction, questions: [ALL_TYPES[0]] }, {}, { jar });
+      expect(response.status).toBe(400);
+    }
+    const { pages } = await (await request(`/api/research/projects/${projectId}/pages`, {}, { jar })).json<{ pages: unknown[] }>();
+    expect(pages).toHaveLength(1);
+  });
+
+  it('a required e-mail question must be answered; an optional one may be left out', async () => {
+    const { urlKey } = await founderWithPage({ questions: [ALL_TYPES[0]!, { text: 'Your e-mail', type: 'email', config: { required: true } }] });
+    const without = await submit(urlKey, { responses: [answer(1, 'Invoices')] });
+    expect(without.status).toBe(400);
+    expect(await without.json()).toEqual({ error: 'Question 2: an e-mail address is required.' });
+    expect(await storedCount(urlKey)).toBe(0);
+    const blank = await submit(urlKey, { responses: [answer(1, 'Invoices'), { sequence: 2, question: 'Your e-mail', response: '  ' }] });
+    expect(blank.status).toBe(400);
+    const bad = await submit(urlKey, { responses: [answer(1, 'Invoices'), { sequence: 2, question: 'Your e-mail', response: 'not an address' }] });
+    expect(bad.status).toBe(400);
+    expect(await storedCount(urlKey)).toBe(0);
+    expect((await submit(urlKey, { responses: [answer(1, 'Invoices'), { sequence: 2, question: 'Your e-mail', response: 'me@example.com' }] })).status).toBe(200);
+    expect(await storedCount(urlKey)).toBe(1);
+
+    const optional = await founderWithPage();
+    expect((await submit(optional.urlKey, { responses: [answer(1, 'Invoices')] })).status).toBe(200);
+  });
+
+  it.each([
+    ['a required flag on a text question', { text: 'Q', type: 'text', config: { required: true } }, 'Only e-mail questions can be required'],
+    ['a scale on an e-mail question', { text: 'Q', type: 'email', config: { min_rating: 1 } }, 'An e-mail question only says whether it is required'],
+    ['a required flag that is not true or false', { text: 'Q', type: 'email', config: { required: 'yes' } }, null],
+  ])('refuses %s', async (_name, question, message) => {
+    const { jar, projectId } = await founderWithPage();
+    const response = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'T', questions: [question] }, {}, { jar });
+    expect(response.status).toBe(400);
+    if (message) expect(JSON.stringify(await response.json())).toContain(message);
+  });
+
+  it('the CSV has no partner id column when no respondent came through the partner, and a title fit for a file name', async () => {
+    const { jar, projectId } = await founderWithPage();
+    const created = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Crème / "brûlée": week 2?', questions: [ALL_TYPES[0]] }, {}, { jar });
+    const { page } = await created.json<{ page: { url_key: string } }>();
+    await submit(page.url_key, { responses: [{ sequence: 1, question: 'x', response: 'Slow' }] });
+    const response = await request(`/api/research/pages/${page.url_key}/responses/csv`, {}, { jar });
+    const disposition = response.headers.get('Content-Disposition')!;
+    expect(disposition).toBe(`attachment; filename="Creme brulee week 2.csv"; filename*=UTF-8''Cr%C3%A8me%20br%C3%BBl%C3%A9e%20week%202.csv`);
+    const text = await response.text();
+    // (text() drops the byte-order mark.)
+    expect(text.split('\r\n')[0]).toBe('"Submitted at","What slows you down most?"');
+    expect(text).not.toContain('Partner id');
+  });
+});
+
+describe("a page created from the co-founder's draft", () => {
+  const draftKey = 'd'.repeat(64);
+
+  it('exists once per project, even when 50 members click Create at the same moment', async () => {
+    const { jar, projectId } = await founderWithPage();
+    const body = { title: 'From the draft', questions: [ALL_TYPES[1]], draft_key: draftKey };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postJson(`/api/research/projects/${projectId}/pages`, body, {}, { jar })));
+    expect(answers.map((response) => response.status)).toEqual(Array(50).fill(201));
+    const keys = new Set(await Promise.all(answers.map(async (response) => (await response.json<{ page: { url_key: string } }>()).page.url_key)));
+    expect(keys.size).toBe(1);
+    const { pages } = await (await request(`/api/research/projects/${projectId}/pages`, {}, { jar })).json<{ pages: { url_key: string; draft_key: string | null; questions: unknown[] }[] }>();
+    const fromDraft = pages.filter((page) => page.draft_key === draftKey);
+    expect(fromDraft).toHaveLength(1);
+    expect(fromDraft[0]!.url_key).toBe([...keys][0]);
+    // Its questions once, not once per click.
+    expect(fromDraft[0]!.questions).toHaveLength(1);
+  });
+
+  it('another project may create the same draft; a malformed draft key is refused', async () => {
+    const a = await founderWithPage();
+    const b = await founderWithPage();
+    for (const { jar, projectId } of [a, b]) {
+      expect((await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Same', questions: [ALL_TYPES[0]], draft_key: draftKey }, {}, { jar })).status).toBe(201);
+    }
+    const bad = await postJson(`/api/research/projects/${a.projectId}/pages`, { title: 'Bad', questions: [ALL_TYPES[0]], draft_key: 'x' }, {}, { jar: a.jar });
+    expect(bad.status).toBe(400);
   });
 });

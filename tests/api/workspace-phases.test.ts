@@ -71,7 +71,7 @@ describe('the prompt and tools of each turn', () => {
     const messages = (await (await import('../utils')).request(`/api/projects/${projectId}/cofounder/get-messages`, {}, { jar }).then((response) => response.json())) as { role: string; metadata: { phase?: number } }[];
     expect(messages.filter((message) => message.role === 'assistant').map((message) => message.metadata.phase)).toEqual([1, 2]);
     // The tools of the unlocked phases (1 and 2 on Free) and the common ones, in both phases.
-    const expected = ['ask_multiple_choice', 'draft_research_page', 'read_research_responses', 'save_chosen_idea', 'save_scale_estimate', 'search_discussions', 'update_memory', 'write_memory'];
+    const expected = ['ask_multiple_choice', 'draft_research_page', 'place_canvas_notes', 'read_research_responses', 'save_chosen_idea', 'save_scale_estimate', 'search_discussions', 'update_memory', 'write_memory'];
     expect(toolNames(first!)).toEqual(expected);
     expect(toolNames(second!)).toEqual(expected);
     socket.close();

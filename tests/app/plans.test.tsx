@@ -127,6 +127,27 @@ describe('the pricing page', () => {
     expect((await screen.findByText(/Checkout was cancelled/)).textContent).toBe('Checkout was cancelled. Nothing was charged, and your plan is as it was.');
   });
 
+  it("signed in: never 'Start with 2 free phases' to a founder who has started", async () => {
+    fakeApi({
+      'GET /api/auth/session': () => json(200, { user: USER }),
+      'GET /api/user/pro-interest': () => json(200, { interested: false, email: null }),
+    });
+    renderPage(pricingRoutes, '/pricing');
+    await screen.findByText('This is your plan.');
+    await waitFor(() => expect(screen.getByText(/You are on the Free plan\./)).toBeTruthy());
+    expect(screen.queryByText(/Start with 2 free phases|Start free with the first 2 phases/)).toBeNull();
+    const closing = screen.getByRole('region', { name: 'Pick up where you left off' });
+    expect(within(closing).getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('signed out: the invitation to start stays', async () => {
+    fakeApi({ 'GET /api/auth/session': () => json(200, { user: null }) });
+    renderPage(pricingRoutes, '/pricing');
+    await waitFor(() => expect(within(proCard()).getByRole('link', { name: /Get Pro/ })).toBeTruthy());
+    expect(screen.getByText('Start free with the first 2 phases. Go Pro once, for life.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start with 2 free phases' }).getAttribute('href')).toBe('/signup');
+  });
+
   it('signed in with Pro: no Get Pro at all', async () => {
     fakeApi({ 'GET /api/auth/session': () => json(200, { user: { ...USER, plan: 'pro' } }) });
     renderPage(pricingRoutes, '/pricing');

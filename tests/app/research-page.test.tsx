@@ -11,11 +11,21 @@ const QUESTIONS: PublicQuestion[] = [
   { sequence: 2, text: 'How do you sell?', type: 'multiple_choice', options: ['Online', 'In person'], config: null },
   { sequence: 3, text: 'Which tools?', type: 'checkbox', options: ['Email', 'CRM', 'Spreadsheets'], config: null },
   { sequence: 4, text: 'How painful is it?', type: 'rating', options: null, config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } } },
-  { sequence: 5, text: 'May we contact you?', type: 'email', options: null, config: null },
+  { sequence: 5, text: 'May we contact you?', type: 'email', options: null, config: { required: false } },
 ];
 
+const INTRODUCTION = 'We are two former clinic managers.\nFive minutes of your time helps us a lot.';
 const pageAnswer = (overrides: object = {}) => () =>
-  json(200, { research_page: { title: 'Customer interviews', questions: QUESTIONS, has_reached_limit: false, ...overrides } });
+  json(200, {
+    research_page: {
+      title: 'Customer interviews',
+      introduction: INTRODUCTION,
+      asker: { name: 'Maya Chen', project: 'Clinic reminders' },
+      questions: QUESTIONS,
+      has_reached_limit: false,
+      ...overrides,
+    },
+  });
 
 const routes = [{ path: '/research/:urlKey', Component: ResearchPage }];
 
@@ -46,7 +56,10 @@ describe('the research page', () => {
     expect(screen.getByRole('status').textContent).toContain('Loading');
     answer.release(pageAnswer()());
     expect(await screen.findByRole('heading', { level: 2, name: 'Questions' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Research page' })).toBeTruthy();
+    // The page's own title, the founder's introduction and who is asking.
+    expect(screen.getByRole('heading', { level: 1, name: 'Customer interviews' })).toBeTruthy();
+    expect(screen.getByText('Asked by Maya Chen, for Clinic reminders')).toBeTruthy();
+    expect(screen.getByText(/We are two former clinic managers\.\s+Five minutes/).textContent).toBe(INTRODUCTION);
     expect(screen.getByRole('link', { name: 'Launchmate home' }).getAttribute('href')).toBe('/');
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
     expect(within(card('What slows you down?')).getByRole('textbox')).toBeTruthy();
@@ -54,7 +67,9 @@ describe('the research page', () => {
     expect(within(card('Which tools?')).getAllByRole('checkbox')).toHaveLength(3);
     expect(within(card('How painful is it?')).getByRole('radio', { name: '1, Not at all' })).toBeTruthy();
     expect(within(card('How painful is it?')).getByText('Very')).toBeTruthy();
-    expect(within(card('May we contact you?')).getByRole('radio', { name: 'Yes' })).toBeTruthy();
+    // The e-mail question is an e-mail field, not a Yes/No choice.
+    expect(within(card('May we contact you?')).queryByRole('radio')).toBeNull();
+    expect(within(card('May we contact you?')).getByRole('textbox', { name: /May we contact you\?\s*\(optional\)/ }).getAttribute('type')).toBe('email');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
   });
 
@@ -82,37 +97,90 @@ describe('the research page', () => {
 });
 
 describe('the email question', () => {
-  it('starts with neither choice; Yes reveals and focuses the input, No clears it', async () => {
-    const { user } = await openForm();
-    const question = card('May we contact you?');
-    expect(within(question).queryByPlaceholderText('Enter your email')).toBeNull();
-    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
-    const input = within(question).getByPlaceholderText('Enter your email');
-    expect(document.activeElement).toBe(input);
-    await user.type(input, 'me@example.com');
-    await user.click(within(question).getByRole('radio', { name: 'No' }));
-    expect(within(question).queryByPlaceholderText('Enter your email')).toBeNull();
-    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
-    expect((within(question).getByPlaceholderText('Enter your email') as HTMLInputElement).value).toBe('');
+  const emailBox = () => within(card('May we contact you?')).getByRole('textbox') as HTMLInputElement;
+
+  it('is an optional e-mail field: left empty, the rest is sent without it', async () => {
+    const { user, server } = await openForm('k-optional', { 'POST /api/research/k-optional/submit': () => json(200, { success: true, redirect_to: null }) });
+    expect(emailBox().required).toBe(false);
+    expect(emailBox().getAttribute('autocomplete')).toBe('email');
+    await user.click(within(card('How do you sell?')).getByRole('radio', { name: 'Online' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
+    expect(server.calls('POST /api/research/k-optional/submit')[0]!.body).toMatchObject({ responses: [{ sequence: 2, response: 'Online' }] });
   });
 
-  it('starts on Yes when a value exists', async () => {
+  it('keeps a saved address across a reload', async () => {
     window.localStorage.setItem('launchmate.research.k-email', JSON.stringify({ answers: { 5: 'saved@example.com' }, surveyswapId: null }));
     await openForm('k-email');
-    const question = card('May we contact you?');
-    expect((within(question).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(question).getByPlaceholderText('Enter your email') as HTMLInputElement).value).toBe('saved@example.com');
+    expect(emailBox().value).toBe('saved@example.com');
   });
 
-  it('refuses an address that is not one before sending anything', async () => {
+  it('refuses an address that is not one at the field, on leaving it and on submit, and sends nothing', async () => {
     const { user, server } = await openForm('k-bad-email', { 'POST /api/research/k-bad-email/submit': () => json(200, { success: true, redirect_to: null }) });
-    const question = card('May we contact you?');
-    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
-    await user.type(within(question).getByPlaceholderText('Enter your email'), 'not-an-address');
+    await user.type(emailBox(), 'not-an-address');
+    await user.tab();
+    const problem = 'Enter a valid e-mail address, like name@example.com, or leave it empty.';
+    expect(within(card('May we contact you?')).getByText(problem)).toBeTruthy();
+    expect(emailBox().getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(within(question).getByText('Enter a valid email address, or choose No.')).toBeTruthy();
-    expect(document.activeElement).toBe(within(question).getByPlaceholderText('Enter your email'));
+    expect(document.activeElement).toBe(emailBox());
+    expect(emailBox().getAttribute('aria-describedby')).toBe(within(card('May we contact you?')).getByText(problem).id);
     expect(server.calls('POST /api/research/k-bad-email/submit')).toHaveLength(0);
+    // Fixed, the address is sent: consent given is never dropped.
+    await user.clear(emailBox());
+    await user.type(emailBox(), 'me@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
+    expect(server.calls('POST /api/research/k-bad-email/submit')[0]!.body).toMatchObject({ responses: [{ sequence: 5, response: 'me@example.com' }] });
+  });
+
+  it('when the founder requires it, an empty address is refused at the field even with other answers given', async () => {
+    const required = QUESTIONS.map((question) => (question.type === 'email' ? { ...question, config: { required: true } } : question));
+    const { user, server } = await openForm('k-required', {
+      'GET /api/research/k-required': pageAnswer({ questions: required }),
+      'POST /api/research/k-required/submit': () => json(200, { success: true, redirect_to: null }),
+    });
+    expect(within(card('May we contact you?')).getByRole('textbox', { name: /\(required\)/ })).toBeTruthy();
+    expect(emailBox().required).toBe(true);
+    await user.click(within(card('How do you sell?')).getByRole('radio', { name: 'Online' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(within(card('May we contact you?')).getByText('Enter your e-mail address: this question is required.')).toBeTruthy();
+    expect(document.activeElement).toBe(emailBox());
+    expect(server.calls('POST /api/research/k-required/submit')).toHaveLength(0);
+  });
+});
+
+describe('a respondent who already answered', () => {
+  it('sees that on coming back, in this browser, instead of an empty form', async () => {
+    const { user } = await openForm('k-again', { 'POST /api/research/k-again/submit': () => json(200, { success: true, redirect_to: null }) });
+    await user.click(within(card('How do you sell?')).getByRole('radio', { name: 'Online' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
+    cleanup();
+
+    fakeApi({ 'GET /api/research/k-again': pageAnswer() });
+    renderPage(routes, '/research/k-again');
+    expect(await screen.findByRole('heading', { name: 'You already answered this page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Customer interviews' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Questions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('another page of the same browser still shows its form', async () => {
+    window.localStorage.setItem('launchmate.research.answered.k-other', String(Date.now()));
+    await openForm('k-fresh');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+});
+
+describe('who is asking', () => {
+  it.each([
+    [{ name: 'Maya Chen', project: null }, 'Asked by Maya Chen'],
+    [{ name: null, project: 'Clinic reminders' }, 'Asked by the team behind Clinic reminders'],
+    [{ name: null, project: null }, 'Asked by a founder researching a problem'],
+  ])('%o reads "%s"', async (asker, text) => {
+    await openForm(`k-asker-${text.length}`, { [`GET /api/research/k-asker-${text.length}`]: pageAnswer({ asker, introduction: '' }) });
+    expect(screen.getByText(text)).toBeTruthy();
   });
 });
 

@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { ResearchPageInput } from '#contracts/research';
 import { NotificationsProvider } from '../../app/components/Notifications';
 import { ResearchSection } from '../../app/pages/app/ResearchSection';
 import { Component as ResearchResponses } from '../../app/pages/app/ResearchResponses';
 import { fakeApi, json } from './fake-api';
 
-/** The dashboard's research section opened with a draft in the location state, as the workspace hands it over. */
+/** The dashboard's research section of project p1. */
 function renderSection(state: unknown) {
   const router = createMemoryRouter(
     [
@@ -28,14 +27,6 @@ function renderSection(state: unknown) {
   return router;
 }
 
-const DRAFT: ResearchPageInput = {
-  title: 'Do bakers lose orders?',
-  questions: [
-    { text: 'How do you take orders today?', type: 'multiple_choice', options: ['Phone', 'Walk-in', 'Online'] },
-    { text: 'What goes wrong most often?', type: 'text' },
-  ],
-  max_responses: 40,
-};
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -46,38 +37,51 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("the co-founder's drafted research page", () => {
-  it('opens the editor pre-filled for review, and saving creates the page as usual', async () => {
+describe('the research page editor', () => {
+  it('takes an introduction and an e-mail question the founder makes required', async () => {
     const server = fakeApi({
       'GET /api/research/projects/p1/pages': () => json(200, { pages: [] }),
-      'POST /api/research/projects/p1/pages': () => json(201, { page: { url_key: 'k1', title: DRAFT.title } }),
+      'POST /api/research/projects/p1/pages': () => json(201, { page: { url_key: 'k1', title: 'Bakers' } }),
     });
-    const router = renderSection({ researchDraft: DRAFT });
-    expect(await screen.findByRole('heading', { name: 'New research page' })).toBeTruthy();
-    expect(screen.getByText(/The co-founder drafted this page/)).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(DRAFT.title);
-    expect((screen.getByLabelText('Response limit (optional)') as HTMLInputElement).value).toBe('40');
-    expect((screen.getByLabelText('Question 1 options') as HTMLTextAreaElement).value).toBe('Phone\nWalk-in\nOnline');
-    expect((screen.getByLabelText('Question 2 text') as HTMLInputElement).value).toBe('What goes wrong most often?');
-    // Taken once: the location state is cleared, so a reload does not open it again.
-    await waitFor(() => expect(router.state.location.state).toBeNull());
-    expect(router.state.location.search).toBe('?projectId=p1');
-
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Create research page' }));
+    renderSection(null);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New research page' }));
+    await user.type(screen.getByLabelText('Title'), 'Bakers');
+    await user.type(screen.getByLabelText('Introduction (optional)'), 'We bake too. Two minutes, promise.');
+    await user.type(screen.getByLabelText('Question 1 text'), 'May we write to you?');
+    await user.selectOptions(screen.getByLabelText('Question 1 type'), 'E-mail address');
+    const required = screen.getByRole('checkbox', { name: 'Question 1: respondents must give an address' });
+    expect((required as HTMLInputElement).checked).toBe(false);
+    await user.click(required);
+    await user.click(screen.getByRole('button', { name: 'Create research page' }));
     await screen.findByText('Research page created.');
-    const created = server.requests.find((request) => request.method === 'POST');
-    expect(created!.body).toEqual(DRAFT);
+    expect(server.calls('POST /api/research/projects/p1/pages')[0]!.body).toEqual({
+      title: 'Bakers',
+      introduction: 'We bake too. Two minutes, promise.',
+      max_responses: null,
+      questions: [{ text: 'May we write to you?', type: 'email', config: { required: true } }],
+    });
   });
 
-  it('a draft that breaks the contract opens an empty editor with a message', async () => {
-    fakeApi({ 'GET /api/research/projects/p1/pages': () => json(200, { pages: [] }) });
-    renderSection({ researchDraft: { title: 'Bad', questions: [{ text: 'Pick', type: 'multiple_choice', options: ['Only one'] }] } });
-    expect((await screen.findByRole('alert')).textContent).toBe("The co-founder's draft could not be opened, so the editor starts empty.");
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('Question 1 text') as HTMLInputElement).value).toBe('');
+  it('an optional e-mail question is sent as optional, never as a Yes/No choice', async () => {
+    const server = fakeApi({
+      'GET /api/research/projects/p1/pages': () => json(200, { pages: [] }),
+      'POST /api/research/projects/p1/pages': () => json(201, { page: { url_key: 'k1', title: 'Bakers' } }),
+    });
+    renderSection(null);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New research page' }));
+    await user.type(screen.getByLabelText('Title'), 'Bakers');
+    await user.type(screen.getByLabelText('Question 1 text'), 'Your e-mail, if you want the results');
+    await user.selectOptions(screen.getByLabelText('Question 1 type'), 'E-mail address');
+    await user.click(screen.getByRole('button', { name: 'Create research page' }));
+    await screen.findByText('Research page created.');
+    expect(server.calls('POST /api/research/projects/p1/pages')[0]!.body).toMatchObject({
+      questions: [{ text: 'Your e-mail, if you want the results', type: 'email', config: { required: false } }],
+    });
   });
 
-  it('without a draft the editor stays closed', async () => {
+  it('the editor stays closed until the founder asks for a new page', async () => {
     fakeApi({ 'GET /api/research/projects/p1/pages': () => json(200, { pages: [] }) });
     renderSection(null);
     expect(await screen.findByText('No research pages yet.')).toBeTruthy();

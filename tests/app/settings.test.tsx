@@ -207,6 +207,63 @@ describe('deleting the account', () => {
   });
 });
 
+describe('display name', () => {
+  it('is saved, used at once, and refused at the field when it is not one line', async () => {
+    const server = fakeApi({ 'GET /api/auth/check-auth': signedIn, 'PUT /api/user/name': () => json(200, { name: 'Ada Lovelace' }) });
+    renderPage(routes, '/app/settings');
+    const form = await panel('Your name');
+    expect(form.textContent).toContain('Without one, they see ada.');
+    const field = within(form).getByLabelText('Display name') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'Ada\u0007' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(within(form).getByText('Please keep it on one line, without control characters')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    expect(server.calls('PUT /api/user/name')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: ' Ada Lovelace ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Teammates now see you as Ada Lovelace.')).toBeTruthy();
+    expect(server.calls('PUT /api/user/name').map((r) => r.body)).toEqual([{ name: 'Ada Lovelace' }]);
+    expect(field.value).toBe('Ada Lovelace');
+  });
+
+  it('emptied, it is cleared and the address before the @ is shown again', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': () => json(200, { user: { ...USER, name: 'Ada' } }),
+      'PUT /api/user/name': () => json(200, { name: null }),
+    });
+    renderPage(routes, '/app/settings');
+    const form = await panel('Your name');
+    const field = within(form).getByLabelText('Display name') as HTMLInputElement;
+    expect(field.value).toBe('Ada');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Your name was removed; teammates see you as ada.')).toBeTruthy();
+    expect(server.calls('PUT /api/user/name').map((r) => r.body)).toEqual([{ name: null }]);
+  });
+
+  it('a failure says so at the field and keeps what was typed', async () => {
+    fakeApi({ 'GET /api/auth/check-auth': signedIn, 'PUT /api/user/name': () => json(500, OOPS) });
+    renderPage(routes, '/app/settings');
+    const form = await panel('Your name');
+    const field = within(form).getByLabelText('Display name') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'Ada' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await within(form).findByText(OOPS.error)).toBeTruthy();
+    expect(field.value).toBe('Ada');
+  });
+});
+
+describe('the privacy switch', () => {
+  it('says what each position does', async () => {
+    fakeApi({ 'GET /api/auth/check-auth': signedIn });
+    renderPage(routes, '/app/settings');
+    const toggle = within(await panel('Privacy')).getByRole('switch', { name: 'Privacy mode' });
+    const description = document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent!;
+    expect(description).toMatch(/^On: the AI provider is asked not to keep your conversations with the co-founder, in every project you are a member of\.Off: /);
+  });
+});
+
 describe('billing', () => {
   it('shows the plan and each payment with its amount, tax, receipt and invoice', async () => {
     fakeApi({

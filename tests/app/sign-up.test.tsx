@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeJsonSetting } from '../../app/lib/local-settings';
 import { Component as SignUp, NEWEST_LINK_ONLY, RESEND_LOCK_MS, RESENT_MESSAGE } from '../../app/pages/auth/SignUp';
-import { fakeApi, json } from './fake-api';
+import { deferred, fakeApi, json } from './fake-api';
 import { landingPages, renderPage } from './render-page';
 
 const routes = [{ path: '/signup', Component: SignUp }, ...landingPages('/signin')];
@@ -220,5 +220,51 @@ describe('resending the verification email', () => {
     await settle();
     expect(screen.getByRole('link', { name: 'Sign up with email' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Check your inbox' })).toBeNull();
+  });
+});
+
+describe('sign-up reached through an invitation', () => {
+  const TOKEN = 'T'.repeat(43);
+  const INVITATION = { email: 'linus@example.com', projectName: 'Clinic reminders', invitedBy: 'Maya Chen' };
+
+  it('shows the invitation and fills in the invited address', async () => {
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    const server = fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => json(200, { invitation: INVITATION }) });
+    renderPage(routes, '/signup');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Maya Chen invited you to join “Clinic reminders”.');
+    expect(note.textContent).toContain('The invitation was sent to linus@example.com.');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up with email' }));
+    expect((await screen.findByLabelText('Email') as HTMLInputElement).value).toBe('linus@example.com');
+    expect(screen.getByRole('note')).toBeTruthy();
+    expect(server.calls(`GET /api/invitations/${TOKEN}`)).toHaveLength(1);
+  });
+
+  it('keeps an address the visitor typed already', async () => {
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    const answer = deferred();
+    fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => answer.promise });
+    renderPage(routes, '/signup?method=email');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'own@example.com' } });
+    answer.release(json(200, { invitation: INVITATION }));
+    await screen.findByRole('note');
+    expect((emailInput() as HTMLInputElement).value).toBe('own@example.com');
+  });
+
+  it('an invitation that no longer works leaves sign-up as usual', async () => {
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => json(404, { error: 'This invitation is invalid, expired or already used.' }) });
+    renderPage(routes, '/signup?method=email');
+    await settle();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect((emailInput() as HTMLInputElement).value).toBe('');
+  });
+
+  it('without an invitation, nothing is asked', async () => {
+    const server = fakeApi({});
+    renderPage(routes, '/signup');
+    await settle();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -213,7 +213,8 @@ describe('Onboarding', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Launchmate' })).toBeTruthy();
     expect(screen.getByText('I want to build an app that helps dog owners find sitters nearby')).toBeTruthy();
     const name = screen.getByLabelText('Project name') as HTMLInputElement;
-    expect(name.value).toBe('App that helps dog owners find sitters nearby');
+    // A short name from the idea, not its first words cut at a limit.
+    expect(name.value).toBe('Dog owners');
 
     fireEvent.change(name, { target: { value: 'Sitter finder' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -227,12 +228,68 @@ describe('Onboarding', () => {
     expect(readSetting('landingPagePrompt')).not.toBeNull();
   });
 
-  it("turns 'Help me brainstorm ideas' into a first message, not a project name", async () => {
+  it("turns 'Help me brainstorm ideas' into a first message, and asks for no project name", async () => {
     writeSetting('landingPagePrompt', 'Help me brainstorm ideas');
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: [] }),
+      'POST /api/project': () => json(201, { project: { id: 'p6', name: '', role: 'owner', createdAt: Date.now() } }),
+    });
+    const router = renderPage(routes, '/onboarding');
+    expect(await screen.findByText(/You asked to brainstorm ideas/)).toBeTruthy();
+    expect(screen.queryByLabelText('Project name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p6'));
+    expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: '' }]);
+    expect(JSON.parse(readSetting('firstMessage')!)).toMatchObject({ projectId: 'p6', text: 'Help me brainstorm ideas' });
+  });
+
+  it('asks once for a display name, saved before the project is made', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: [] }),
+      'PUT /api/user/name': () => json(200, { name: 'Ada Lovelace' }),
+      'POST /api/project': () => json(201, { project: { id: 'p7', name: 'Looms', role: 'owner', createdAt: Date.now() } }),
+    });
+    const router = renderPage(routes, '/onboarding');
+    const displayName = (await screen.findByLabelText('Your name (optional)')) as HTMLInputElement;
+    expect(displayName.getAttribute('autocomplete')).toBe('name');
+    fireEvent.change(displayName, { target: { value: '  Ada Lovelace ' } });
+    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: 'Looms' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p7'));
+    expect(server.calls('PUT /api/user/name').map((r) => r.body)).toEqual([{ name: 'Ada Lovelace' }]);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`).filter((call) => call.startsWith('P'))).toEqual(['PUT /api/user/name', 'POST /api/project']);
+  });
+
+  it('lets the display name be skipped, and refuses one with a control character at the field', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: [] }),
+      'POST /api/project': () => json(201, { project: { id: 'p9', name: 'Looms', role: 'owner', createdAt: Date.now() } }),
+    });
+    const router = renderPage(routes, '/onboarding');
+    const displayName = (await screen.findByLabelText('Your name (optional)')) as HTMLInputElement;
+    fireEvent.change(displayName, { target: { value: 'Ada\u0007Lovelace' } });
+    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: 'Looms' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Please keep it on one line, without control characters')).toBeTruthy();
+    expect(document.activeElement).toBe(displayName);
+    expect(server.calls('POST /api/project')).toHaveLength(0);
+
+    fireEvent.change(displayName, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p9'));
+    expect(server.calls('PUT /api/user/name')).toHaveLength(0);
+  });
+
+  it("the privacy switch says what each position does", async () => {
     fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: [] }) });
     renderPage(routes, '/onboarding');
-    expect(await screen.findByText(/You asked to brainstorm ideas/)).toBeTruthy();
-    expect((screen.getByLabelText('Project name') as HTMLInputElement).value).toBe('');
+    const toggle = await screen.findByRole('switch', { name: 'Privacy mode' });
+    const description = document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent!;
+    expect(description).toContain('On: the AI provider is asked not to keep your conversations');
+    expect(description).toContain("Off: the AI provider's standard retention applies.");
   });
 
   it('offers the dashboard, not a second first project, to a founder who has one', async () => {
@@ -279,7 +336,7 @@ describe('a message sent from the landing page', () => {
     });
     const router = renderPage(routes, '/dashboard', { strict: true });
     await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p8'));
-    expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'App that helps dog owners find sitters nearby' }]);
+    expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'Dog owners' }]);
     expect(JSON.parse(readSetting('firstMessage')!)).toEqual({ ...queued, projectId: 'p8' });
   });
 

@@ -213,7 +213,7 @@ describe('the phases panel', () => {
     expect(items[0]!.textContent).toContain('Working here');
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(items[1]!.getAttribute('aria-current')).toBeNull();
-    expect(within(items[1]!).getByRole('button', { name: "Work on phase 2: Estimate the problem's scale and impact" })).toBeTruthy();
+    expect(within(items[1]!).getByRole('button', { name: "Work on this: phase 2, Estimate the problem's scale and impact" })).toBeTruthy();
     for (const locked of items.slice(2)) {
       // The purchase itself (app/lib/get-pro.ts): Checkout for a signed-in founder.
       expect(within(locked).getByRole('button', { name: 'Get Pro' })).toBeTruthy();
@@ -225,7 +225,7 @@ describe('the phases panel', () => {
   it('goes back to an earlier phase, and shows what the server refused', async () => {
     const { items, openPhase } = renderPhases({ done: [1, 2], current: 2, unlocked: [1, 2] }, 'Phase 1 could not open.');
     expect(items[0]!.textContent).toContain('Done');
-    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Work on phase 1: Find an idea' }));
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Work on this: phase 1, Find an idea' }));
     expect(openPhase).toHaveBeenCalledWith(1);
     expect((await screen.findByRole('alert')).textContent).toBe('Phase 1 could not open.');
   });

@@ -1,7 +1,7 @@
 /**
  * Phase 2 on screen: source cards from the search tool (escaped, safe links, the sources that were
  * searched), the scale estimate with the product's arithmetic, its acceptance and its editor, and
- * the research-page draft with 'Create this research page'.
+ * the research-page draft, created in place once per project.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,9 @@ import type { DiscussionSearchResult } from '#contracts/discussions';
 import type { MemoryEntry, WorkspaceMessage } from '#contracts/workspace';
 import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
 import { MessageRow } from '../../app/pages/app/workspace/MessageRow';
+import { draftKey } from '../../app/pages/app/workspace/ResearchDraftCard';
+import { fakeApi, json } from './fake-api';
+import { currentUrl, renderPage } from './render-page';
 import type { MemoryResult } from '../../app/pages/app/workspace/use-workspace';
 
 const AT = Date.UTC(2026, 10, 23, 9, 30);
@@ -139,31 +142,91 @@ describe('source cards', () => {
 });
 
 describe('the research page draft', () => {
-  it('lists its questions and hands the draft over with Create this research page', () => {
-    const draft = {
-      title: 'Cancellations at your clinic',
-      testsAssumptions: ['Clinics lose several slots a week'],
-      questions: [
-        { text: 'How many cancellations last week?', type: 'multiple_choice' as const, options: ['0', '1–3', '4+'] },
-        { text: 'Your e-mail', type: 'email' as const },
+  const DRAFT = {
+    title: 'Cancellations at your clinic',
+    introduction: 'We are building a waiting-list tool.',
+    testsAssumptions: ['Clinics lose several slots a week'],
+    questions: [
+      { text: 'How many cancellations last week?', type: 'multiple_choice' as const, options: ['0', '1–3', '4+'] },
+      { text: 'Your e-mail', type: 'email' as const, config: { required: false } },
+    ],
+  };
+  const PAGES = 'GET /api/research/projects/p1/pages';
+  const CREATE = 'POST /api/research/projects/p1/pages';
+  const created = (urlKey: string, draftKey: string | null) => ({ url_key: urlKey, title: DRAFT.title, draft_key: draftKey });
+
+  /** The draft's message in the workspace of project p1, as MessageRow shows it once the answer is complete. */
+  function renderDraft(onCreate = vi.fn()) {
+    const router = renderPage(
+      [
+        {
+          path: '/app/projects/:projectId',
+          Component: () => (
+            <ol>
+              <MessageRow
+                message={answer([{ type: 'tool-draft_research_page', toolCallId: 'c2', state: 'output-available', input: DRAFT, output: { shown: true } }])}
+                me={ME}
+                streaming={false}
+                onCreateResearchPage={onCreate}
+              />
+            </ol>
+          ),
+        },
       ],
-    };
-    const onCreate = vi.fn();
-    render(
-      <ol>
-        <MessageRow
-          message={answer([{ type: 'tool-draft_research_page', toolCallId: 'c2', state: 'output-available', input: draft, output: { shown: true } }])}
-          me={ME}
-          streaming={false}
-          onCreateResearchPage={onCreate}
-        />
-      </ol>,
+      '/app/projects/p1',
     );
-    const card = screen.getByRole('region', { name: 'Draft research page: Cancellations at your clinic' });
-    expect(card.textContent).toContain('Tests: Clinics lose several slots a week');
-    expect(card.textContent).toContain('How many cancellations last week? (One choice: 0 / 1–3 / 4+)');
-    fireEvent.click(within(card).getByRole('button', { name: 'Create this research page' }));
-    expect(onCreate).toHaveBeenCalledWith(draft);
+    const card = () => screen.getByRole('region', { name: 'Draft research page: Cancellations at your clinic' });
+    return { router, card, onCreate };
+  }
+
+  it('lists its questions and creates the page in place, then offers to open it', async () => {
+    const server = fakeApi({ [PAGES]: () => json(200, { pages: [] }), [CREATE]: () => json(201, { page: { url_key: 'k1', title: DRAFT.title } }) });
+    const { router, card, onCreate } = renderDraft();
+    expect(card().textContent).toContain('Tests: Clinics lose several slots a week');
+    expect(card().textContent).toContain('How many cancellations last week? (One choice: 0 / 1–3 / 4+)');
+    expect(card().textContent).toContain('Your e-mail (E-mail address)');
+    expect(card().textContent).toContain('We are building a waiting-list tool.');
+    fireEvent.click(await within(card()).findByRole('button', { name: 'Create this research page' }));
+
+    const open = await within(card()).findByRole('link', { name: /Open the page/ });
+    expect(open.getAttribute('href')).toBe('/research/k1');
+    expect(open.getAttribute('target')).toBe('_blank');
+    // Focus follows the button it replaces, and the conversation stays where it was.
+    expect(document.activeElement).toBe(open);
+    expect(currentUrl(router)).toBe('/app/projects/p1');
+    expect(within(card()).queryByRole('button', { name: 'Create this research page' })).toBeNull();
+    expect(onCreate).toHaveBeenCalledWith(DRAFT);
+
+    const [sent] = server.calls(CREATE);
+    const { testsAssumptions: _tests, ...page } = DRAFT;
+    expect(sent!.body).toEqual({ ...page, draft_key: await draftKey(DRAFT) });
+    expect((sent!.body as { draft_key: string }).draft_key).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("knows its page was created already (by any member): 'Open the page', not a second 'Create'", async () => {
+    const server = fakeApi({ [PAGES]: async () => json(200, { pages: [created('other', null), created('k7', await draftKey(DRAFT))] }) });
+    const { card } = renderDraft();
+    const open = await within(card()).findByRole('link', { name: /Open the page/ });
+    expect(open.getAttribute('href')).toBe('/research/k7');
+    expect(within(card()).queryByRole('button', { name: 'Create this research page' })).toBeNull();
+    expect(server.calls(CREATE)).toHaveLength(0);
+  });
+
+  it('a page of another draft does not count', async () => {
+    fakeApi({ [PAGES]: () => json(200, { pages: [created('k8', 'a'.repeat(64))] }) });
+    const { card } = renderDraft();
+    expect(await within(card()).findByRole('button', { name: 'Create this research page' })).toBeTruthy();
+    expect(within(card()).queryByRole('link', { name: /Open the page/ })).toBeNull();
+  });
+
+  it('says why when creating fails, and keeps Create with the focus on it', async () => {
+    fakeApi({ [PAGES]: () => json(200, { pages: [] }), [CREATE]: () => json(500, { error: 'Something went wrong on our side.' }) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { card, onCreate } = renderDraft();
+    fireEvent.click(await within(card()).findByRole('button', { name: 'Create this research page' }));
+    expect((await within(card()).findByRole('alert')).textContent).toBe('Something went wrong on our side.');
+    await waitFor(() => expect(document.activeElement).toBe(within(card()).getByRole('button', { name: 'Create this research page' })));
+    expect(onCreate).not.toHaveBeenCalled();
   });
 
   it('is not shown while its input is invalid or incomplete', () => {

@@ -42,10 +42,10 @@ declare module 'vitest' {
     fakeHackerNewsUrl: string;
     fakeStackExchangeUrl: string;
     fakeRedditUrl: string;
-    /** The competitors' own sites (tests/fakes/sites.ts) that phase 3's sources link to. */
-    fakeSitesUrl: string;
     /** Stripe's API (tests/fakes/stripe.ts), for tests that start a server with Stripe keys. */
     fakeStripeUrl: string;
+    /** The competitors' own sites (tests/fakes/sites.ts) that phase 3's sources link to. */
+    fakeSitesUrl: string;
   }
 }
 
@@ -178,15 +178,14 @@ export default async function setup(project: TestProject) {
   const fakeHackerNews = await startFakeHackerNews();
   const fakeStackExchange = await startFakeStackExchange();
   const fakeReddit = await startFakeReddit();
+  const fakeStripe = await startFakeStripe();
   // Phase 3's competitor sources and the competitors' sites they link to.
   const fakeSites = await startFakeSites();
   const fakeGitHub = await startFakeGitHub(fakeSites.url);
   const fakeAppStore = await startFakeAppStore(fakeSites.url);
   const fakeBraveSearch = await startFakeBraveSearch(fakeSites.url);
-  const fakeStripe = await startFakeStripe();
   const closeFakes = async () => {
-    await fakeStripe.close();
-    await Promise.all([fakeSites.close(), fakeGitHub.close(), fakeAppStore.close(), fakeBraveSearch.close()]);
+    await Promise.all([fakeStripe.close(), fakeSites.close(), fakeGitHub.close(), fakeAppStore.close(), fakeBraveSearch.close()]);
     await fakeOpenAi.close();
     await fakeHackerNews.close();
     await fakeStackExchange.close();
@@ -257,8 +256,8 @@ export default async function setup(project: TestProject) {
   project.provide('fakeHackerNewsUrl', fakeHackerNews.url);
   project.provide('fakeStackExchangeUrl', fakeStackExchange.url);
   project.provide('fakeRedditUrl', fakeReddit.url);
-  project.provide('fakeSitesUrl', fakeSites.url);
   project.provide('fakeStripeUrl', fakeStripe.url);
+  project.provide('fakeSitesUrl', fakeSites.url);
 
   return async function teardown() {
     await stopServer(child);

@@ -54,7 +54,7 @@ const card = (page: Page, text: string): Locator => page.locator('li.question-ca
 async function openForm(viewport: Viewport, path = publicPath) {
   const page = await newPage(viewport);
   await page.goto(path);
-  await expectHeading(page, 'Research page');
+  await expectHeading(page, TITLE);
   await page.getByRole('heading', { level: 2, name: 'Questions' }).waitFor();
   return page;
 }
@@ -120,7 +120,8 @@ describe('research pages, in order', () => {
     expect(await card(page, QUESTIONS.rating).getByRole('radio').count()).toBe(5);
     expect(await card(page, QUESTIONS.rating).getByText('Not at all').isVisible()).toBe(true);
     expect(await card(page, QUESTIONS.rating).getByText('Extremely').isVisible()).toBe(true);
-    expect(await card(page, QUESTIONS.email).getByRole('radio', { name: 'Yes' }).isVisible()).toBe(true);
+    expect(await card(page, QUESTIONS.email).getByRole('textbox').getAttribute('type')).toBe('email');
+    expect(await card(page, QUESTIONS.email).getByRole('radio').count()).toBe(0);
     // The honeypot is in the page but not on screen.
     const phone = page.locator('input[name="phone"]');
     expect(await phone.count()).toBe(1);
@@ -154,10 +155,7 @@ describe('research pages, in order', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowRight');
     expect(await card(page, QUESTIONS.rating).getByRole('radio', { name: '4' }).isChecked()).toBe(true);
-    await card(page, QUESTIONS.email).getByRole('radio', { name: 'Yes' }).check();
-    const email = card(page, QUESTIONS.email).getByPlaceholder('Enter your email');
-    expect(await email.evaluate((input) => input === document.activeElement)).toBe(true);
-    await page.keyboard.type('baker@example.com');
+    await card(page, QUESTIONS.email).getByRole('textbox').fill('baker@example.com');
 
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Questions' }).waitFor();
@@ -165,8 +163,7 @@ describe('research pages, in order', () => {
     expect(await card(page, QUESTIONS.choice).getByRole('radio', { name: 'Walk-in' }).isChecked()).toBe(true);
     expect(await card(page, QUESTIONS.checkbox).getByRole('checkbox', { name: 'Spreadsheet' }).isChecked()).toBe(true);
     expect(await card(page, QUESTIONS.rating).getByRole('radio', { name: '4' }).isChecked()).toBe(true);
-    expect(await card(page, QUESTIONS.email).getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
-    expect(await card(page, QUESTIONS.email).getByPlaceholder('Enter your email').inputValue()).toBe('baker@example.com');
+    expect(await card(page, QUESTIONS.email).getByRole('textbox').inputValue()).toBe('baker@example.com');
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
@@ -190,7 +187,7 @@ describe('research pages, in order', () => {
   test.each<Viewport>(['desktop', 'phone'])('the full page shows "Response limit reached" (%s)', async (viewport) => {
     const page = await newPage(viewport);
     await page.goto(publicPath);
-    await expectHeading(page, 'Research page');
+    await expectHeading(page, TITLE);
     await page.getByRole('heading', { name: 'Response limit reached' }).waitFor();
     expect(await page.getByText('This research page has reached its maximum number of responses and is no longer accepting submissions.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
@@ -252,7 +249,7 @@ describe('research pages, in order', () => {
     await page.goto(`${publicPath}/responses`);
     await page.getByText('2 responses of 2').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`research-${publicPath.split('/').pop()}.csv`);
+    expect(download.suggestedFilename()).toBe(`${TITLE}.csv`);
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');

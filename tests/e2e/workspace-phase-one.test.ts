@@ -91,9 +91,9 @@ async function walkPhaseOne(viewport: Viewport) {
   await screenshot(page, 'workspace-phases', { fullPage: false });
   expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)}`)).toEqual([{ phase: 1 }]);
 
-  // A locked phase leads to Pro pricing.
-  await phases.nth(4).getByRole('link').click();
-  await page.waitForURL((address) => address.pathname === '/pricing');
+  // A locked phase opens Pro's checkout (here, without Stripe keys, the labelled local test checkout).
+  await phases.nth(4).getByRole('button', { name: 'Get Pro' }).click();
+  await page.waitForURL((address) => address.pathname === '/pro/test-checkout');
   expectNoProblems(page);
   return { page, lane };
 }

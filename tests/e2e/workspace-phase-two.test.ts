@@ -2,14 +2,14 @@
  * Phase 2 in Chromium, against the fakes of the model and of Hacker News, Stack Exchange and
  * Reddit: a project with a chosen idea → the co-founder searches → source cards with links →
  * an estimate with its arithmetic saved to the memory and accepted (phases 1 and 2 done, on the
- * dashboard too) → 'Create this research page' → the page is live → a respondent answers → the
+ * dashboard too) → 'Create this research page', in place → the page is live → a respondent answers → the
  * founder asks what the responses say and the co-founder reads them through its tool. Desktop
  * and phone width, screenshots saved.
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { hashOf } from '../fakes/discussion-fake';
-import { expectNoProblems, newAccount, newPage, queryD1, screenshot, sqlText, useBrowser, type Viewport } from './support';
+import { baseUrl, expectNoProblems, newAccount, newPage, queryD1, screenshot, sqlText, useBrowser, type Viewport } from './support';
 import { answers, createProject, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
 useBrowser();
@@ -122,13 +122,13 @@ async function walkPhaseTwo(viewport: Viewport) {
   expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([{ phase: 1 }, { phase: 2 }]);
   if (viewport === 'phone') await memory(page).locator('xpath=..').getByRole('button', { name: 'Close' }).click();
 
-  // The draft opens the editor pre-filled; saving publishes the page of this project.
-  await answers(page).last().getByRole('button', { name: 'Create this research page' }).click();
-  await page.waitForURL((address) => address.pathname === '/dashboard');
-  expect(await page.getByLabel('Question 1 text').inputValue()).toBe(DRAFT.questions[0]!.text);
-  expect(await page.getByLabel('Question 2 text').inputValue()).toBe(DRAFT.questions[1]!.text);
-  await page.getByRole('button', { name: 'Create research page' }).click();
-  const publicLink = await page.getByLabel(`Public link of ${DRAFT.title}`).inputValue();
+  // The draft's card creates the page in place: the conversation stays open, the card offers the page.
+  const draftCard = answers(page).last().getByRole('region', { name: `Draft research page: ${DRAFT.title}` });
+  await draftCard.getByRole('button', { name: 'Create this research page' }).click();
+  const openLink = draftCard.getByRole('link', { name: /Open the page/ });
+  await openLink.waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/app/projects/${projectId}`);
+  const publicLink = new URL((await openLink.getAttribute('href'))!, baseUrl).href;
   const [row] = await queryD1<{ project_id: string }>(`SELECT project_id FROM research_pages WHERE url_key = ${sqlText(new URL(publicLink).pathname.split('/').pop()!)}`);
   expect(row!.project_id).toBe(projectId);
   expectNoProblems(page);

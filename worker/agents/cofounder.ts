@@ -24,6 +24,7 @@ import {
   type WorkspaceState,
   WORKSPACE_CLOSE_CODES,
 } from '#contracts/workspace';
+import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { hasControlCharacters } from '#contracts/text';
 import { z } from '#contracts/zod';
 import {
@@ -42,6 +43,7 @@ import {
 import { cofounderCaps, config } from '../config';
 import { connectedCompetitorSources } from '../services/competitor-search';
 import { llmMode, model, type LlmMode } from '../services/llm';
+import { CANVAS_WRITES, CanvasStore, handleCanvasFrame } from './canvas';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryChange } from './memory-history';
@@ -54,6 +56,7 @@ import { copiedPrivateWording } from './privacy';
 import { allRuns, loadRun, runningRunIds, saveRun, transition } from './research-runs';
 import type { CofounderActions, ReadPage } from './tools/actions';
 import { askMultipleChoice } from './tools/ask-multiple-choice';
+import { placeCanvasNotes } from './tools/place-canvas-notes';
 import { updateMemory } from './tools/update-memory';
 import { writeMemory } from './tools/write-memory';
 
@@ -143,7 +146,7 @@ const ChatRequestSchema = z.object({
 const REFUSED_FRAMES = new Set(['cf_agent_chat_messages', 'cf_agent_chat_clear', 'cf_agent_tool_result', 'cf_agent_tool_approval']);
 /** Chat frames passed to the SDK as they are: resuming a stream (Stop is screened: #cancel). */
 /** The product's own frames that change something (beyond the memory's). */
-const PRODUCT_FRAMES = new Set(['phase_open', 'run_approve', 'run_stop', 'competitor_check']);
+const PRODUCT_FRAMES = new Set(['phase_open', 'run_approve', 'run_stop', 'competitor_check', ...CANVAS_WRITES]);
 const PASSED_FRAMES = new Set(['cf_agent_stream_resume_request', 'cf_agent_stream_resume_ack']);
 const CANCEL_FRAME = 'cf_agent_chat_request_cancel';
 
@@ -165,6 +168,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   #turns = new Map<string, Turn>();
   /** Set once the project is deleted: the storage is gone, so closing sockets must not touch it. */
   #deleted = false;
+  #canvasStore: CanvasStore | undefined;
   /** Accepted sends not yet in `messages` (the SDK stores them a moment later). */
   #pendingSends: WorkspaceMessage[] = [];
 
@@ -268,6 +272,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (type === CANCEL_FRAME) return this.#cancel(connection, frame, message, sdkOnMessage);
     if (type.startsWith('memory_')) return this.#editMemory(connection, frame);
     if (type === 'phase_open') return this.#openPhase(connection, frame);
+    if (type.startsWith('canvas_')) return this.#canvasFrame(connection, frame);
     if (type === 'run_approve' || type === 'run_stop') return this.#changeRun(connection, frame);
     if (type === 'competitor_check') return this.#checkCompetitor(connection, frame);
     // A rewrite, clear or client tool result: the sender's view is reset to the stored conversation.
@@ -289,6 +294,17 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (standing === 'signed_out') connection.close(CLOSE_CODES.signedOut, CLOSE_REASONS.signedOut);
     else connection.close(CLOSE_CODES.removed, CLOSE_REASONS.removed);
     return false;
+  }
+
+  /** The canvas, in this object's SQLite (worker/agents/canvas.ts); each change in one storage transaction. */
+  get #canvas(): CanvasStore {
+    this.#canvasStore ??= new CanvasStore(this.sql.bind(this), (run) => this.ctx.storage.transactionSync(run));
+    return this.#canvasStore;
+  }
+
+  #canvasFrame(connection: Connection, frame: unknown) {
+    const member = memberOf(connection);
+    if (member) handleCanvasFrame(this.#canvas, connection, member, frame, (message, without) => this.broadcast(message, without));
   }
 
   /** Stop: only the member who asked, or the project's owner, may cut an answer (it is charged to the asker). */
@@ -536,11 +552,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // Pro is enforced here, per turn: the owner's plan from D1 decides which phases' tools exist.
     const unlocked = await this.#unlockedPhases();
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
-    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(), phase: phase.number, signal: options?.abortSignal });
+    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, signal: options?.abortSignal });
 
     const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
     const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
-    const actions = this.#actions();
+    const actions = this.#actions(turn.answering);
     const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
     const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
     // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
@@ -563,6 +579,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         [COFOUNDER_TOOLS.askMultipleChoice]: askMultipleChoice(),
         [COFOUNDER_TOOLS.writeMemory]: writeMemory(actions),
         [COFOUNDER_TOOLS.updateMemory]: updateMemory(actions),
+        [PLACE_CANVAS_NOTES]: placeCanvasNotes(actions),
       },
       stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(COFOUNDER_TOOLS.askMultipleChoice)],
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
@@ -633,7 +650,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (turn?.reservation) this.setState({ ...this.state, limits: this.#limits(await projectAnswersToday(this.env.DB, this.#projectId)) });
   }
 
-  #actions(): CofounderActions {
+  /** What the tools may do in a turn; `answering` is the member's message the turn answers. */
+  #actions(answering: string | undefined): CofounderActions {
     const author = { kind: 'cofounder' as const };
     const apply = (result: Applied | Refusal): MemoryEntry => {
       if (!result.ok) throw new Error(result.error);
@@ -649,6 +667,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         return current().memory;
       },
       foundUrls: evidence.urls,
+      placeCanvasNotes: (input, toolCallId) => {
+        const placed = this.#canvas.placeProposals(input, { messageId: answering ?? null, toolCallId, foundUrls: evidence.urls });
+        for (const change of placed.broadcasts) this.broadcast(JSON.stringify(change));
+        return placed.items;
+      },
       readPages: evidence.pages,
       proposeResearchRun: (plan) => {
         if (this.state.run?.status === 'running') throw new Error('A research run is already running: wait for it to end, or a member can stop it.');
@@ -846,9 +869,9 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     return closed;
   }
 
-  /** The conversation and the memory with its history, for the account export (contracts/account.ts). */
+  /** The conversation, the memory with its history and the canvas, for the account export (contracts/account.ts). */
   async exportConversation(): Promise<ProjectConversationExport> {
-    return conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this)));
+    return { ...conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this))), canvas: this.#canvas.read() };
   }
 
   // -------------------------------------------------------------------------------------------

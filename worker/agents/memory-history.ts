@@ -61,7 +61,7 @@ export function conversationExport(
   messages: readonly WorkspaceMessage[],
   memory: readonly MemoryEntry[],
   history: ProjectConversationExport['memory']['history'],
-): ProjectConversationExport {
+): Omit<ProjectConversationExport, 'canvas'> {
   return {
     messages: messages.map((message) => {
       const metadata = message.metadata;

@@ -260,13 +260,17 @@ export const researchPages = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** What the founder tells respondents above the questions; '' for none. */
+    introduction: text('introduction').notNull().default(''),
     /** Null means no limit. */
     maxResponses: integer('max_responses'),
     closedAt: integer('closed_at', { mode: 'number' }),
+    /** The co-founder's draft this page was created from (a hash of the draft), so the draft knows it. */
+    draftKey: text('draft_key'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
   },
-  (t) => [index('research_pages_project').on(t.projectId)],
+  (t) => [index('research_pages_project').on(t.projectId), uniqueIndex('research_pages_draft').on(t.projectId, t.draftKey)],
 );
 
 export const researchQuestions = sqliteTable(

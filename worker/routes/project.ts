@@ -93,6 +93,7 @@ export const project = new Hono<SignedInEnv>()
         c.executionCtx,
         invitationEmail(email, {
           inviterEmail: inviter.email,
+          inviterName: inviter.name,
           projectName: membership.name,
           link,
           unsubscribe: {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
   checkAnswers,
+  CreateResearchPageSchema,
   LIMIT_REACHED,
   PAGE_CLOSED,
   pageStatus,
@@ -68,12 +69,14 @@ export const research = new Hono<SignedInEnv>()
     const found = await publicPage(c.env.DB, c.req.param('urlKey'));
     if (!found) return c.json(PAGE_NOT_FOUND, 404);
     if (found.page.closed_at !== null) return c.json(CLOSED, 410);
-    const { page, questions, count } = found;
+    const { page, asker, questions, count } = found;
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
         research_page: {
           title: page.title,
+          introduction: page.introduction,
+          asker,
           questions,
           has_reached_limit: page.max_responses !== null && count >= page.max_responses,
         },
@@ -113,10 +116,11 @@ export const research = new Hono<SignedInEnv>()
     return c.json({ pages: await pagesOfProject(c.env.DB, projectId) }, 200);
   })
 
-  .post('/projects/:projectId/pages', requireUser, limitBody(PAGE_BODY_MAX), jsonBody(ResearchPageInputSchema), async (c) => {
+  .post('/projects/:projectId/pages', requireUser, limitBody(PAGE_BODY_MAX), jsonBody(CreateResearchPageSchema), async (c) => {
     const projectId = c.req.param('projectId');
     if (!(await membershipOf(getDb(c.env.DB), projectId, c.var.userId))) return c.json(PROJECT_NOT_FOUND, 404);
-    const created = await createPage(c.env.DB, projectId, c.req.valid('json'));
+    const { draft_key, ...input } = c.req.valid('json');
+    const created = await createPage(c.env.DB, projectId, input, draft_key ?? null);
     return c.json({ page: { url_key: created.url_key, title: created.title } }, 201);
   })
 
@@ -212,13 +216,22 @@ export const research = new Hono<SignedInEnv>()
     const page = await ownPage(c, c.req.param('urlKey'));
     if (!page) return c.json(PAGE_NOT_FOUND, 404);
     const [questions, responses] = await Promise.all([questionsOf(c.env.DB, page.id), responsesOf(c.env.DB, page.id)]);
-    const fileName = `research-${page.url_key}.csv`;
     return c.body(responsesCsv(questions, responses), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Content-Disposition': csvDisposition(page.title),
       'Cache-Control': 'private, no-store',
     });
   });
+
+/**
+ * The CSV is named after the page's title (RFC 6266): an ASCII fallback for old clients and the
+ * title itself in UTF-8, both without characters that file systems refuse.
+ */
+function csvDisposition(title: string): string {
+  const base = title.replace(/[\\/:*?"<>|\u0000-\u001F\u007F]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100).trim() || 'Research responses';
+  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7E]/g, '').replace(/\s+/g, ' ').trim() || 'Research responses';
+  return `attachment; filename="${ascii}.csv"; filename*=UTF-8''${encodeURIComponent(`${base}.csv`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
 
 /** The chain of error names of a failure (e.g. LlmError ← AI_JSONParseError), without their messages. */
 function errorNames(error: unknown): string {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ChangePasswordSchema, DeleteAccountSchema } from '#contracts/account';
+import { ChangePasswordSchema, DeleteAccountSchema, SetDisplayNameSchema } from '#contracts/account';
 import { EmailPreferencesSchema, PrivacyModeSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { accountExport, accountRowsDeletion } from '../db/queries/account-data';
@@ -30,6 +30,16 @@ async function subscriptionByToken(d1: D1Database, token: string) {
 }
 
 export const user = new Hono<AppEnv>()
+  /**
+   * The display name teammates see. An open workspace names its members as they were when they
+   * connected; new messages, presence, invitations and e-mails use the new name from then on.
+   */
+  .put('/name', requireUser, limitBody(SMALL_BODY), jsonBody(SetDisplayNameSchema), async (c) => {
+    const { name } = c.req.valid('json');
+    await getDb(c.env.DB).update(users).set({ name }).where(eq(users.id, c.var.userId));
+    return c.json({ name }, 200);
+  })
+
   .put('/privacy-mode', requireUser, limitBody(SMALL_BODY), jsonBody(PrivacyModeSchema), async (c) => {
     const { privacyMode } = c.req.valid('json');
     await getDb(c.env.DB).update(users).set({ privacyMode }).where(eq(users.id, c.var.userId));

@@ -56,14 +56,18 @@ export function csvCell(value: string): string {
 const answerText = (value: string | number | string[] | undefined) =>
   value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
 
-/** UTF-8 with a byte-order mark (Excel reads it as UTF-8 then), CRLF line ends (RFC 4180). */
+/**
+ * UTF-8 with a byte-order mark (Excel reads it as UTF-8 then), CRLF line ends (RFC 4180). The
+ * partner id column is there only when a respondent came through the partner.
+ */
 export function responsesCsv(questions: PublicQuestion[], responses: ResponseRow[]): string {
-  const header = ['Submitted at', 'Partner id', ...questions.map((question) => question.text)];
+  const withPartner = responses.some((response) => response.surveyswap_id !== null);
+  const header = ['Submitted at', ...(withPartner ? ['Partner id'] : []), ...questions.map((question) => question.text)];
   const rows = responses.map((response) => {
     const bySequence = new Map(response.answers.map((answer) => [answer.sequence, answer.response]));
     return [
       new Date(response.created_at).toISOString(),
-      response.surveyswap_id ?? '',
+      ...(withPartner ? [response.surveyswap_id ?? ''] : []),
       ...questions.map((question) => answerText(bySequence.get(question.sequence))),
     ];
   });

@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
+import { DISPLAY_NAME_MAX, DisplayNameSchema } from '#contracts/account';
 import { PROJECT_NAME_MAX } from '#contracts/auth';
-import { FormAlert } from '../../components/FormField';
+import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
@@ -9,12 +11,14 @@ import { Tooltip } from '../../components/Tooltip';
 import { BRAINSTORM_MESSAGE } from '../../content/landing';
 import { workspacePath } from '../../lib/workspace-path';
 import { api, withSession } from '../../lib/api';
-import { errorMessage, logUnexpected } from '../../lib/forms';
+import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { bindFirstMessage, readLandingIdea } from '../../lib/landing-draft';
 import { writePrivacyMode } from '../../lib/privacy-mode';
 import { ProjectNameField, useProjectNameField } from './project-name';
 import { projectNameFor } from '../../lib/start-project';
 import { useCurrentUser } from './AppLayout';
+import { useDisplayNameSaver } from './display-name';
+import { PrivacyModePositions } from './SettingsPanel';
 import './Onboarding.css';
 
 /** Whether the founder has a project already: null while unknown (or when the list could not load). */
@@ -47,6 +51,10 @@ export function Component() {
   const [idea] = useState(readLandingIdea);
   const brainstorming = idea === BRAINSTORM_MESSAGE;
   const field = useProjectNameField(() => (idea ? projectNameFor(idea) : ''));
+  const [displayName, setDisplayName] = useState(user.name ?? '');
+  const [displayNameError, setDisplayNameError] = useState<string | null>(null);
+  const displayNameRef = useRef<HTMLInputElement>(null);
+  const saveDisplayName = useDisplayNameSaver();
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [privacyMode, setPrivacyMode] = useState(user.privacyMode);
@@ -73,11 +81,17 @@ export function Component() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const name = field.validate();
+    // The display name may be left empty (skipped); anything typed must be a valid name.
+    const nameProblem = displayName.trim() === '' ? null : fieldError(DisplayNameSchema, displayName);
+    flushSync(() => setDisplayNameError(nameProblem));
+    if (nameProblem) return displayNameRef.current?.focus();
+    // Brainstorming has no idea to name yet: the project starts untitled and is named once an idea is chosen.
+    const name = brainstorming ? '' : field.validate();
     if (name === null) return;
     setFormError(null);
     setSubmitting(true);
     try {
+      if (displayName.trim() !== (user.name ?? '')) await saveDisplayName(displayName);
       const response = await withSession(() => api.project.$post({ json: { name } }));
       const { project } = await response.json();
       // The idea becomes the project's first message, sent when its workspace opens.
@@ -120,7 +134,10 @@ export function Component() {
         </p>
 
         {brainstorming ? (
-          <p className="onboarding__lead">You asked to brainstorm ideas: your co-founder starts there as soon as the project is set up.</p>
+          <p className="onboarding__lead">
+            You asked to brainstorm ideas: your co-founder starts there as soon as the project is set up. No project name needed yet; name it
+            once you have chosen an idea.
+          </p>
         ) : idea && (
           <figure className="onboarding__idea">
             <figcaption>Your idea</figcaption>
@@ -131,20 +148,37 @@ export function Component() {
         <form className="onboarding__form" noValidate onSubmit={(event) => void submit(event)}>
           {formError && <FormAlert>{formError}</FormAlert>}
           <fieldset disabled={submitting}>
-            <ProjectNameField
-              field={field}
-              placeholder="e.g. Meal planner for busy parents"
-              hint={
-                idea && !brainstorming
-                  ? 'We suggested a name from your idea. Change it to anything you like.'
-                  : `A working title is fine; you can rename it later. Up to ${PROJECT_NAME_MAX} characters.`
-              }
+            <TextField
+              ref={displayNameRef}
+              label="Your name (optional)"
+              name="display-name"
+              autoComplete="name"
+              maxLength={DISPLAY_NAME_MAX}
+              value={displayName}
+              error={displayNameError}
+              hint={`What teammates see in the workspace and in invitations. Leave it empty to skip; without it they see ${user.email.split('@')[0]}.`}
+              onChange={(event) => {
+                setDisplayName(event.target.value);
+                setDisplayNameError(null);
+              }}
             />
+
+            {!brainstorming && (
+              <ProjectNameField
+                field={field}
+                placeholder="e.g. Meal planner for busy parents"
+                hint={
+                  idea
+                    ? 'We suggested a name from your idea. Change it to anything you like.'
+                    : `A working title is fine; you can rename it later. Up to ${PROJECT_NAME_MAX} characters.`
+                }
+              />
+            )}
 
             <div className="onboarding__privacy">
               <Switch
                 label="Privacy mode"
-                description="Your projects are not used to train AI models."
+                description={<PrivacyModePositions />}
                 checked={privacyMode}
                 disabled={savingPrivacy}
                 onChange={(on) => void changePrivacyMode(on)}

@@ -131,7 +131,7 @@ function MemberRow({ member, onRemove }: { member: Member; onRemove: () => Promi
                 <>
                   {' '}
                   through the invitation sent to <strong>{member.invitation.email}</strong>
-                  {member.invitation.invitedByEmail && <> by {member.invitation.invitedByEmail}</>} on <DateText ms={member.invitation.createdAt} />
+                  {member.invitation.invitedBy && <> by {member.invitation.invitedBy}</>} on <DateText ms={member.invitation.createdAt} />
                 </>
               )}
             </>
@@ -150,7 +150,7 @@ function InvitationRow({ invitation, onWithdraw }: { invitation: PendingInvitati
         <p className="project-members__name">{invitation.email}</p>
         <p className="project-members__detail">
           Sent <DateText ms={invitation.createdAt} />
-          {invitation.invitedByEmail && <> by {invitation.invitedByEmail}</>}, expires <DateText ms={invitation.expiresAt} />
+          {invitation.invitedBy && <> by {invitation.invitedBy}</>}, expires <DateText ms={invitation.expiresAt} />
         </p>
       </div>
       <ConfirmedAction label="Withdraw" confirmLabel={`Withdraw the invitation to ${invitation.email}`} onConfirm={onWithdraw} />

@@ -6,6 +6,8 @@ import {
   RATING_HIGHEST,
   RATING_LOWEST,
   ResearchPageInputSchema,
+  INTRODUCTION_MAX,
+  isRequiredEmail,
   TITLE_MAX,
   type PublicQuestion,
   type QuestionType,
@@ -19,7 +21,7 @@ export const TYPE_LABELS: Record<QuestionType, string> = {
   multiple_choice: 'One choice',
   checkbox: 'Several choices',
   rating: 'Rating scale',
-  email: 'Email (yes/no)',
+  email: 'E-mail address',
 };
 
 /** A question while it is being edited: options as typed, one per line; scale as typed. */
@@ -32,6 +34,8 @@ interface DraftQuestion {
   max: string;
   minLabel: string;
   maxLabel: string;
+  /** E-mail questions: must respondents give an address? */
+  required: boolean;
 }
 
 let nextKey = 1;
@@ -44,6 +48,7 @@ const blankQuestion = (type: QuestionType = 'text'): DraftQuestion => ({
   max: String(DEFAULT_MAX_RATING),
   minLabel: '',
   maxLabel: '',
+  required: false,
 });
 
 function fromQuestion(question: PublicQuestion): DraftQuestion {
@@ -57,12 +62,14 @@ function fromQuestion(question: PublicQuestion): DraftQuestion {
     max: String(max),
     minLabel: question.config?.labels?.[String(min)] ?? '',
     maxLabel: question.config?.labels?.[String(max)] ?? '',
+    required: isRequiredEmail(question),
   };
 }
 
-function toInput(title: string, limit: string, questions: DraftQuestion[]): unknown {
+function toInput(title: string, introduction: string, limit: string, questions: DraftQuestion[]): unknown {
   return {
     title,
+    introduction,
     max_responses: limit.trim() === '' ? null : Number(limit),
     questions: questions.map((question) => {
       if (question.type === 'multiple_choice' || question.type === 'checkbox') {
@@ -75,6 +82,7 @@ function toInput(title: string, limit: string, questions: DraftQuestion[]): unkn
         if (question.maxLabel.trim()) labels[question.max] = question.maxLabel;
         return { text: question.text, type: 'rating', config: { min_rating: Number(question.min), max_rating: Number(question.max), labels } };
       }
+      if (question.type === 'email') return { text: question.text, type: 'email', config: { required: question.required } };
       return { text: question.text, type: question.type };
     }),
   };
@@ -93,24 +101,26 @@ export function ResearchPageEditor({
   onSave,
   onCancel,
 }: {
-  initial?: { title: string; max_responses: number | null; questions: PublicQuestion[] };
+  initial?: { title: string; introduction?: string; max_responses: number | null; questions: PublicQuestion[] };
   submitLabel: string;
   onSave: (input: ResearchPageInput) => Promise<void>;
   onCancel: () => void;
 }) {
   const [title, setTitle] = useState(initial?.title ?? '');
+  const [introduction, setIntroduction] = useState(initial?.introduction ?? '');
   const [limit, setLimit] = useState(initial?.max_responses ? String(initial.max_responses) : '');
   const [questions, setQuestions] = useState<DraftQuestion[]>(() => initial?.questions.map(fromQuestion) ?? [blankQuestion()]);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
+  const introductionId = useId();
 
   const update = (key: number, changes: Partial<DraftQuestion>) =>
     setQuestions((current) => current.map((question) => (question.key === key ? { ...question, ...changes } : question)));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ResearchPageInputSchema.safeParse(toInput(title, limit, questions));
+    const parsed = ResearchPageInputSchema.safeParse(toInput(title, introduction, limit, questions));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       setProblem(describeProblem(issue.path, issue.message));
@@ -132,6 +142,23 @@ export function ResearchPageEditor({
       <div ref={alertRef}>{problem && <FormAlert>{problem}</FormAlert>}</div>
       <fieldset disabled={saving} className="research-editor__fields">
         <TextField label="Title" name="research-title" autoComplete="off" maxLength={TITLE_MAX} value={title} onChange={(event) => setTitle(event.target.value)} autoFocus />
+        <div className="field">
+          <label className="field__label" htmlFor={`${introductionId}`}>
+            Introduction (optional)
+          </label>
+          <textarea
+            id={introductionId}
+            className="field__input research-editor__options"
+            rows={3}
+            maxLength={INTRODUCTION_MAX}
+            value={introduction}
+            aria-describedby={`${introductionId}-hint`}
+            onChange={(event) => setIntroduction(event.target.value)}
+          />
+          <p className="dashboard__muted" id={`${introductionId}-hint`}>
+            Shown above the questions: who you are and why you ask. Respondents also see your display name and the project's name.
+          </p>
+        </div>
         <TextField
           label="Response limit (optional)"
           name="research-limit"
@@ -225,6 +252,12 @@ function QuestionEditor({
             One option per line, at least 2.
           </p>
         </div>
+      )}
+      {question.type === 'email' && (
+        <label className="research-editor__required">
+          <input type="checkbox" checked={question.required} onChange={(event) => onChange({ required: event.target.checked })} />
+          <span>Question {number}: respondents must give an address</span>
+        </label>
       )}
       {question.type === 'rating' && (
         <div className="research-editor__scale">

@@ -5,6 +5,7 @@ import type { StoredAnswer } from '#contracts/research';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, withSession } from '../../lib/api';
+import { saveDownload } from '../../lib/download';
 import { errorMessage, logUnexpected } from '../../lib/forms';
 import './ResearchResponses.css';
 
@@ -256,15 +257,7 @@ function CsvButton({ urlKey, disabled }: { urlKey: string; disabled: boolean }) 
     setDownloading(true);
     try {
       const response = await withSession(() => api.research.pages[':urlKey'].responses.csv.$get({ param: { urlKey } }));
-      const blob = await response.blob();
-      const address = URL.createObjectURL(blob);
-      const anchor = document.createElement('a');
-      anchor.href = address;
-      anchor.download = `research-${urlKey}.csv`;
-      document.body.appendChild(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(address), 10_000);
+      await saveDownload(response, 'Research responses.csv');
     } catch (error) {
       logUnexpected('Downloading the CSV failed', error);
       notify.error('We could not download the CSV. Please try again.');

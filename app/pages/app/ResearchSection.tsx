@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { InferResponseType } from 'hono/client';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ResearchPageInputSchema, type PageStatus, type ResearchPageInput } from '#contracts/research';
+import { Link } from 'react-router';
+import type { PageStatus, ResearchPageInput } from '#contracts/research';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';
@@ -15,41 +15,14 @@ const STATUS_LABELS: Record<PageStatus, string> = { live: 'Open', full: 'Full', 
 
 const publicLink = (urlKey: string) => new URL(`/research/${urlKey}`, window.location.origin).href;
 
-/** The editor numbers questions in order, as the server will. */
-const draftQuestions = (draft: ResearchPageInput) =>
-  draft.questions.map((question, index) => ({ sequence: index + 1, text: question.text, type: question.type, options: question.options ?? null, config: question.config ?? null }));
-
-/**
- * A research page the co-founder drafted, handed over in the router's location state:
- * `navigate('/dashboard?projectId=…', { state: { researchDraft } })`. It opens the editor for
- * review; nothing is created until the founder saves. A draft that does not fit the contract
- * opens an empty editor with a message.
- */
-function useDraftFromLocation(): { draft: ResearchPageInput | null; invalid: boolean } {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const offered: unknown = (location.state as { researchDraft?: unknown } | null)?.researchDraft;
-  const [received] = useState(() => {
-    if (offered === undefined) return { draft: null, invalid: false };
-    const parsed = ResearchPageInputSchema.safeParse(offered);
-    return parsed.success ? { draft: parsed.data, invalid: false } : { draft: null, invalid: true };
-  });
-  // Taken once: a reload or a return to this entry does not open the editor again.
-  useEffect(() => {
-    if (offered !== undefined) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [offered, navigate, location.pathname, location.search]);
-  return received;
-}
-
 /** Research pages of one project, on the dashboard: create, share, edit, close and reopen. */
 export function ResearchSection({ projectId }: { projectId: string }) {
   const notify = useNotify();
   const headingId = useId();
-  const offered = useDraftFromLocation();
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [editing, setEditing] = useState<'new' | string | null>(offered.draft || offered.invalid ? 'new' : null);
+  const [editing, setEditing] = useState<'new' | string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -95,7 +68,6 @@ export function ResearchSection({ projectId }: { projectId: string }) {
   }
 
   const editedPage = pages?.find((page) => page.url_key === editing);
-  const draft = editing === 'new' ? offered.draft : null;
 
   return (
     <section className="dashboard__panel research-section" aria-labelledby={headingId}>
@@ -112,14 +84,7 @@ export function ResearchSection({ projectId }: { projectId: string }) {
       {editing === 'new' && (
         <div className="research-section__editor">
           <h3>New research page</h3>
-          {draft && <p className="dashboard__muted">The co-founder drafted this page: review it, change what you like, then create it.</p>}
-          {offered.invalid && (
-            <p className="research-section__notice" role="alert">
-              The co-founder's draft could not be opened, so the editor starts empty.
-            </p>
-          )}
           <ResearchPageEditor
-            initial={draft ? { title: draft.title, max_responses: draft.max_responses ?? null, questions: draftQuestions(draft) } : undefined}
             submitLabel="Create research page"
             onSave={create}
             onCancel={() => setEditing(null)}

@@ -1,18 +1,21 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
+import { DISPLAY_NAME_MAX, DisplayNameSchema } from '#contracts/account';
 import { PasswordSchema } from '#contracts/auth';
-import { FormAlert, PasswordField } from '../../components/FormField';
+import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
 import { api, withSession } from '../../lib/api';
+import { saveDownload } from '../../lib/download';
 import { errorMessage, fieldError, logUnexpected } from '../../lib/forms';
 import { AccountDeletion } from './AccountDeletion';
+import { useDisplayNameSaver } from './display-name';
 import { BillingSettings } from './BillingSettings';
 import { SupportSettings } from './SupportSettings';
 import { useCurrentUser } from './AppLayout';
-import { SettingsPanel } from './SettingsPanel';
+import { PrivacyModePositions, SettingsPanel } from './SettingsPanel';
 import './Settings.css';
 
 /** Account settings: everything a founder controls about their account, one panel each. */
@@ -28,6 +31,7 @@ export function Component() {
         </p>
       </div>
       <div className="settings__panels">
+        <DisplayName />
         <BillingSettings />
         <SupportSettings />
         <ChangePassword />
@@ -38,6 +42,68 @@ export function Component() {
         <AccountDeletion />
       </div>
     </div>
+  );
+}
+
+/** What teammates see: in messages, presence, invitations and e-mails. */
+function DisplayName() {
+  const { user } = useCurrentUser();
+  const notify = useNotify();
+  const save = useDisplayNameSaver();
+  const [name, setName] = useState(user.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fallback = user.email.split('@')[0];
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = name.trim() === '' ? null : fieldError(DisplayNameSchema, name);
+    flushSync(() => setError(problem));
+    if (problem) return inputRef.current?.focus();
+    setSaving(true);
+    try {
+      const saved = await save(name);
+      setName(saved ?? '');
+      notify.success(saved ? `Teammates now see you as ${saved}.` : `Your name was removed; teammates see you as ${fallback}.`);
+    } catch (error) {
+      logUnexpected('Saving the display name failed', error);
+      setError(errorMessage(error, 'We could not save your name. Please try again.'));
+      inputRef.current?.focus();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SettingsPanel title="Your name">
+      <p className="settings__muted">
+        Shown to your teammates in the workspace, in invitations and in e-mails. Without one, they see <strong>{fallback}</strong>.
+      </p>
+      <form className="settings-form" noValidate onSubmit={(event) => void submit(event)}>
+        <fieldset disabled={saving}>
+          <TextField
+            ref={inputRef}
+            label="Display name"
+            name="display-name"
+            autoComplete="name"
+            maxLength={DISPLAY_NAME_MAX}
+            value={name}
+            error={error}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(null);
+            }}
+          />
+          <div>
+            <button type="submit" className="button">
+              {saving && <Spinner />}
+              Save name
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </SettingsPanel>
   );
 }
 
@@ -147,7 +213,7 @@ function PrivacyMode() {
     <SettingsPanel title="Privacy">
       <Switch
         label="Privacy mode"
-        description="Your projects are never used to train AI models."
+        description={<PrivacyModePositions />}
         checked={user.privacyMode}
         disabled={setting.saving}
         onChange={(on) => void setting.change(on)}
@@ -214,12 +280,7 @@ function ExportData() {
     setBusy(true);
     try {
       const response = await withSession(() => api.user.export.$get());
-      const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'launchmate-export.json';
-      const href = URL.createObjectURL(await response.blob());
-      const link = Object.assign(document.createElement('a'), { href, download: name });
-      link.click();
-      // The click has handed the file to the browser's download; the address is no longer needed.
-      setTimeout(() => URL.revokeObjectURL(href), 0);
+      await saveDownload(response, 'launchmate-export.json');
       notify.success('Your data was downloaded.');
     } catch (error) {
       logUnexpected('Exporting data failed', error);

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { PRIVACY_MODE_POSITIONS } from '../../content/privacy-mode';
 
 /** One panel of the settings page, named by its heading. */
 export function SettingsPanel({ title, children, danger, id }: { title: string; children: ReactNode; danger?: boolean; id?: string }) {
@@ -8,5 +9,15 @@ export function SettingsPanel({ title, children, danger, id }: { title: string; 
       <h2 id={headingId}>{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** The privacy switch's text: what each of its positions does. */
+export function PrivacyModePositions() {
+  return (
+    <>
+      <span>{PRIVACY_MODE_POSITIONS.on}</span>
+      <span>{PRIVACY_MODE_POSITIONS.off}</span>
+    </>
   );
 }

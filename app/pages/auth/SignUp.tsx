@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { InvitationPreview } from '#contracts/account';
 import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
 import { EmailField, FormAlert, PasswordField } from '../../components/FormField';
@@ -10,6 +11,7 @@ import { api, ApiError, send } from '../../lib/api';
 import { queueProPurchase } from '../../lib/get-pro';
 import { readAttribution } from '../../lib/attribution';
 import { errorMessage, fieldError, GENERIC_ERROR, logUnexpected, useFormFields } from '../../lib/forms';
+import { readSetting } from '../../lib/local-settings';
 import { readPrivacyMode } from '../../lib/privacy-mode';
 
 /** One verification e-mail a minute; the server holds the same lock. */
@@ -43,6 +45,13 @@ export function Component() {
   // The form's values live here, above the views, so going back and forth loses nothing.
   const form = useSignUpFields();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const invitation = usePendingInvitation();
+  const { setValues } = form;
+  const invitedEmail = invitation?.email;
+  // The invited address, filled in once, unless the visitor already typed one.
+  useEffect(() => {
+    if (invitedEmail) setValues((current) => (current.email.trim() ? current : { ...current, email: invitedEmail }));
+  }, [invitedEmail, setValues]);
 
   // Leaving the e-mail view (Go back, or the browser's Back) ends the "Check your inbox" view.
   if (method !== 'email' && sentTo !== null) setSentTo(null);
@@ -52,6 +61,7 @@ export function Component() {
 
   return (
     <AuthLayout>
+      {invitation && view !== 'inbox' && <InvitationNote invitation={invitation} />}
       {view === 'choice' && <ChoiceView headingRef={headingRef} />}
       {view === 'form' && (
         <EmailForm
@@ -65,6 +75,44 @@ export function Component() {
       )}
       {view === 'inbox' && sentTo !== null && <CheckInbox headingRef={headingRef} email={sentTo} />}
     </AuthLayout>
+  );
+}
+
+/**
+ * The invitation this visitor came through (/invite/{token} keeps its token), as its link shows
+ * it: what they were invited to, by whom, and at which address. Null when there is none or it
+ * no longer works; sign-up then goes on as usual.
+ */
+function usePendingInvitation(): InvitationPreview | null {
+  const [invitation, setInvitation] = useState<InvitationPreview | null>(null);
+  useEffect(() => {
+    const token = readSetting('pendingInvitation');
+    if (!token) return;
+    let current = true;
+    send(() => api.invitations[':token'].$get({ param: { token } }))
+      .then((response) => response.json())
+      .then(
+        (body) => current && setInvitation(body.invitation),
+        () => {
+          // An expired or used link: signing up still works, and the signed-in area says why joining failed.
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return invitation;
+}
+
+function InvitationNote({ invitation }: { invitation: InvitationPreview }) {
+  return (
+    <div className="auth-invitation" role="note">
+      <p>
+        <strong>{invitation.invitedBy}</strong> invited you to join <strong>“{invitation.projectName.trim() || 'Untitled project'}”</strong>. Create your account
+        and you join the project right away.
+      </p>
+      <p className="auth-note">The invitation was sent to {invitation.email}.</p>
+    </div>
   );
 }
 

@@ -1,6 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { ratingScale, TEXT_ANSWER_MAX, type PublicQuestion } from '#contracts/research';
+import { useId, useLayoutEffect, useRef } from 'react';
+import { EMAIL_ANSWER_MAX, EMAIL_SHAPE, isRequiredEmail, ratingScale, TEXT_ANSWER_MAX, type PublicQuestion } from '#contracts/research';
 import '../../components/FormField.css';
 
 /** What a respondent has given for one question so far. */
@@ -12,6 +11,8 @@ interface ControlProps {
   onChange: (value: Answer) => void;
   /** Shown under the control and linked to it (the e-mail's format, for instance). */
   error?: string | null;
+  /** The respondent left the control (the e-mail field checks its address then). */
+  onBlur?: () => void;
 }
 
 /** One card per question: its text, then the control its type calls for. */
@@ -150,69 +151,53 @@ function RatingQuestion({ question, value, onChange, number }: ControlProps & { 
 }
 
 /**
- * A Yes/No choice: Yes reveals an input with the placeholder 'Enter your email'
- * and focuses it; No clears the value. It starts on Yes when a value exists.
+ * An e-mail address field, optional or required as the founder set it. A malformed address is
+ * refused at the field (on leaving it and on submit), never dropped: whatever the respondent
+ * typed is either sent or shown back with what to fix.
  */
-export function EmailQuestion({ question, value, onChange, number, error }: ControlProps & { number: number }) {
-  const name = useId();
+export function EmailQuestion({ question, value, onChange, number, error, onBlur }: ControlProps & { number: number; onBlur?: () => void }) {
   const inputId = useId();
   const email = typeof value === 'string' ? value : '';
-  const [choice, setChoice] = useState<'yes' | 'no' | null>(() => (email !== '' ? 'yes' : null));
-  const inputRef = useRef<HTMLInputElement>(null);
-  const shownChoice = email !== '' ? 'yes' : choice;
-
-  const chooseYes = () => {
-    flushSync(() => setChoice('yes'));
-    inputRef.current?.focus();
-  };
-  const chooseNo = () => {
-    setChoice('no');
-    onChange(null);
-  };
-
+  const required = isRequiredEmail(question);
   return (
-    <fieldset className="question-card__body">
-      <legend className="question-card__label">
+    <div className="question-card__body">
+      <label htmlFor={inputId} className="question-card__label">
         <Prompt number={number} text={question.text} />
-      </legend>
-      <div className="choice-list choice-list--row">
-        <label className="choice">
-          <input type="radio" name={name} value="yes" checked={shownChoice === 'yes'} onChange={chooseYes} />
-          <span>Yes</span>
-        </label>
-        <label className="choice">
-          <input type="radio" name={name} value="no" checked={shownChoice === 'no'} onChange={chooseNo} />
-          <span>No</span>
-        </label>
-      </div>
-      {shownChoice === 'yes' && (
-        <div className="question-card__email">
-          <label htmlFor={inputId} className="visually-hidden">
-            Your email
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="field__input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            autoCapitalize="off"
-            maxLength={254}
-            placeholder="Enter your email"
-            value={email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          {error && (
-            <p className="question-card__error" id={`${inputId}-error`}>
-              {error}
-            </p>
-          )}
-        </div>
+        <span className="question-card__hint question-card__hint--inline"> ({required ? 'required' : 'optional'})</span>
+      </label>
+      <input
+        id={inputId}
+        className="field__input question-card__email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        autoCapitalize="off"
+        maxLength={EMAIL_ANSWER_MAX}
+        placeholder="name@example.com"
+        value={email}
+        required={required}
+        aria-required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {error && (
+        <p className="question-card__error" id={`${inputId}-error`}>
+          {error}
+        </p>
       )}
-    </fieldset>
+    </div>
   );
+}
+
+export const EMAIL_INVALID = 'Enter a valid e-mail address, like name@example.com, or leave it empty.';
+export const EMAIL_MISSING = 'Enter your e-mail address: this question is required.';
+
+/** What is wrong with an e-mail question's answer, or null. */
+export function emailProblem(question: PublicQuestion, value: Answer): string | null {
+  const email = typeof value === 'string' ? value.trim() : '';
+  if (email === '') return isRequiredEmail(question) ? EMAIL_MISSING : null;
+  return EMAIL_SHAPE.test(email) ? null : isRequiredEmail(question) ? 'Enter a valid e-mail address, like name@example.com.' : EMAIL_INVALID;
 }

@@ -2,20 +2,20 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
-  EMAIL_SHAPE,
   isEmptyAnswer,
   LIMIT_REACHED,
   NOTHING_ANSWERED,
   PAGE_CLOSED,
   SURVEYSWAP_ID_SHAPE,
   type PublicQuestion,
+  type ResearchAsker,
 } from '#contracts/research';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';
 import { api, ApiError, send } from '../../lib/api';
 import { reportError } from '../../lib/error-reporting';
-import { QuestionCard, type Answer } from './QuestionControls';
-import { clearDraft, readDraft, writeDraft } from './saved-answers';
+import { emailProblem, QuestionCard, type Answer } from './QuestionControls';
+import { answeredAt, clearDraft, markAnswered, readDraft, writeDraft } from './saved-answers';
 import './ResearchPage.css';
 
 export const NOT_FOUND = 'Research page not found';
@@ -24,15 +24,31 @@ export const LIMIT_TEXT = 'This research page has reached its maximum number of 
 export const SUBMIT_FAILED = 'Failed to submit responses. Please try again.';
 export const THANK_YOU = 'Thank you for your feedback!';
 export const SUBMITTED = 'Your responses have been successfully submitted';
-const INVALID_EMAIL = 'Enter a valid email address, or choose No.';
+export const ALREADY_ANSWERED = 'You already answered this page';
+
+/** What the page says about itself, above its questions. */
+interface PageIntro {
+  title: string;
+  introduction: string;
+  asker: ResearchAsker;
+}
 
 type View =
   | { state: 'loading' }
   | { state: 'not-found' }
   | { state: 'closed' }
   | { state: 'limit' }
-  | { state: 'form'; title: string; questions: PublicQuestion[] }
+  | { state: 'form'; questions: PublicQuestion[] }
+  | { state: 'answered'; at: number }
   | { state: 'submitted' };
+
+/** "Asked by Maya Chen for Clinic Reminders": whichever of the two the page has. */
+export function askedBy(asker: ResearchAsker): string {
+  if (asker.name && asker.project) return `Asked by ${asker.name}, for ${asker.project}`;
+  if (asker.name) return `Asked by ${asker.name}`;
+  if (asker.project) return `Asked by the team behind ${asker.project}`;
+  return 'Asked by a founder researching a problem';
+}
 
 /** The partner id from the address, once: it is removed from the address bar on load. */
 function usePartnerId(urlKey: string): string | null {
@@ -56,6 +72,7 @@ export function Component() {
   const urlKey = useParams().urlKey ?? '';
   const partnerId = usePartnerId(urlKey);
   const [view, setView] = useState<View>({ state: 'loading' });
+  const [intro, setIntro] = useState<PageIntro | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -64,8 +81,11 @@ export function Component() {
       .then((response) => response.json())
       .then(({ research_page }) => {
         if (!current) return;
-        if (research_page.has_reached_limit) setView({ state: 'limit' });
-        else setView({ state: 'form', title: research_page.title, questions: research_page.questions });
+        setIntro({ title: research_page.title, introduction: research_page.introduction, asker: research_page.asker });
+        const answered = answeredAt(urlKey);
+        if (answered !== null) setView({ state: 'answered', at: answered });
+        else if (research_page.has_reached_limit) setView({ state: 'limit' });
+        else setView({ state: 'form', questions: research_page.questions });
       })
       .catch((error: unknown) => {
         if (!current) return;
@@ -102,7 +122,13 @@ export function Component() {
         </Link>
       </header>
       <main id="main" className="research__main">
-        <h1 className="research__title">Research page</h1>
+        <h1 className="research__title">{intro?.title || 'Research page'}</h1>
+        {intro && (
+          <>
+            <p className="research__asker">{askedBy(intro.asker)}</p>
+            {intro.introduction && <p className="research__lead">{intro.introduction}</p>}
+          </>
+        )}
         {view.state === 'not-found' && (
           <div className="research__panel research__panel--center">
             <h2 ref={headingRef} tabIndex={-1}>
@@ -130,6 +156,17 @@ export function Component() {
             <p>{LIMIT_TEXT}</p>
           </div>
         )}
+        {view.state === 'answered' && (
+          <div className="research__panel research__panel--center">
+            <h2 ref={headingRef} tabIndex={-1}>
+              {ALREADY_ANSWERED}
+            </h2>
+            <p>
+              Your answers were sent from this browser on{' '}
+              {new Date(view.at).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}. Thank you: there is nothing more to do.
+            </p>
+          </div>
+        )}
         {view.state === 'submitted' && (
           <div className="research__panel research__panel--center" role="status">
             <h2 ref={headingRef} tabIndex={-1}>
@@ -141,7 +178,6 @@ export function Component() {
         {view.state === 'form' && (
           <ResearchForm
             urlKey={urlKey}
-            title={view.title}
             questions={view.questions}
             partnerId={partnerId}
             onDone={(outcome) => setView({ state: outcome })}
@@ -154,13 +190,11 @@ export function Component() {
 
 function ResearchForm({
   urlKey,
-  title,
   questions,
   partnerId,
   onDone,
 }: {
   urlKey: string;
-  title: string;
   questions: PublicQuestion[];
   partnerId: string | null;
   onDone: (outcome: 'submitted' | 'limit' | 'closed') => void;
@@ -186,6 +220,14 @@ function ResearchForm({
     });
   };
 
+  // An address is checked when the respondent leaves its field; an empty optional one is fine.
+  const checkEmail = (question: PublicQuestion) => {
+    const value = answers[question.sequence] ?? null;
+    if (typeof value !== 'string' || value.trim() === '') return;
+    const problem = emailProblem(question, value);
+    if (problem) setEmailErrors((current) => ({ ...current, [question.sequence]: problem }));
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // Spec section 5: only answered questions are sent, and at least one must be answered.
@@ -195,12 +237,13 @@ function ResearchForm({
       return [{ sequence: question.sequence, question: question.text, response: typeof value === 'string' ? value.trim() : value }];
     });
     const badEmails = Object.fromEntries(
-      responses
-        .filter((answer) => questions.find((q) => q.sequence === answer.sequence)?.type === 'email' && !EMAIL_SHAPE.test(String(answer.response)))
-        .map((answer) => [answer.sequence, INVALID_EMAIL]),
+      questions.flatMap((question) => {
+        const problem = question.type === 'email' ? emailProblem(question, answers[question.sequence] ?? null) : null;
+        return problem ? [[question.sequence, problem]] : [];
+      }),
     );
     flushSync(() => setEmailErrors(badEmails));
-    if (responses.length === 0) {
+    if (responses.length === 0 && Object.keys(badEmails).length === 0) {
       setMessage(NOTHING_ANSWERED);
       messageRef.current?.focus();
       return;
@@ -220,6 +263,7 @@ function ResearchForm({
       );
       const { redirect_to } = await response.json();
       clearDraft(urlKey);
+      markAnswered(urlKey);
       setAnswers({});
       onDone('submitted');
       // The partner's callback carries the respondent's id; the address comes
@@ -242,7 +286,6 @@ function ResearchForm({
 
   return (
     <form className="research__form" noValidate onSubmit={(event) => void submit(event)}>
-      {title && <p className="research__lead">{title}</p>}
       <h2>Questions</h2>
       <ol className="research__questions">
         {questions.map((question, index) => (
@@ -253,6 +296,7 @@ function ResearchForm({
             value={answers[question.sequence] ?? null}
             error={emailErrors[question.sequence] ?? null}
             onChange={(value) => change(question.sequence, value)}
+            onBlur={question.type === 'email' ? () => checkEmail(question) : undefined}
           />
         ))}
       </ol>

@@ -40,3 +40,26 @@ export function clearDraft(urlKey: string): void {
     // Nothing to clear.
   }
 }
+
+const answeredKeyOf = (urlKey: string) => `launchmate.research.answered.${urlKey}`;
+
+/**
+ * When this browser sent answers to the page, so that coming back shows "you already answered"
+ * rather than an empty form. Per browser only: nothing identifies the respondent to the server.
+ */
+export function answeredAt(urlKey: string): number | null {
+  try {
+    const at = Number(window.localStorage.getItem(answeredKeyOf(urlKey)));
+    return Number.isFinite(at) && at > 0 ? at : null;
+  } catch {
+    return null;
+  }
+}
+
+export function markAnswered(urlKey: string, at = Date.now()): void {
+  try {
+    window.localStorage.setItem(answeredKeyOf(urlKey), String(at));
+  } catch {
+    // Storage unavailable: a return visit shows the form again.
+  }
+}

@@ -1,3 +1,4 @@
+import type { CanvasItem, PlaceCanvasNotesInput } from '#contracts/canvas';
 import type { ArtifactContent } from '#contracts/phases/registry';
 import type { MemoryContent, MemoryEntry, ResearchRunPlan, ResearchRunState } from '#contracts/workspace';
 
@@ -21,6 +22,8 @@ export interface CofounderActions {
    * the co-founder may cite as evidence.
    */
   readonly foundUrls: Set<string>;
+  /** Places notes on the canvas as proposals, linked to the message being answered and this tool call; all or none. */
+  placeCanvasNotes(input: PlaceCanvasNotesInput, toolCallId: string): CanvasItem[];
   /** Pages the reader returned in this conversation (and research runs read), by address: the only text a quote may copy. */
   readonly readPages: Map<string, ReadPage>;
   /** Proposes a research run for the members to approve (one at a time); nothing runs before a member approves it. */

@@ -95,6 +95,7 @@ export async function accountExport(
           id: page.id,
           urlKey: page.urlKey,
           title: page.title,
+          introduction: page.introduction,
           maxResponses: page.maxResponses,
           closedAt: isoOrNull(page.closedAt),
           createdAt: iso(page.createdAt),

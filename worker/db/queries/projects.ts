@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { OWN_PROJECT_LIMIT, type OwnedProject } from '#contracts/account';
+import { OWN_PROJECT_LIMIT, type InvitationPreview, type OwnedProject } from '#contracts/account';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Db } from '../client';
 import { invitations, projectMembers, projects, users } from '../schema';
@@ -88,6 +88,21 @@ export async function createInvitation(db: Db, projectId: string, email: string,
   return token;
 }
 
+/**
+ * What an invitation link may show whoever holds it (the link is the secret): the invited address,
+ * the project and who invited, by display name or else address. Null when it is used, expired or unknown.
+ */
+export async function invitationPreview(d1: D1Database, token: string): Promise<InvitationPreview | null> {
+  return d1
+    .prepare(
+      `SELECT i.email AS email, p.name AS projectName, COALESCE(NULLIF(TRIM(u.name), ''), u.email) AS invitedBy
+       FROM invitations i JOIN projects p ON p.id = i.project_id JOIN users u ON u.id = i.invited_by
+       WHERE i.token_hash = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2`,
+    )
+    .bind(await hashToken(token), Date.now())
+    .first<InvitationPreview>();
+}
+
 export type InvitationAnswer = { joined: string } | { alreadyMember: string } | { invalid: true };
 
 /**
@@ -132,7 +147,7 @@ export async function acceptInvitation(d1: D1Database, token: string, userId: st
 export interface JoinedThrough {
   id: string;
   email: string;
-  invitedByEmail: string | null;
+  invitedBy: string | null;
   createdAt: number;
 }
 
@@ -149,7 +164,8 @@ export interface ProjectMember {
 export interface PendingInvitation {
   id: string;
   email: string;
-  invitedByEmail: string | null;
+  /** Who sent it: their display name, else their address. */
+  invitedBy: string | null;
   createdAt: number;
   expiresAt: number;
 }
@@ -165,7 +181,7 @@ export async function listMembers(d1: D1Database, projectId: string): Promise<Pr
   const { results } = await d1
     .prepare(
       `SELECT m.user_id, u.name, u.email, m.role, m.created_at AS joined_at,
-              i.token_hash AS invitation_id, i.email AS invitation_email, i.created_at AS invitation_created_at, inviter.email AS inviter_email
+              i.token_hash AS invitation_id, i.email AS invitation_email, i.created_at AS invitation_created_at, COALESCE(NULLIF(TRIM(inviter.name), ''), inviter.email) AS invited_by
        FROM project_members m
        JOIN users u ON u.id = m.user_id
        LEFT JOIN invitations i ON i.token_hash = (
@@ -184,7 +200,7 @@ export async function listMembers(d1: D1Database, projectId: string): Promise<Pr
       invitation_id: string | null;
       invitation_email: string | null;
       invitation_created_at: number | null;
-      inviter_email: string | null;
+      invited_by: string | null;
     }>();
   return results.map((row) => ({
     userId: row.user_id,
@@ -195,7 +211,7 @@ export async function listMembers(d1: D1Database, projectId: string): Promise<Pr
     invitation:
       row.invitation_id === null
         ? null
-        : { id: row.invitation_id, email: row.invitation_email!, invitedByEmail: row.inviter_email, createdAt: row.invitation_created_at! },
+        : { id: row.invitation_id, email: row.invitation_email!, invitedBy: row.invited_by, createdAt: row.invitation_created_at! },
   }));
 }
 
@@ -203,14 +219,14 @@ export async function listMembers(d1: D1Database, projectId: string): Promise<Pr
 export async function listPendingInvitations(d1: D1Database, projectId: string): Promise<PendingInvitation[]> {
   const { results } = await d1
     .prepare(
-      `SELECT i.token_hash AS id, i.email, inviter.email AS inviter_email, i.created_at, i.expires_at
+      `SELECT i.token_hash AS id, i.email, COALESCE(NULLIF(TRIM(inviter.name), ''), inviter.email) AS invited_by, i.created_at, i.expires_at
        FROM invitations i LEFT JOIN users inviter ON inviter.id = i.invited_by
        WHERE i.project_id = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2
        ORDER BY i.created_at DESC`,
     )
     .bind(projectId, Date.now())
-    .all<{ id: string; email: string; inviter_email: string | null; created_at: number; expires_at: number }>();
-  return results.map((row) => ({ id: row.id, email: row.email, invitedByEmail: row.inviter_email, createdAt: row.created_at, expiresAt: row.expires_at }));
+    .all<{ id: string; email: string; invited_by: string | null; created_at: number; expires_at: number }>();
+  return results.map((row) => ({ id: row.id, email: row.email, invitedBy: row.invited_by, createdAt: row.created_at, expiresAt: row.expires_at }));
 }
 
 /** Withdraws a pending invitation: its link stops working. False when there was none to withdraw. */

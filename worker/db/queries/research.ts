@@ -1,4 +1,4 @@
-import { pageStatus, type PageStatus, type PublicQuestion, type RatingConfig, type ResearchPageInput, type StoredAnswer } from '#contracts/research';
+import { pageStatus, type PageStatus, type PublicQuestion, type QuestionConfig, type ResearchPageInput, type StoredAnswer } from '#contracts/research';
 
 /**
  * Research pages, their questions and responses. D1 has no interactive transactions, so every
@@ -15,8 +15,10 @@ export interface PageRow {
   url_key: string;
   project_id: string;
   title: string;
+  introduction: string;
   max_responses: number | null;
   closed_at: number | null;
+  draft_key: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -36,7 +38,7 @@ const toQuestion = (row: QuestionRow): PublicQuestion => ({
   text: row.text,
   type: row.type,
   options: parseJson<string[]>(row.options),
-  config: parseJson<RatingConfig>(row.config),
+  config: parseJson<QuestionConfig>(row.config),
 });
 
 /** 128 random bits, base64url: unguessable, and safe in a path. */
@@ -68,7 +70,13 @@ export async function publicPage(d1: D1Database, urlKey: string, countResponses 
   if (!URL_KEY_SHAPE.test(urlKey)) return null;
   const [pages, questions] = await d1.batch<Record<string, unknown>>([
     d1
-      .prepare(`SELECT p.*, ${count} AS response_count FROM research_pages p WHERE p.url_key = ?`)
+      .prepare(
+        // Who is asking, for respondents: the owner's display name (never the address) and the project's name.
+        `SELECT p.*, ${count} AS response_count, NULLIF(TRIM(u.name), '') AS asker_name, NULLIF(TRIM(pr.name), '') AS project_name
+         FROM research_pages p JOIN projects pr ON pr.id = p.project_id
+         LEFT JOIN project_members m ON m.project_id = p.project_id AND m.role = 'owner' LEFT JOIN users u ON u.id = m.user_id
+         WHERE p.url_key = ?`,
+      )
       .bind(urlKey),
     d1
       .prepare(
@@ -77,10 +85,15 @@ export async function publicPage(d1: D1Database, urlKey: string, countResponses 
       )
       .bind(urlKey),
   ]);
-  const row = pages!.results[0] as (PageRow & { response_count: number }) | undefined;
+  const row = pages!.results[0] as (PageRow & { response_count: number; asker_name: string | null; project_name: string | null }) | undefined;
   if (!row) return null;
-  const { response_count: responses, ...page } = row;
-  return { page: page as PageRow, questions: (questions!.results as unknown as QuestionRow[]).map(toQuestion), count: responses };
+  const { response_count: responses, asker_name, project_name, ...page } = row;
+  return {
+    page: page as PageRow,
+    asker: { name: asker_name, project: project_name },
+    questions: (questions!.results as unknown as QuestionRow[]).map(toQuestion),
+    count: responses,
+  };
 }
 
 const questionStatement = (d1: D1Database, pageId: string, version: number, question: ResearchPageInput['questions'][number], sequence: number) =>
@@ -95,24 +108,39 @@ const questionStatement = (d1: D1Database, pageId: string, version: number, ques
       question.text,
       question.type,
       question.options && question.options.length > 0 ? JSON.stringify(question.options) : null,
-      question.type === 'rating' ? JSON.stringify(question.config ?? {}) : null,
+      questionConfig(question),
       version,
     );
 
-export async function createPage(d1: D1Database, projectId: string, input: ResearchPageInput): Promise<PageRow> {
+/** What a question stores beside its text: a rating's scale, or whether an e-mail address is required. */
+function questionConfig(question: ResearchPageInput['questions'][number]): string | null {
+  if (question.type === 'rating') return JSON.stringify(question.config ?? {});
+  if (question.type === 'email') return JSON.stringify({ required: question.config !== null && question.config !== undefined && 'required' in question.config && question.config.required });
+  return null;
+}
+
+/**
+ * Creates a page with its questions in one batch. A page made from a co-founder's draft
+ * (`draftKey`) exists at most once per project: when two members create it at the same moment,
+ * the second insert does nothing, its questions are skipped with it, and both get the one page.
+ */
+export async function createPage(d1: D1Database, projectId: string, input: ResearchPageInput, draftKey: string | null = null): Promise<PageRow> {
   const id = crypto.randomUUID();
   const urlKey = newUrlKey();
   const now = Date.now();
   const [created] = await d1.batch<PageRow>([
     d1
       .prepare(
-        `INSERT INTO research_pages (id, url_key, project_id, title, max_responses, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING *`,
+        `INSERT INTO research_pages (id, url_key, project_id, title, introduction, max_responses, draft_key, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) ON CONFLICT (project_id, draft_key) DO NOTHING RETURNING *`,
       )
-      .bind(id, urlKey, projectId, input.title, input.max_responses ?? null, now),
+      .bind(id, urlKey, projectId, input.title, input.introduction ?? '', input.max_responses ?? null, draftKey, now),
     ...input.questions.map((question, index) => questionStatement(d1, id, now, question, index + 1)),
   ]);
-  return created!.results[0]!;
+  const page = created!.results[0];
+  if (page) return page;
+  const existing = await d1.prepare('SELECT * FROM research_pages WHERE project_id = ?1 AND draft_key = ?2').bind(projectId, draftKey).first<PageRow>();
+  return existing!;
 }
 
 /** 'refused': the page was closed, answered again, or edited by someone else since `page` and its answers were read. */
@@ -164,12 +192,12 @@ export async function editPage(d1: D1Database, page: PageRow, input: ResearchPag
   const [updated] = await d1.batch([
     d1
       .prepare(
-        `UPDATE research_pages SET title = ?3, max_responses = ?4, updated_at = ?5
+        `UPDATE research_pages SET title = ?3, max_responses = ?4, updated_at = ?5, introduction = ?7
          WHERE id = ?1 AND updated_at = ?2 AND closed_at IS NULL
            AND COALESCE((SELECT max(id) FROM research_responses WHERE page_id = ?1), 0) = ?6
          RETURNING id`,
       )
-      .bind(page.id, page.updated_at, input.title, input.max_responses ?? null, version, lastResponseId),
+      .bind(page.id, page.updated_at, input.title, input.max_responses ?? null, version, lastResponseId, input.introduction ?? ''),
     d1.prepare('DELETE FROM research_questions WHERE page_id = ?1 AND EXISTS (SELECT 1 FROM research_pages WHERE id = ?1 AND updated_at = ?2)').bind(page.id, version),
     ...input.questions.map((question, index) => questionStatement(d1, page.id, version, question, index + 1)),
   ]);
@@ -215,6 +243,9 @@ export async function storeResponse(d1: D1Database, page: PageRow, answers: Stor
 export interface PageSummary {
   url_key: string;
   title: string;
+  introduction: string;
+  /** The co-founder's draft it was created from, if any. */
+  draft_key: string | null;
   max_responses: number | null;
   closed: boolean;
   status: PageStatus;
@@ -227,7 +258,7 @@ export async function pagesOfProject(d1: D1Database, projectId: string): Promise
   const [pages, questions] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        `SELECT p.id, p.url_key, p.title, p.max_responses, p.closed_at, p.created_at,
+        `SELECT p.id, p.url_key, p.title, p.introduction, p.draft_key, p.max_responses, p.closed_at, p.created_at,
                 (SELECT count(*) FROM research_responses r WHERE r.page_id = p.id) AS response_count
          FROM research_pages p WHERE p.project_id = ? ORDER BY p.created_at DESC`,
       )
@@ -248,6 +279,8 @@ export async function pagesOfProject(d1: D1Database, projectId: string): Promise
   return (pages!.results as unknown as (PageRow & { response_count: number })[]).map((page) => ({
     url_key: page.url_key,
     title: page.title,
+    introduction: page.introduction,
+    draft_key: page.draft_key,
     max_responses: page.max_responses,
     closed: page.closed_at !== null,
     status: pageStatus({ closed: page.closed_at !== null, max_responses: page.max_responses, response_count: page.response_count }),

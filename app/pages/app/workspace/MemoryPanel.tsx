@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { COMPETITOR_CATEGORIES, COMPETITOR_CATEGORY_LABELS } from '#contracts/phases/competitors';
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import { artifactDefinition, isArtifactKind, PHASES, staleUpstreams, type ArtifactKind } from '#contracts/phases/registry';
+import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, staleUpstreams, type ArtifactContent, type ArtifactKind } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
@@ -37,7 +37,19 @@ type ChangeMemory = Workspace['changeMemory'];
  * add, edit or delete. Changes by others arrive live in the shared state; an edit made on a
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
-export function MemoryPanel({ entries, changeMemory, phasesDone = [] }: { entries: MemoryEntry[] | undefined; changeMemory: ChangeMemory; phasesDone?: readonly number[] }) {
+type PinToCanvas = (text: string, pinnedFrom: { entryId: string; title: string }) => Promise<string | null>;
+
+export function MemoryPanel({
+  entries,
+  changeMemory,
+  phasesDone = [],
+  pinToCanvas,
+}: {
+  entries: MemoryEntry[] | undefined;
+  changeMemory: ChangeMemory;
+  phasesDone?: readonly number[];
+  pinToCanvas?: PinToCanvas;
+}) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -77,6 +89,7 @@ export function MemoryPanel({ entries, changeMemory, phasesDone = [] }: { entrie
               memory={sorted}
               changeMemory={changeMemory}
               phasesDone={phasesDone}
+              pinToCanvas={pinToCanvas}
               // After a deletion, focus goes to the panel's heading, never to the page's body.
               onDeleted={() => heading.current?.focus()}
             />
@@ -103,12 +116,14 @@ function MemoryEntryItem({
   changeMemory,
   phasesDone,
   onDeleted,
+  pinToCanvas,
 }: {
   entry: MemoryEntry;
   memory: MemoryEntry[];
   changeMemory: ChangeMemory;
   phasesDone: readonly number[];
   onDeleted: () => void;
+  pinToCanvas?: PinToCanvas;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -165,6 +180,7 @@ function MemoryEntryItem({
         <>
           <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
+          {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
             <p className="memory-entry__error" role="alert">
               {error}
@@ -449,6 +465,40 @@ function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: Me
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** An artifact's items, each pinned to the canvas as a note that links back to this entry. */
+function PinItems({ entry, pinToCanvas }: { entry: MemoryEntry; pinToCanvas: PinToCanvas }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const items = pinnableItems(entry as ArtifactContent);
+  if (items.length === 0) return null;
+  const pin = async (text: string) => {
+    const error = await pinToCanvas(text, { entryId: entry.id, title: entry.title });
+    setStatus(error ?? 'Pinned to the canvas.');
+  };
+  return (
+    <div className="memory-entry__pins">
+      <button type="button" className="button button--secondary panel__small-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Pin to canvas
+      </button>
+      {open && (
+        <ul className="memory-entry__pin-list">
+          {items.map((text) => (
+            <li key={text}>
+              <span>{text}</span>
+              <button type="button" className="button button--secondary panel__small-button" aria-label={`Pin "${text}"`} onClick={() => void pin(text)}>
+                Pin
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="memory-entry__pin-status" role="status">
+        {status ?? ''}
+      </p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { getToolName, isToolUIPart } from 'ai';
 import { memo, useRef, useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { SearchDiscussionsInputSchema, type DiscussionSearchResult } from '#contracts/discussions';
 import { FindCompetitorsInputSchema, type CompetitorSearchResult, type PageReadResult } from '#contracts/phases/competitors';
 import {
@@ -22,10 +23,16 @@ import { SourceCards } from './SourceCards';
 
 /**
  * Links in messages leave the product in a new tab that cannot reach back into it. Raw HTML in
- * a message is never rendered: react-markdown turns it into text (decision 0030).
+ * a message is never rendered: react-markdown turns it into text (decision 0030). A table sits
+ * in a region that scrolls sideways on a narrow screen, and can be focused to scroll it with the keyboard.
  */
 const MARKDOWN_COMPONENTS: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  table: ({ node: _node, ...props }) => (
+    <div className="message__table" role="region" aria-label="Table" tabIndex={0}>
+      <table {...props} />
+    </div>
+  ),
 };
 
 export function MessageMarkdown({ text }: { text: string }) {
@@ -329,6 +336,10 @@ function ToolPart({
       </p>
     );
   }
+  if (name === PLACE_CANVAS_NOTES) {
+    const placed = done && part.output && typeof part.output === 'object' && 'placed' in part.output ? Number(part.output.placed) : null;
+    return <p className="message__tool-note">{placed === null ? 'Placing notes on the canvas…' : `Proposed ${placed} ${placed === 1 ? 'note' : 'notes'} on the canvas: keep or dismiss them there.`}</p>;
+  }
   if (name === COFOUNDER_TOOLS.readResearchResponses) {
     return <p className="message__tool-note">{done ? 'Read the responses to your research pages.' : 'Reading the responses to your research pages…'}</p>;
   }
@@ -350,6 +361,7 @@ function ToolPart({
 
 /** A tool call that failed (its arguments were refused, or it could not run): the answer goes on without it. */
 const FAILED_TOOL_NOTES: Record<string, string> = {
+  [PLACE_CANVAS_NOTES]: 'The notes could not be placed on the canvas.',
   [COFOUNDER_TOOLS.searchDiscussions]: 'A search could not run.',
   [COFOUNDER_TOOLS.saveScaleEstimate]: 'The estimate could not be saved as written.',
   [COFOUNDER_TOOLS.draftResearchPage]: 'The research page draft was not valid.',

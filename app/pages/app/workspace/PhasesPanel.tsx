@@ -74,7 +74,8 @@ export function PhasesPanel({
                       <button
                         type="button"
                         className="button button--secondary panel__small-button"
-                        aria-label={`Work on phase ${phase.number}: ${phase.title}`}
+                        // The visible words first, so that voice control users can say what they see (WCAG 2.5.3).
+                        aria-label={`Work on this: phase ${phase.number}, ${phase.title}`}
                         disabled={opening !== null}
                         onClick={() => void open(phase.number)}
                       >

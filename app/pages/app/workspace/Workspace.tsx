@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import type { ResearchDraft, WorkspaceMessage } from '#contracts/workspace';
 import { Spinner } from '../../../components/Spinner';
 import { api, withSession } from '../../../lib/api';
+import { useNotify } from '../../../lib/notifications';
 import { errorMessage, logUnexpected } from '../../../lib/forms';
 import { clearLandingDraft, firstMessageFor } from '../../../lib/landing-draft';
 import { Component as NotFound } from '../../NotFound';
@@ -18,6 +19,9 @@ import { useWorkspace, type WorkspaceEnded } from './use-workspace';
 import type { ComposerMode } from './Composer';
 import { memoryNoteOf } from './memory-note';
 import './Workspace.css';
+
+// Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0045-canvas.md).
+const CanvasView = lazy(() => import('./canvas/CanvasView'));
 
 interface Project {
   id: string;
@@ -133,17 +137,18 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { chat, state, connected, ended, changeMemory, openPhase, changeRun } = useWorkspace(project.id, {
+  const { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
-  const navigate = useNavigate();
-  // The draft opens in the dashboard's research page editor, for review; saving there creates it.
-  const createResearchPage = useCallback(
-    ({ testsAssumptions: _tests, ...researchDraft }: ResearchDraft) =>
-      void navigate(`/dashboard?projectId=${encodeURIComponent(project.id)}`, { state: { researchDraft } }),
-    [navigate, project.id],
-  );
+  const notify = useNotify();
+  // The draft's card creates its page in place (ResearchDraftCard); the workspace confirms it.
+  const createResearchPage = useCallback((draft: ResearchDraft) => notify.success(`The research page “${draft.title}” was created.`), [notify]);
+  const [view, setView] = useState<'conversation' | 'canvas'>('conversation');
+  const showMessage = useCallback((messageId: string) => {
+    setView('conversation');
+    requestAnimationFrame(() => document.getElementById(`message-${messageId}`)?.focus());
+  }, []);
 
   // A note to the team is stored and never answered: Stop is not offered while it is on its way.
   const [noteOnItsWay, setNoteOnItsWay] = useState(false);
@@ -214,55 +219,104 @@ function WorkspaceScreen({ project }: { project: Project }) {
         <p className="workspace__demo-note">Offline demo — not AI: a scripted co-founder for trying the screens without a model key.</p>
       )}
       <div className="workspace__columns">
-        <SidePanel id="workspace-phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
+        <SidePanel id="workspace-phases" label="Phases" side="left" open={sheet === 'phases'} onClose={() => setSheet(null)}>
           <PhasesPanel phases={state?.phases} openPhase={openPhase} user={user} />
         </SidePanel>
-        <Conversation
-          messages={chat.messages}
-          me={me}
-          streaming={chat.isStreaming}
-          canStop={busy && !noteOnItsWay}
-          sending={outgoing.sending}
-          draft={outgoing.draft}
-          onDraftChange={outgoing.setDraft}
-          error={outgoing.error}
-          onError={outgoing.setError}
-          onSend={send}
-          onStop={() => void chat.stop()}
-          onRetry={(messageId) => void chat.regenerate({ messageId })}
-          onEdit={editMessage}
-          estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
-          onSaveToMemory={saveToMemory}
-          onReviewMemory={reviewMemory}
-          onCreateResearchPage={createResearchPage}
-        />
-        <SidePanel id="workspace-memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} />
+        <div className="workspace__centre">
+          <div className="workspace__views" role="group" aria-label="Workspace view">
+            <button type="button" className="workspace__view" aria-pressed={view === 'conversation'} onClick={() => setView('conversation')}>
+              Conversation
+            </button>
+            <button type="button" className="workspace__view" aria-pressed={view === 'canvas'} onClick={() => setView('canvas')}>
+              Canvas
+            </button>
+          </div>
+          {/* The conversation stays mounted behind the canvas: its stream and scroll go on. */}
+          <div className="workspace__view-body" hidden={view !== 'conversation'}>
+            <Conversation
+              messages={chat.messages}
+              me={me}
+              streaming={chat.isStreaming}
+              canStop={busy && !noteOnItsWay}
+              sending={outgoing.sending}
+              draft={outgoing.draft}
+              onDraftChange={outgoing.setDraft}
+              error={outgoing.error}
+              onError={outgoing.setError}
+              onSend={send}
+              onStop={() => void chat.stop()}
+              onRetry={(messageId) => void chat.regenerate({ messageId })}
+              onEdit={editMessage}
+              estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
+              onSaveToMemory={saveToMemory}
+              onReviewMemory={reviewMemory}
+              onCreateResearchPage={createResearchPage}
+            />
+          </div>
+          {view === 'canvas' && (
+            <Suspense fallback={<Spinner label="Opening the canvas" />}>
+              <CanvasView socket={agent} me={me} present={state?.presence ?? []} onShowMessage={showMessage} />
+            </Suspense>
+          )}
+        </div>
+        <SidePanel id="workspace-memory" label="Memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
+          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} pinToCanvas={pinToCanvas} />
         </SidePanel>
       </div>
     </div>
   );
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
  * On a desktop a column; on a phone a sheet over the conversation, opened by its button in the
- * header and closed by its own Close button or Escape.
+ * header. Open, it is a modal dialog: Tab stays inside it, Escape or its Close button closes
+ * it, and focus goes back to the button that opened it.
  */
-function SidePanel({ id, side, open, onClose, children }: { id: string; side: 'left' | 'right'; open: boolean; onClose: () => void; children: React.ReactNode }) {
+function SidePanel({ id, label, side, open, onClose, children }: { id: string; label: string; side: 'left' | 'right'; open: boolean; onClose: () => void; children: React.ReactNode }) {
+  const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (open) closeRef.current?.focus();
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    return () => opener?.focus();
   }, [open]);
+
+  function keepFocusInside(event: React.KeyboardEvent) {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   return (
     <aside
+      ref={panelRef}
       id={id}
       className={`workspace__panel workspace__panel--${side}${open ? ' workspace__panel--open' : ''}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) onClose();
-      }}
+      role={open ? 'dialog' : undefined}
+      aria-modal={open ? true : undefined}
+      aria-label={open ? label : undefined}
+      onKeyDown={keepFocusInside}
     >
       <button ref={closeRef} type="button" className="button button--secondary workspace__panel-close" onClick={onClose}>
-        Close
+        Close<span className="visually-hidden"> {label.toLowerCase()}</span>
       </button>
       {children}
     </aside>

@@ -1,6 +1,7 @@
 import { useAgentChat } from '@cloudflare/ai-chat/react';
 import { useAgent } from 'agents/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CANVAS_LIMITS, type CanvasResultFrame, type PinnedFrom } from '#contracts/canvas';
 import {
   COFOUNDER_AGENT,
   WORKSPACE_CLOSE_CODES,
@@ -38,13 +39,13 @@ const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
 const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
 
 // Most frames are the SDK's chat frames (one per token): only these two are parsed here.
-const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|run_result)"/;
+const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|run_result|canvas_result)"/;
 
-function parseServerFrame(data: unknown): WorkspaceServerFrame | null {
+function parseServerFrame(data: unknown): WorkspaceServerFrame | CanvasResultFrame | null {
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return ['memory_result', 'send_refused', 'phase_result', 'run_result'].includes(String(frame.type)) ? (frame as WorkspaceServerFrame) : null;
+    return ['memory_result', 'send_refused', 'phase_result', 'run_result', 'canvas_result'].includes(String(frame.type)) ? (frame as WorkspaceServerFrame | CanvasResultFrame) : null;
   } catch {
     return null;
   }
@@ -88,7 +89,8 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
         onSendRefusedRef.current(frame);
         return;
       }
-      if (frame.type === 'phase_result' || frame.type === 'run_result') {
+      // A pin is answered here; the canvas view's own changes are answered to it (canvas/use-canvas.ts).
+      if (frame.type === 'phase_result' || frame.type === 'run_result' || frame.type === 'canvas_result') {
         const settleOpening = openings.current.get(frame.requestId);
         openings.current.delete(frame.requestId);
         settleOpening?.(frame.ok ? null : frame.error);
@@ -143,11 +145,11 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
   );
 
   /**
-   * A phase opened, or a research run approved or stopped, for every member: resolves with an
-   * error to show, or null.
+   * A phase opened, a research run approved or stopped, or an artifact's item pinned to the canvas,
+   * for every member: resolves with an error to show, or null.
    */
   const request = useCallback(
-    (frame: { type: 'phase_open'; phase: number } | { type: 'run_approve' | 'run_stop'; runId: string }) =>
+    (frame: { type: 'phase_open'; phase: number } | { type: 'run_approve' | 'run_stop'; runId: string } | { type: 'canvas_pin'; text: string; pinnedFrom: PinnedFrom }) =>
       new Promise<string | null>((resolve) => {
         const requestId = crypto.randomUUID();
         const timer = setTimeout(() => {
@@ -164,8 +166,10 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
   );
   const openPhase = useCallback((phase: number) => request({ type: 'phase_open', phase }), [request]);
   const changeRun = useCallback((type: 'run_approve' | 'run_stop', runId: string) => request({ type, runId }), [request]);
+  /** Pins an artifact's item to the canvas, as a note linked to its entry. */
+  const pinToCanvas = useCallback((text: string, pinnedFrom: PinnedFrom) => request({ type: 'canvas_pin', text: text.slice(0, CANVAS_LIMITS.noteText), pinnedFrom }), [request]);
 
-  return { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun };
+  return { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
