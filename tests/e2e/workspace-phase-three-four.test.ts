@@ -88,7 +88,7 @@ const closeSheet = async (page: Page, viewport: Viewport, region: ReturnType<Pag
 async function openPhase(page: Page, viewport: Viewport, number: number, title: string) {
   await openSheet(page, viewport, 'Phases');
   const nav = page.getByRole('navigation', { name: 'Phases' });
-  await nav.getByRole('button', { name: `Work on phase ${number}: ${title}` }).click();
+  await nav.getByRole('button', { name: `Work on this: phase ${number}, ${title}` }).click();
   await expect.poll(async () => nav.locator('[aria-current="step"]').textContent()).toContain(title);
   await closeSheet(page, viewport, nav);
 }
