@@ -37,6 +37,7 @@ describe('the co-founder model call', () => {
     expect(body!.tools!.map((tool) => tool.function.name).sort()).toEqual([
       'ask_multiple_choice',
       'draft_research_page',
+      'place_canvas_notes',
       'read_research_responses',
       'save_chosen_idea',
       'save_scale_estimate',
