@@ -61,8 +61,10 @@ export const ProposalSchema = z.strictObject({
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
 
-/** A note pinned from an artifact keeps a link to the entry it came from. */
-export const PinnedFromSchema = z.strictObject({ entryId: z.string().min(1).max(100), title: singleLineText(200) });
+/** A pinned note keeps a link to where it came from: an artifact's entry in the memory, or a message of the conversation. */
+export const PinnedFromSchema = z
+  .strictObject({ entryId: z.string().min(1).max(100).optional(), messageId: z.string().min(1).max(100).optional(), title: singleLineText(200) })
+  .refine((from) => (from.entryId === undefined) !== (from.messageId === undefined), 'A pinned note comes from one entry or one message');
 export type PinnedFrom = z.infer<typeof PinnedFromSchema>;
 
 interface Stamped {

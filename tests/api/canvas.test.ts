@@ -189,6 +189,13 @@ describe('pinning', () => {
     expect((pinned.item as CanvasNote).proposed).toBeUndefined();
     expect(await change(owner, { type: 'canvas_pin', text: 'x'.repeat(CANVAS_LIMITS.noteText + 1), pinnedFrom: { entryId: 'entry-1', title: 'Idea' } })).toMatchObject({ ok: false, reason: 'invalid' });
     expect(notesOf(await board(owner))).toHaveLength(2);
+
+    // A message of the conversation is pinned the same way, linked to that message; a note comes from one place.
+    const fromMessage = await change(owner, { type: 'canvas_pin', text: 'Clinics lose four slots a week.', pinnedFrom: { messageId: 'message-1', title: "Grace's message" } });
+    expect(fromMessage).toMatchObject({ ok: true, item: { pinnedFrom: { messageId: 'message-1', title: "Grace's message" } } });
+    expect(await change(owner, { type: 'canvas_pin', text: 'Both', pinnedFrom: { entryId: 'entry-1', messageId: 'message-1', title: 'Both' } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await change(owner, { type: 'canvas_pin', text: 'Neither', pinnedFrom: { title: 'Neither' } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(notesOf(await board(owner))).toHaveLength(3);
     owner.close();
   });
 });

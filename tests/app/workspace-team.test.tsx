@@ -133,6 +133,14 @@ describe('actions on messages', () => {
     expect(await screen.findByText('The memory holds at most 100 entries: delete one first.')).toBeTruthy();
   });
 
+  it('pins any message to the canvas, and says so', async () => {
+    const onPinToCanvas = vi.fn(async () => null as string | null);
+    conversation({ messages: [member('m1', 'Clinics lose four slots a week', {}, GRACE)], onPinToCanvas });
+    await userEvent.click(screen.getByRole('button', { name: 'Pin to canvas' }));
+    expect(onPinToCanvas).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }));
+    expect(await screen.findByText('Pinned to the canvas.')).toBeTruthy();
+  });
+
   it('makes a memory note of a message within the memory limits', () => {
     const note = memoryNoteOf(answer('a1', `## ${'Long title '.repeat(20)}\n\n${'Body. '.repeat(500)}`));
     expect(note.kind).toBe('note');

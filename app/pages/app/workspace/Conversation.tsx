@@ -39,6 +39,8 @@ export interface ConversationProps {
   onEdit: (messageId: string, text: string) => void;
   /** Keeps a message in the memory; resolves with an error, or null. */
   onSaveToMemory: (message: WorkspaceMessage) => Promise<string | null>;
+  /** Pins a message to the canvas; resolves with an error, or null. */
+  onPinToCanvas?: (message: WorkspaceMessage) => Promise<string | null>;
   /** Opens the memory at an entry. */
   onReviewMemory: (entryId: string) => void;
   /** 'Create this research page' on a draft of the co-founder. */
@@ -86,6 +88,7 @@ export function Conversation({
   onRetry,
   onEdit,
   onSaveToMemory,
+  onPinToCanvas,
   onReviewMemory,
   onCreateResearchPage,
   estimate = null,
@@ -107,8 +110,8 @@ export function Conversation({
   const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
 
   // Rows are memoised: these keep one identity for the life of the screen.
-  const actions = useRef({ onSend, onRetry, onEdit, onSaveToMemory, onReviewMemory, onCreateResearchPage });
-  actions.current = { onSend, onRetry, onEdit, onSaveToMemory, onReviewMemory, onCreateResearchPage };
+  const actions = useRef({ onSend, onRetry, onEdit, onSaveToMemory, onPinToCanvas, onReviewMemory, onCreateResearchPage });
+  actions.current = { onSend, onRetry, onEdit, onSaveToMemory, onPinToCanvas, onReviewMemory, onCreateResearchPage };
   const retry = useCallback((messageId: string) => actions.current.onRetry(messageId), []);
   const lastId = useRef(last?.id);
   lastId.current = last?.id;
@@ -117,6 +120,7 @@ export function Conversation({
   }, []);
   const edit = useCallback((messageId: string, text: string) => actions.current.onEdit(messageId, text), []);
   const saveToMemory = useCallback((message: WorkspaceMessage) => actions.current.onSaveToMemory(message), []);
+  const pinToCanvas = useCallback(async (message: WorkspaceMessage) => (await actions.current.onPinToCanvas?.(message)) ?? null, []);
   const reviewMemory = useCallback((entryId: string) => actions.current.onReviewMemory(entryId), []);
   const composerInput = useRef<HTMLTextAreaElement>(null);
   // The choice's buttons are disabled once it is sent: focus moves to the message box, never to the page's body.
@@ -173,6 +177,7 @@ export function Conversation({
                   onRegenerate={isLast && canRegenerate ? regenerate : undefined}
                   onEdit={message.id === editableId ? edit : undefined}
                   onSaveToMemory={saveToMemory}
+                  onPinToCanvas={onPinToCanvas ? pinToCanvas : undefined}
                   onReviewMemory={reviewMemory}
                   onQuickReply={isLast && canQuickReply ? quickReply : undefined}
                   onCreateResearchPage={createResearchPage}

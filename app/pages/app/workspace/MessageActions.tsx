@@ -12,6 +12,8 @@ export interface MessageActionsProps {
   onEdit?: () => void;
   /** Saves the message as a memory entry; resolves with an error to show, or null. */
   onSaveToMemory?: () => Promise<string | null>;
+  /** Pins the message to the canvas as a note that links back to it; resolves with an error, or null. */
+  onPinToCanvas?: () => Promise<string | null>;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface MessageActionsProps {
  * memory, and, where it applies, Regenerate an answer or Edit their own latest message. What each
  * did is said in a polite status beside the buttons.
  */
-export function MessageActions({ text, onRegenerate, onEdit, onSaveToMemory }: MessageActionsProps) {
+export function MessageActions({ text, onRegenerate, onEdit, onSaveToMemory, onPinToCanvas }: MessageActionsProps) {
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -32,12 +34,12 @@ export function MessageActions({ text, onRegenerate, onEdit, onSaveToMemory }: M
     }
   }
 
-  async function save() {
-    if (!onSaveToMemory) return;
+  async function keep(action: (() => Promise<string | null>) | undefined, done: string) {
+    if (!action) return;
     setSaving(true);
-    const error = await onSaveToMemory();
+    const error = await action();
     setSaving(false);
-    setStatus(error ?? 'Saved to the memory.');
+    setStatus(error ?? done);
   }
 
   return (
@@ -49,8 +51,13 @@ export function MessageActions({ text, onRegenerate, onEdit, onSaveToMemory }: M
         Copy as text
       </button>
       {onSaveToMemory && (
-        <button type="button" className="message__action" disabled={saving} onClick={() => void save()}>
+        <button type="button" className="message__action" disabled={saving} onClick={() => void keep(onSaveToMemory, 'Saved to the memory.')}>
           Save to memory
+        </button>
+      )}
+      {onPinToCanvas && (
+        <button type="button" className="message__action" disabled={saving} onClick={() => void keep(onPinToCanvas, 'Pinned to the canvas.')}>
+          Pin to canvas
         </button>
       )}
       {onRegenerate && (

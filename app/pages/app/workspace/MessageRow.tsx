@@ -88,6 +88,8 @@ export interface MessageRowProps {
   onEdit?: (messageId: string, text: string) => void;
   /** Keeps a message in the memory; resolves with an error, or null. */
   onSaveToMemory?: (message: WorkspaceMessage) => Promise<string | null>;
+  /** Pins a message to the canvas; resolves with an error, or null. */
+  onPinToCanvas?: (message: WorkspaceMessage) => Promise<string | null>;
   /** 'Review it in the memory': opens the memory at this entry. */
   onReviewMemory?: (entryId: string) => void;
   /** The scale estimate in the memory now (id and version), so an answer that quoted an older one says so. */
@@ -113,6 +115,7 @@ export const MessageRow = memo(function MessageRow({
   onRegenerate,
   onEdit,
   onSaveToMemory,
+  onPinToCanvas,
   onReviewMemory,
   estimateId,
   estimateVersion,
@@ -227,6 +230,7 @@ export const MessageRow = memo(function MessageRow({
             onRegenerate={onRegenerate}
             onEdit={onEdit ? () => setEditing(true) : undefined}
             onSaveToMemory={onSaveToMemory ? () => onSaveToMemory(message) : undefined}
+            onPinToCanvas={onPinToCanvas ? () => onPinToCanvas(message) : undefined}
           />
         )}
       </div>

@@ -18,6 +18,7 @@ import { refusalMessage, useOutgoing } from './use-outgoing';
 import { useWorkspace, type WorkspaceEnded } from './use-workspace';
 import type { ComposerMode } from './Composer';
 import { memoryNoteOf } from './memory-note';
+import { authorOf } from './MessageRow';
 import './Workspace.css';
 
 // Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0045-canvas.md).
@@ -173,6 +174,15 @@ function WorkspaceScreen({ project }: { project: Project }) {
     },
     [changeMemory],
   );
+  // A message pinned to the canvas keeps a link back to it (the note's 'Pinned from …').
+  const pinMessage = useCallback(
+    (message: WorkspaceMessage) => {
+      const author = authorOf(message, me);
+      const { body } = memoryNoteOf(message);
+      return pinToCanvas(body, { messageId: message.id, title: author.kind === 'cofounder' ? "the co-founder's answer" : `${author.name}'s message` });
+    },
+    [pinToCanvas, me],
+  );
   const reviewMemory = useCallback((entryId: string) => {
     setSheet('memory');
     requestAnimationFrame(() => {
@@ -249,6 +259,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
               onEdit={editMessage}
               estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
               onSaveToMemory={saveToMemory}
+              onPinToCanvas={pinMessage}
               onReviewMemory={reviewMemory}
               onCreateResearchPage={createResearchPage}
             />

@@ -501,7 +501,20 @@ function NoteFooter({ note, board }: { note: CanvasNote; board: CanvasBoard }) {
           From the conversation
         </a>
       )}
-      {note.pinnedFrom && <span className="canvas-note__origin">Pinned from {note.pinnedFrom.title}</span>}
+      {note.pinnedFrom?.messageId ? (
+        <a
+          className="canvas-note__origin"
+          href={`#message-${note.pinnedFrom.messageId}`}
+          onClick={(event) => {
+            event.preventDefault();
+            showMessage(note.pinnedFrom!.messageId!);
+          }}
+        >
+          Pinned from {note.pinnedFrom.title}
+        </a>
+      ) : (
+        note.pinnedFrom && <span className="canvas-note__origin">Pinned from {note.pinnedFrom.title}</span>
+      )}
       {note.origin?.sources.map((source) => (
         <a key={source.url} className="canvas-note__source" href={source.url} target="_blank" rel="noopener noreferrer">
           {source.title}
