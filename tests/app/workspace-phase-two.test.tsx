@@ -191,8 +191,8 @@ describe('the research page draft', () => {
     const open = await within(card()).findByRole('link', { name: /Open the page/ });
     expect(open.getAttribute('href')).toBe('/research/k1');
     expect(open.getAttribute('target')).toBe('_blank');
-    // Focus follows the button it replaces, and the conversation stays where it was.
-    expect(document.activeElement).toBe(open);
+    // Focus follows the button it replaces (once the link is on screen), and the conversation stays where it was.
+    await waitFor(() => expect(document.activeElement).toBe(open));
     expect(currentUrl(router)).toBe('/app/projects/p1');
     expect(within(card()).queryByRole('button', { name: 'Create this research page' })).toBeNull();
     expect(onCreate).toHaveBeenCalledWith(DRAFT);

@@ -77,8 +77,14 @@ const PUBLIC_ROUTES: RouteCase[] = [
   { path: '/forgot-password', heading: 'Forgot your password?' },
   // An unknown token: the page says so when it opens.
   { path: '/reset-password/abc123', heading: 'This link no longer works', expectedConsoleErrors: [failedFetch(400, '/api/auth/reset-password/abc123')] },
-  // Not signed in: the invitation is kept and the visitor goes to sign-up.
-  { path: '/invite/abc123', heading: 'Create your account', landsOn: '/signup', expectedConsoleErrors: NOT_SIGNED_IN },
+  // Not signed in: the invitation is kept and the visitor goes to sign-up, which asks what the
+  // unknown token invites to and, finding nothing, shows the plain sign-up.
+  {
+    path: '/invite/abc123',
+    heading: 'Create your account',
+    landsOn: '/signup',
+    expectedConsoleErrors: [...NOT_SIGNED_IN, failedFetch(404, '/api/invitations/abc123')],
+  },
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/privacy', heading: 'Privacy Policy' },
   // An unknown token: the spec's error view.
