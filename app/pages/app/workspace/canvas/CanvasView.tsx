@@ -119,7 +119,7 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
   };
 
   /** Pans and zooms (never above 100%) so every note and frame is in view. */
-  const fit = () => {
+  const fitToBoard = () => {
     const boxes = [...notes, ...frames];
     const rect = viewport.current?.getBoundingClientRect();
     if (!rect || boxes.length === 0) return;
@@ -137,7 +137,7 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
   useEffect(() => {
     if (fitted.current) return;
     fitted.current = true;
-    fit();
+    fitToBoard();
   });
 
   const addNote = async () => {
@@ -244,7 +244,7 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
           Redo
         </button>
         {proposals > 0 && (
-          <button type="button" className="button canvas__proposals" onClick={fit}>
+          <button type="button" className="button canvas__proposals" onClick={fitToBoard}>
             {proposals === 1 ? 'Show 1 proposal' : `Show ${proposals} proposals`}
           </button>
         )}
@@ -272,7 +272,7 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
           <button type="button" className="button button--secondary" aria-label="Zoom in" onClick={() => setZoom(stepZoom(zoom, 1))}>
             +
           </button>
-          <button type="button" className="button button--secondary" onClick={fit}>
+          <button type="button" className="button button--secondary" onClick={fitToBoard}>
             Fit
           </button>
         </div>
