@@ -39,6 +39,7 @@ const ConfigSchema = z.object({
   PAGE_CACHE_SECONDS: count,
   AFFILIATE_REFUND_WINDOW_DAYS: count,
   SUPPORT_REQUESTS_PER_DAY: count,
+  EXPORTS_PER_MEMBER_PER_HOUR: count,
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

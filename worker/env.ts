@@ -92,6 +92,7 @@ export interface Bindings {
   AFFILIATE_REFUND_WINDOW_DAYS: string;
   /** Support messages a Pro founder may send per day. */
   SUPPORT_REQUESTS_PER_DAY: string;
+  EXPORTS_PER_MEMBER_PER_HOUR: string;
 
   // Secrets (see .dev.vars.example). Each feature works without them in development.
   /** Stripe's secret API key and the webhook endpoint's signing secret; without both, no payments. */

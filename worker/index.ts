@@ -15,6 +15,7 @@ import { events } from './routes/events';
 import { freeTools } from './routes/free-tools';
 import { general } from './routes/general';
 import { project } from './routes/project';
+import { projectExport } from './routes/export';
 import { invitations } from './routes/invitations';
 import { research } from './routes/research';
 import { seo } from './routes/seo';
@@ -35,6 +36,7 @@ const api = new Hono<AppEnv>()
   .route('/auth', auth)
   .route('/user', user)
   .route('/project', project)
+  .route('/project', projectExport)
   .route('/invitations', invitations)
   .route('/projects', cofounder)
   .route('/research', research)

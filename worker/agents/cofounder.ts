@@ -24,7 +24,7 @@ import {
   type WorkspaceState,
   WORKSPACE_CLOSE_CODES,
 } from '#contracts/workspace';
-import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
+import { PLACE_CANVAS_NOTES, type CanvasItem } from '#contracts/canvas';
 import { hasControlCharacters } from '#contracts/text';
 import { z } from '#contracts/zod';
 import {
@@ -46,7 +46,7 @@ import { llmMode, model, type LlmMode } from '../services/llm';
 import { CANVAS_WRITES, CanvasStore, handleCanvasFrame } from './canvas';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
-import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryChange } from './memory-history';
+import { conversationExport, readMemoryHistory, recordMemoryChange, sourceReadTimes, type MemoryChange } from './memory-history';
 import type { ProjectConversationExport } from '#contracts/account';
 import { offlineDemoAnswer } from './offline-demo';
 import { checkAgain } from './phases/competitors/check-again';
@@ -872,6 +872,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   /** The conversation, the memory with its history and the canvas, for the account export (contracts/account.ts). */
   async exportConversation(): Promise<ProjectConversationExport> {
     return { ...conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this))), canvas: this.#canvas.read() };
+  }
+
+  /** What the project export reads of the object: the memory, the canvas, and when each source was read. */
+  async exportSource(): Promise<{ memory: MemoryEntry[]; canvas: CanvasItem[]; sourceReadAt: Record<string, string> }> {
+    return { memory: this.state.memory, canvas: this.#canvas.read(), sourceReadAt: sourceReadTimes(this.messages as WorkspaceMessage[]) };
   }
 
   // -------------------------------------------------------------------------------------------

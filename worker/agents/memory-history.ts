@@ -84,3 +84,22 @@ export function conversationExport(
     memory: { entries: [...memory], history },
   };
 }
+
+const ADDRESS = /https?:\/\/[^\s"'<>\\)\]]+/g;
+
+/**
+ * When each web address was first returned by a tool in the conversation: the day the export
+ * gives as a source's read date (docs/decisions/0046-project-export.md).
+ */
+export function sourceReadTimes(messages: readonly WorkspaceMessage[]): Record<string, string> {
+  const readAt: Record<string, string> = {};
+  for (const message of messages) {
+    const createdAt = message.metadata?.createdAt;
+    if (message.role !== 'assistant' || !createdAt) continue;
+    for (const part of message.parts.filter(isToolUIPart)) {
+      if (part.state !== 'output-available') continue;
+      for (const address of JSON.stringify(part.output ?? null).match(ADDRESS) ?? []) readAt[address] ??= new Date(createdAt).toISOString();
+    }
+  }
+  return readAt;
+}

@@ -50,3 +50,9 @@ export async function exportProjectConversation(env: Objects, projectId: string)
   const workspace = await getAgentByName(env.COFOUNDER, projectId);
   return workspace.exportConversation();
 }
+
+/** The memory, canvas and source read times of a project, for its export (worker/routes/export.ts). */
+export async function projectExportSource(env: Objects, projectId: string) {
+  const workspace = await getAgentByName(env.COFOUNDER, projectId);
+  return workspace.exportSource();
+}

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../AppLayout';
 import { displayName } from '../project-name';
 import { Avatar } from './Avatar';
 import { Conversation } from './Conversation';
+import { ExportDialog } from './ExportDialog';
 import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { ResearchRunCard } from './ResearchRunCard';
@@ -146,6 +147,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // The draft's card creates its page in place (ResearchDraftCard); the workspace confirms it.
   const createResearchPage = useCallback((draft: ResearchDraft) => notify.success(`The research page “${draft.title}” was created.`), [notify]);
   const [view, setView] = useState<'conversation' | 'canvas'>('conversation');
+  const [exporting, setExporting] = useState(false);
   const showMessage = useCallback((messageId: string) => {
     setView('conversation');
     requestAnimationFrame(() => document.getElementById(`message-${messageId}`)?.focus());
@@ -208,7 +210,19 @@ function WorkspaceScreen({ project }: { project: Project }) {
           <Link to={`/dashboard?projectId=${encodeURIComponent(project.id)}`} className="workspace__settings">
             Project settings
           </Link>
+          <button type="button" className="workspace__export" onClick={() => setExporting(true)}>
+            Export
+          </button>
         </div>
+        <ExportDialog
+          open={exporting}
+          onClose={() => setExporting(false)}
+          projectId={project.id}
+          projectName={project.name}
+          unlocked={state?.phases.unlocked}
+          isOwner={project.role === 'owner'}
+          user={user}
+        />
         <Presence members={state?.presence} meId={me.userId} />
         {!connected && (
           <p className="workspace__connection" role="status">
