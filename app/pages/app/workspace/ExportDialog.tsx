@@ -58,7 +58,8 @@ export function ExportDialog({ open, onClose, projectId, projectName, unlocked, 
       {needsPro ? (
         <div className="export-dialog">
           <p>Export comes with Pro: the whole project as one PDF, Word or Markdown file, with its sources, memory and canvas.</p>
-          {isOwner ? <GetProButton user={user} /> : <p>Ask the project's owner to get Pro; everything written here stays as it is.</p>}
+          {/* The project's plan is its owner's: the owner here is on Free, whatever this page loaded earlier. */}
+          {isOwner ? <GetProButton user={{ ...user, plan: 'free' }} /> : <p>Ask the project's owner to get Pro; everything written here stays as it is.</p>}
         </div>
       ) : (
         <form className="export-dialog" onSubmit={(event) => void download(event)}>
