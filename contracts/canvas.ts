@@ -20,6 +20,8 @@ export const CANVAS_LIMITS = {
   minSize: 60,
   maxNoteSize: 1200,
   maxFrameSize: 6000,
+  /** A member's pointer is sent at most this often; the object relays at most one per half of it. */
+  cursorIntervalMs: 50,
   /** The co-founder's notes per call of its tool. */
   proposalsPerCall: 12,
   sourcesPerNote: 5,

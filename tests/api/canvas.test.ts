@@ -134,6 +134,32 @@ describe('canvas changes', () => {
   });
 });
 
+describe('pointers', () => {
+  it("are relayed to the other members, but a flood of them only at the app's own pace", async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const collaborator = await addCollaborator(jar, projectId);
+    const owner = await openSocket(projectId, jar);
+    const other = await openSocket(projectId, collaborator.jar);
+    const cursors = () => other.frames.filter((frame) => frame.type === 'canvas_cursor');
+
+    for (let i = 0; i < 200; i++) owner.send({ type: 'canvas_cursor', x: i, y: i });
+    // A frame after the flood, answered in order: every pointer before it has been handled.
+    await board(owner);
+    await other.waitFor((frame) => frame.type === 'canvas_cursor', { what: 'a pointer' });
+    const relayedInFlood = cursors().length;
+    expect(relayedInFlood).toBeGreaterThanOrEqual(1);
+    expect(relayedInFlood).toBeLessThan(20);
+    expect(cursors()[0]).toMatchObject({ type: 'canvas_cursor', x: 0, y: 0 });
+
+    // At the app's pace, each is relayed.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((done) => setTimeout(done, CANVAS_LIMITS.cursorIntervalMs));
+      owner.send({ type: 'canvas_cursor', x: 1000 + i, y: 5 });
+      await other.waitFor((frame) => frame.type === 'canvas_cursor' && frame.x === 1000 + i, { what: `pointer ${i}` });
+    }
+  });
+});
+
 describe('canvas limits', () => {
   it('refuse bad input whole with a clear message, and change nothing', async () => {
     const { jar, projectId } = await ownerWithProject();

@@ -268,6 +268,20 @@ export interface CanvasConnection {
 }
 
 /**
+ * When each connection's pointer was last relayed. The app sends one every
+ * `cursorIntervalMs`; a connection sending faster (a script) is relayed at twice that rate at
+ * most, so it cannot flood the others' sockets. Pointers are never stored, so a forgotten entry
+ * costs one relayed pointer.
+ */
+const lastCursorAt = new Map<string, number>();
+function cursorAllowed(connectionId: string, now = Date.now()): boolean {
+  if (now - (lastCursorAt.get(connectionId) ?? 0) < CANVAS_LIMITS.cursorIntervalMs / 2) return false;
+  if (lastCursorAt.size > 1000) lastCursorAt.clear();
+  lastCursorAt.set(connectionId, now);
+  return true;
+}
+
+/**
  * One canvas frame from a member's connection: a read answers the sender alone, a change answers
  * the sender by request id and reaches every other connection as `canvas_changed`, a cursor is
  * relayed to the others. Anything that does not match the contract gets a clear refusal.
@@ -288,6 +302,7 @@ export function handleCanvasFrame(
   }
   const request = parsed.data;
   if (request.type === 'canvas_cursor') {
+    if (!cursorAllowed(connection.id)) return;
     broadcast(JSON.stringify({ type: 'canvas_cursor', connectionId: connection.id, userId: member.userId, name: member.name, x: request.x, y: request.y } satisfies CanvasServerFrame), [connection.id]);
     return;
   }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  CANVAS_LIMITS,
   CANVAS_SERVER_FRAME_TYPES,
   type CanvasCreate,
   type CanvasItem,
@@ -41,7 +42,6 @@ export interface Cursor {
 }
 
 const ANSWER_TIMEOUT_MS = 15_000;
-const CURSOR_INTERVAL_MS = 50;
 const CANVAS_FRAME = new RegExp(`"type":"(?:${CANVAS_SERVER_FRAME_TYPES.join('|')})"`);
 
 function parse(data: unknown): CanvasServerFrame | null {
@@ -275,7 +275,7 @@ export function useCanvas(socket: CanvasSocket) {
   const moveCursor = useCallback(
     (x: number, y: number) => {
       const now = Date.now();
-      if (now - lastCursor.current < CURSOR_INTERVAL_MS || socket.readyState !== 1) return;
+      if (now - lastCursor.current < CANVAS_LIMITS.cursorIntervalMs || socket.readyState !== 1) return;
       lastCursor.current = now;
       socket.send(JSON.stringify({ type: 'canvas_cursor', x: Math.round(x), y: Math.round(y) }));
     },
