@@ -95,6 +95,24 @@ describe('the canvas', () => {
     expect(socket.last('canvas_update')).toMatchObject({ baseVersion: 3, patch: { kind: 'note', x: 0 } });
   });
 
+  it("undoes the deletion of a note with its connectors, as new changes", async () => {
+    const other = note({ id: 'n2', text: 'Second note', x: 300 });
+    const connector: CanvasItem = { kind: 'connector', id: 'c1', from: 'n1', to: 'n2', version: 1, author: ana, updatedBy: ana, updatedAt: 1 };
+    const socket = open([frame, note(), other, connector]);
+    fireEvent.keyDown(screen.getByRole('group', { name: /Call five/ }), { key: 'Delete' });
+    const deletion = socket.last('canvas_delete');
+    expect(deletion).toMatchObject({ kind: 'note', id: 'n1', baseVersion: 1 });
+    socket.deliver({ type: 'canvas_result', requestId: deletion.requestId as string, ok: true, item: null });
+    await waitFor(() => expect(screen.queryByRole('group', { name: /Call five/ })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(socket.last('canvas_create')).toMatchObject({ item: { kind: 'note', id: 'n1', text: 'Call five clinics' } }));
+    socket.deliver({ type: 'canvas_result', requestId: socket.last('canvas_create').requestId as string, ok: true, item: note() });
+    await waitFor(() => expect(socket.last('canvas_create')).toMatchObject({ item: { kind: 'connector', id: 'c1', from: 'n1', to: 'n2' } }));
+    socket.deliver({ type: 'canvas_result', requestId: socket.last('canvas_create').requestId as string, ok: true, item: connector });
+    await waitFor(() => expect(screen.getByRole('group', { name: /Call five/ })).toBeTruthy());
+  });
+
   it('shows the co-founder\'s proposal with Keep and Dismiss, and sends Keep with its version', () => {
     const proposal = note({ id: 'p1', text: 'Will clinics pay monthly?', author: { kind: 'cofounder' }, updatedBy: { kind: 'cofounder' }, proposed: true, frameId: null, origin: { messageId: 'm1', toolCallId: 't1', sources: [{ title: 'A thread', url: 'https://news.ycombinator.com/item?id=1' }] } });
     const socket = open([proposal]);

@@ -27,7 +27,8 @@ export interface CanvasSocket {
 }
 
 export type Patch = ({ kind: 'note' } & NotePatch) | ({ kind: 'frame' } & FramePatch);
-type Operation = { op: 'create'; item: CanvasCreate } | { op: 'update'; id: string; patch: Patch } | { op: 'delete'; kind: CanvasItemKind; id: string } | { op: 'keep'; id: string };
+/** A create may bring back connectors too: undoing a note's deletion restores the lines it had. */
+type Operation = { op: 'create'; item: CanvasCreate; connectors?: CanvasCreate[] } | { op: 'update'; id: string; patch: Patch } | { op: 'delete'; kind: CanvasItemKind; id: string } | { op: 'keep'; id: string };
 interface HistoryStep {
   undo: Operation;
   redo: Operation;
@@ -199,7 +200,8 @@ export function useCanvas(socket: CanvasSocket) {
     // As this member sees it: with their own changes still on their way.
     const current = { ...confirmedItem, ...inFlight.current.get(operation.id), ...queued.current.get(operation.id) } as CanvasItem;
     if (operation.op === 'update') return { undo: { op: 'update', id: operation.id, patch: inverseOf(current, operation.patch) }, redo: operation };
-    return { undo: { op: 'create', item: createOf(current) }, redo: operation };
+    const connectors = [...confirmedRef.current.values()].filter((item) => item.kind === 'connector' && (item.from === operation.id || item.to === operation.id)).map(createOf);
+    return { undo: { op: 'create', item: createOf(current), ...(connectors.length ? { connectors } : {}) }, redo: operation };
   }, []);
 
   /** Sends one operation; resolves with whether the server applied it. */
@@ -220,6 +222,14 @@ export function useCanvas(socket: CanvasSocket) {
         if (result.item) {
           confirmedRef.current = new Map(confirmedRef.current).set(result.item.id, result.item);
           putConfirmed(result.item);
+        }
+        // A connector whose other note is gone meanwhile is refused by the server: the note is back regardless.
+        for (const connector of operation.connectors ?? []) {
+          const restored = await request({ type: 'canvas_create', item: connector });
+          if (restored.ok && restored.item) {
+            confirmedRef.current = new Map(confirmedRef.current).set(restored.item.id, restored.item);
+            putConfirmed(restored.item);
+          }
         }
         return true;
       }
