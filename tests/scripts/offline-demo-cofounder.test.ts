@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PlaceCanvasNotesInputSchema } from '#contracts/canvas';
 import { ChosenIdeaContentSchema } from '#contracts/phases/find-idea';
 import { FIND_IDEA_DEMO, shortName } from '../../worker/agents/phases/find-idea/demo';
 import type { FounderWords } from '../../worker/agents/phases/types';
@@ -23,6 +24,19 @@ describe("the offline demo co-founder in phase 1 uses the founder's own words", 
     const actions = { saveArtifact: (content: unknown) => (saved.push(content), { id: 'idea' }), acceptArtifact: async () => ({}) };
     await FIND_IDEA_DEMO[3]!.act!(actions as never, 'A', words);
     expect(ChosenIdeaContentSchema.parse(saved[0])).toMatchObject({ title: 'Small dental clinics', idea: { problem: IDEA } });
+  });
+
+  it('puts the chosen idea and its open questions on the canvas as proposals, within the tool\'s contract', async () => {
+    const words: FounderWords = { latest: 'A', idea: IDEA };
+    const placed: [unknown, string][] = [];
+    const actions = { placeCanvasNotes: (input: unknown, toolCallId: string) => (placed.push([input, toolCallId]), [{ kind: 'frame' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }]) };
+    const call = await FIND_IDEA_DEMO[3]!.tool!({} as never, actions as never, { toolCallId: 'demo-1', words });
+    expect(placed).toHaveLength(1);
+    const input = PlaceCanvasNotesInputSchema.parse(placed[0]![0]);
+    expect(placed[0]![1]).toBe('demo-1');
+    expect(input.notes.map((note) => note.text)).toEqual(['Small dental clinics', 'Riskiest assumption: That the people who have it pay to solve it.', 'Who pays?', 'How often does it happen?']);
+    expect(call).toEqual({ name: 'place_canvas_notes', input, output: { placed: 4, proposals: true } });
+    expect(textOf(FIND_IDEA_DEMO[3]!, words)).toContain('I put it on the canvas');
   });
 
   it('keeps its examples for a founder who has no idea yet', () => {

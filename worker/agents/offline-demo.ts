@@ -55,8 +55,8 @@ export function offlineDemoAnswer(input: { env: Cloudflare.Env; messages: Worksp
       writer.write({ type: 'text-end', id: 'text' });
       if (step.act) await step.act(input.actions, founderText, words);
       if (step.tool) {
-        const call = await step.tool(input.env, input.actions);
         const toolCallId = `demo-${crypto.randomUUID()}`;
+        const call = await step.tool(input.env, input.actions, { toolCallId, words });
         writer.write({ type: 'tool-input-available', toolCallId, toolName: call.name, input: call.input });
         writer.write({ type: 'tool-output-available', toolCallId, output: call.output });
       }

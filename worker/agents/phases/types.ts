@@ -45,5 +45,5 @@ export interface DemoStep {
   quickReply?: { question: string; choices: string[] };
   act?: (actions: CofounderActions, founderText: string, words: FounderWords) => Promise<unknown> | unknown;
   /** A tool the step calls, shown in the answer as the real co-founder's call would be. */
-  tool?: (env: Cloudflare.Env, actions: CofounderActions) => Promise<{ name: string; input: unknown; output: unknown }>;
+  tool?: (env: Cloudflare.Env, actions: CofounderActions, call: { toolCallId: string; words: FounderWords }) => Promise<{ name: string; input: unknown; output: unknown }>;
 }

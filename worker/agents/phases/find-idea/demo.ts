@@ -1,3 +1,5 @@
+import type { PlaceCanvasNotesInput } from '#contracts/canvas';
+import type { ChosenIdea } from '#contracts/phases/find-idea';
 import type { DemoStep, FounderWords } from '../types';
 
 /**
@@ -27,6 +29,26 @@ const quote = (text: string, max = 200) => (text.length > max ? `${text.slice(0,
 /** The two directions compared: the founder's own idea beside one other, or two examples when they have none yet. */
 const directions = ({ idea }: FounderWords) =>
   idea ? { a: shortName(idea), b: 'A marketplace for the same people' } : { a: 'Scheduling assistant for clinics', b: 'Supplier review exchange' };
+
+/** The chosen idea the demo saves: the founder's own problem when they wrote one, else the example. */
+const chosenIdeaOf = (words: FounderWords): ChosenIdea =>
+  words.idea
+          ? {
+              problem: quote(words.idea, 1000),
+              whoHasIt: 'To be questioned: who exactly has it, and how often.',
+              proposedSolution: 'To be shaped once the problem is sized.',
+              whyNow: 'To be questioned: what changed that makes it solvable now.',
+              riskiestAssumption: 'That the people who have it pay to solve it.',
+              openQuestions: ['Who pays?', 'How often does it happen?'],
+            }
+          : {
+              problem: 'Last-minute cancellations leave clinic chairs empty.',
+              whoHasIt: 'Practice managers of small private clinics.',
+              proposedSolution: 'An assistant that fills cancelled slots from a waiting list.',
+              whyNow: 'Patients now expect to book and rebook by text message.',
+              riskiestAssumption: 'Clinics will change their booking habits for it.',
+              openQuestions: ['How many slots are lost a week?', 'Who decides on new tools in a clinic?'],
+            };
 
 const EXAMPLE_TABLE = [
   '| Who has it | Practice managers | New restaurant owners |',
@@ -73,30 +95,20 @@ export const FIND_IDEA_DEMO: readonly DemoStep[] = [
   },
   {
     text: (words) =>
-      `*Offline demo — not AI.* Saved as the chosen idea. **Phase 1 is done.** A working name for the project: **${directions(words).a}** (rename it in the project settings). Next is phase 2, *Estimate the problem's scale and impact*: shall we size how many people have it, and how much it costs them?`,
+      `*Offline demo — not AI.* Saved as the chosen idea. **Phase 1 is done.** A working name for the project: **${directions(words).a}** (rename it in the project settings). I put it on the canvas with its riskiest assumption and open questions, as proposals to keep or dismiss. Next is phase 2, *Estimate the problem's scale and impact*: shall we size how many people have it, and how much it costs them?`,
     act: async (actions, _founderText, words) => {
-      const saved = actions.saveArtifact({
-        kind: 'chosen_idea',
-        title: directions(words).a,
-        idea: words.idea
-          ? {
-              problem: quote(words.idea, 1000),
-              whoHasIt: 'To be questioned: who exactly has it, and how often.',
-              proposedSolution: 'To be shaped once the problem is sized.',
-              whyNow: 'To be questioned: what changed that makes it solvable now.',
-              riskiestAssumption: 'That the people who have it pay to solve it.',
-              openQuestions: ['Who pays?', 'How often does it happen?'],
-            }
-          : {
-              problem: 'Last-minute cancellations leave clinic chairs empty.',
-              whoHasIt: 'Practice managers of small private clinics.',
-              proposedSolution: 'An assistant that fills cancelled slots from a waiting list.',
-              whyNow: 'Patients now expect to book and rebook by text message.',
-              riskiestAssumption: 'Clinics will change their booking habits for it.',
-              openQuestions: ['How many slots are lost a week?', 'Who decides on new tools in a clinic?'],
-            },
-      });
+      const saved = actions.saveArtifact({ kind: 'chosen_idea', title: directions(words).a, idea: chosenIdeaOf(words) });
       await actions.acceptArtifact(saved.id);
+    },
+    // The chosen idea and its open questions on the canvas, as the co-founder proposes them.
+    tool: async (_env, actions, { toolCallId, words }) => {
+      const idea = chosenIdeaOf(words);
+      const input: PlaceCanvasNotesInput = {
+        frameTitle: 'Chosen idea',
+        notes: [{ text: directions(words).a, colour: 'green' }, { text: `Riskiest assumption: ${idea.riskiestAssumption}`, colour: 'pink' }, ...idea.openQuestions.map((question) => ({ text: question }))],
+      };
+      const placed = actions.placeCanvasNotes(input, toolCallId);
+      return { name: 'place_canvas_notes', input, output: { placed: placed.filter((item) => item.kind === 'note').length, proposals: true } };
     },
   },
 ];
