@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { exportFonts } from './scripts/export-fonts.ts';
 import { localVars } from './scripts/local-address.ts';
 import { routeModuleNames } from './scripts/route-module-names.ts';
 
@@ -11,6 +12,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     routeModuleNames(),
+    exportFonts(),
     cloudflare({
       // The dev server is a local run: development vars over wrangler.toml's production ones. Vite's
       // hot-reload preamble is an inline script: only the dev server's CSP admits it.

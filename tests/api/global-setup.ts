@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { convertArticle, type Article } from '../../scripts/load-blog';
 import { startFakeAppStore, startFakeBraveSearch, startFakeGitHub } from '../fakes/competitor-sources';
+import { startFakeExportFonts } from '../fakes/export-fonts';
 import { startFakeGoogle } from '../fakes/google';
 import { startFakeHackerNews } from '../fakes/hacker-news';
 import { startFakeOpenAi } from '../fakes/openai';
@@ -28,6 +29,8 @@ declare module 'vitest' {
     fakeSitesUrl: string;
     /** Stripe's API (tests/fakes/stripe.ts): Checkout sessions, their receipts and invoices, refunds. */
     fakeStripeUrl: string;
+    /** The PDF export's fonts as the static assets serve them (tests/fakes/export-fonts.ts). */
+    fakeExportFontsUrl: string;
     /** An article with hostile raw HTML, converted by the real loader (Node only). */
     hostileArticle: Article;
   }
@@ -43,6 +46,8 @@ export default async function setup(project: TestProject) {
   const stackExchange = await startFakeStackExchange();
   const reddit = await startFakeReddit();
   const stripe = await startFakeStripe();
+  const exportFonts = await startFakeExportFonts();
+  project.provide('fakeExportFontsUrl', exportFonts.url);
   project.provide('fakeStripeUrl', stripe.url);
   project.provide('fakeGoogleUrl', google.url);
   project.provide('fakeResendUrl', resend.url);
@@ -88,6 +93,6 @@ export default async function setup(project: TestProject) {
     await hackerNews.close();
     await stackExchange.close();
     await reddit.close();
-    await Promise.all([sites.close(), github.close(), appStore.close(), braveSearch.close(), stripe.close()]);
+    await Promise.all([sites.close(), github.close(), appStore.close(), braveSearch.close(), stripe.close(), exportFonts.close()]);
   };
 }
