@@ -23,7 +23,7 @@ export { writePdf } from './worker/services/export/pdf.ts';
 export { asEntries, canvasItems, fullMemoryContents } from './tests/fixtures/full-project.ts';
 `;
 const outfile = join(root, 'bench/.tmp/export-bundle.mjs');
-await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning', banner: { js: "import { createRequire as createBenchRequire } from 'node:module'; const require = createBenchRequire(import.meta.url);" } });
 const exporter = await import(pathToFileURL(outfile).href);
 
 const project = {

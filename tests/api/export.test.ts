@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { extractLinks, extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { MemoryEntry, WorkspaceMessage } from '#contracts/workspace';
 import { sourceReadTimes } from '../../worker/agents/memory-history';
@@ -118,13 +119,30 @@ describe('what the export holds', () => {
     expect(media.some((name) => name.endsWith('.png'))).toBe(true);
     expect(document).toContain('The canvas: 20 notes in 2 frames, 1 connector.');
   });
+
+  it('writes a PDF whose text reads back with ș, ț, a Chinese line, right-to-left lines and emoji, and whose sources are links', async () => {
+    const owner = await proOwner();
+    await seedWorkspace(owner.projectId, fullMemory(), canvasItems(20));
+    const response = await exportOf(owner.projectId, { format: 'pdf', phases: ALL_PHASES }, { jar: owner.jar });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    for (const line of [LANGUAGES.romanian, LANGUAGES.chinese, LANGUAGES.arabic, LANGUAGES.hebrew, LANGUAGES.emoji, 'Phase 3: Research competitors and gaps', 'Rival 30', 'read 2026-11-20']) {
+      expect(flat).toContain(line);
+    }
+    const { links } = await extractLinks(pdf);
+    expect(links).toContain('https://rival-7.example/pricing');
+    expect(links).toContain('https://forum.example/');
+  });
 });
 
 describe('limits', () => {
   it('exports a project at its limits in every format within the Worker limits', async () => {
     const owner = await proOwner();
     await seedWorkspace(owner.projectId, fullMemory(), canvasItems(500));
-    for (const format of ['md', 'docx']) {
+    for (const format of ['md', 'docx', 'pdf']) {
       const started = Date.now();
       const response = await exportOf(owner.projectId, { format, phases: ALL_PHASES }, { jar: owner.jar });
       expect(response.status).toBe(200);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { EXPORT_CONTENT_TYPES, ExportRequestSchema, type ExportDocument, type ExportFormat } from '#contracts/export';
 import { config } from '../config';
+import type { Bindings } from '../env';
 import { getDb } from '../db/client';
 import { projectPlan } from '../db/queries/cofounder';
 import { membershipOf } from '../db/queries/projects';
@@ -8,15 +9,19 @@ import { jsonBody, limitBody } from '../middleware/validate';
 import { projectExportSource } from '../agents/project-lifecycle';
 import { buildExportDocument } from '../services/export/document';
 import { writeDocx } from '../services/export/docx';
+import { assetFontLoader } from '../services/export/fonts';
 import { writeMarkdown } from '../services/export/markdown';
+import { writePdf } from '../services/export/pdf';
 import { projectResearchDigest } from '../services/project-research';
 import { admit } from '../services/rate-limit';
 import { requireUser, type SignedInEnv } from '../services/sessions';
 
 const NOT_FOUND = { error: 'Project not found.' } as const;
-const WRITERS: Record<ExportFormat, (document: ExportDocument) => Promise<Uint8Array | string> | string> = {
+const WRITERS: Record<ExportFormat, (document: ExportDocument, env: Bindings) => Promise<Uint8Array | string> | string> = {
   md: writeMarkdown,
   docx: writeDocx,
+  // The PDF's fonts are among the static assets (decision 0047): only the subsets the text needs are read.
+  pdf: (document, env) => writePdf(document, assetFontLoader(env)),
 };
 
 /**
@@ -43,7 +48,7 @@ export const projectExport = new Hono<SignedInEnv>().post('/:id/export', require
   try {
     const [source, research] = await Promise.all([projectExportSource(c.env, projectId), projectResearchDigest(c.env.DB, projectId)]);
     const document = buildExportDocument({ name: membership.name, ...source, research, appUrl: c.env.APP_URL }, request);
-    file = await WRITERS[request.format](document);
+    file = await WRITERS[request.format](document, c.env);
   } catch (error) {
     console.error('The project export failed', error);
     await admission.release();
