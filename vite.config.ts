@@ -1,9 +1,27 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { exportFonts } from './scripts/export-fonts.ts';
 import { localVars } from './scripts/local-address.ts';
 import { routeModuleNames } from './scripts/route-module-names.ts';
+
+/**
+ * pdfkit resolves the address of its PDF/A colour profile when it loads
+ * (`new URL('./data/…icc', import.meta.url)`), which throws in a Worker, whose module has no such
+ * base address. The export never writes PDF/A, so the profile is never read: the address becomes
+ * a name that resolves nowhere (docs/decisions/0047-pdf-export.md).
+ */
+function pdfkitWithoutColourProfile(): Plugin {
+  const profileAddress = /new URL\((['"])\.\/data\/sRGB_IEC61966_2_1\.icc\1, import\.meta\.url\)\.href/;
+  return {
+    name: 'launchmate:pdfkit-without-colour-profile',
+    transform(code, id) {
+      if (!id.includes('/node_modules/pdfkit/js/') || !profileAddress.test(code)) return null;
+      return { code: code.replace(profileAddress, "'pdfkit-colour-profile-not-bundled.icc'"), map: null };
+    },
+  };
+}
 
 /** `npm run dev` serves here; PORT changes it, and APP_URL follows unless it is set. */
 const devPort = Number(process.env.PORT ?? 5173);
@@ -13,6 +31,7 @@ export default defineConfig(({ command }) => ({
     react(),
     routeModuleNames(),
     exportFonts(),
+    pdfkitWithoutColourProfile(),
     cloudflare({
       // The dev server is a local run: development vars over wrangler.toml's production ones. Vite's
       // hot-reload preamble is an inline script: only the dev server's CSP admits it.
@@ -24,6 +43,12 @@ export default defineConfig(({ command }) => ({
   build: {
     // bench/bundle-size.mjs measures gzipped sizes; skipping it here keeps builds fast.
     reportCompressedSize: false,
+  },
+  resolve: {
+    alias: [
+      // pdfkit's browser build: no file system, which a Worker does not have (docs/decisions/0047).
+      { find: /^pdfkit$/, replacement: fileURLToPath(new URL('./node_modules/pdfkit/js/pdfkit.browser.mjs', import.meta.url)) },
+    ],
   },
   environments: {
     // The Worker reads the client build's manifest to link each rendered page's CSS and

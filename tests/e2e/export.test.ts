@@ -51,6 +51,8 @@ test.each<Viewport>(['desktop', 'phone'])('a member of a Pro project downloads i
   const dialog = page.getByRole('dialog', { name: 'Export the project' });
   await dialog.getByRole('checkbox', { name: '4. Define user personas' }).waitFor();
   expect(await dialog.getByRole('checkbox', { name: '1. Find an idea' }).isChecked()).toBe(true);
+  // The dialog fades in: the picture is of it fully shown.
+  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   await screenshot(page, `export-dialog-${viewport}`);
 
   const pdf = await download(page, 'PDF');
