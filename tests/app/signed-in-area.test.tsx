@@ -64,6 +64,15 @@ describe('AppLayout', () => {
     expect(server.calls('POST /api/auth/sign-out')).toHaveLength(1);
   });
 
+  it('shows the display name a member chose, with the address on hover', async () => {
+    fakeApi({ 'GET /api/auth/check-auth': () => json(200, { user: { ...USER, name: 'Ada L.' } }), 'GET /api/project': () => json(200, { projects: [] }) });
+    renderPage(routes, '/dashboard');
+    const header = await screen.findByRole('banner');
+    const shown = within(header).getByText('Ada L.');
+    expect(shown.closest('[title]')?.getAttribute('title')).toBe('ada@example.com');
+    expect(within(header).queryByText('ada@example.com')).toBeNull();
+  });
+
   it('accepts a pending invitation once (StrictMode too) and opens that project', async () => {
     writeSetting('pendingInvitation', 'inv-ok');
     const server = fakeApi({

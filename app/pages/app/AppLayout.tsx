@@ -199,7 +199,7 @@ export function Component() {
   return (
     <CurrentUserContext value={contextValue}>
       <div className="app-shell">
-        <AppHeader email={contextValue.user.email} />
+        <AppHeader email={contextValue.user.email} name={contextValue.user.name} />
         <main id="main" className="app-main">
           <Outlet />
         </main>
@@ -208,7 +208,8 @@ export function Component() {
   );
 }
 
-function AppHeader({ email }: { email: string }) {
+/** The member's display name where they chose one (what teammates see), else the address. */
+function AppHeader({ email, name }: { email: string; name: string | null }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const [signingOut, setSigningOut] = useState(false);
@@ -235,7 +236,7 @@ function AppHeader({ email }: { email: string }) {
         <div className="app-header__account">
           <span className="app-header__email" title={email}>
             <span className="visually-hidden">Signed in as </span>
-            {email}
+            {name?.trim() || email}
           </span>
           <Link to="/app/settings" className="button button--secondary app-header__button">
             Settings
