@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { exportFonts } from './scripts/export-fonts.ts';
 import { localVars } from './scripts/local-address.ts';
+import { pdfkitInWorkers } from './scripts/pdfkit-in-workers.ts';
 import { routeModuleNames } from './scripts/route-module-names.ts';
 
 /** `npm run dev` serves here; PORT changes it, and APP_URL follows unless it is set. */
@@ -13,6 +14,7 @@ export default defineConfig(({ command }) => ({
     react(),
     routeModuleNames(),
     exportFonts(),
+    pdfkitInWorkers(),
     cloudflare({
       // The dev server is a local run: development vars over wrangler.toml's production ones. Vite's
       // hot-reload preamble is an inline script: only the dev server's CSP admits it.

@@ -24,6 +24,7 @@ const BENCHES = [
   'phase-prompt',
   'canvas',
   'stripe-webhook',
+  'export-pdf',
   'lighthouse',
 ];
 

@@ -1,8 +1,8 @@
-import notoEmojiSubsets from '@fontsource/noto-emoji/unicode.json';
-import notoSansSubsets from '@fontsource/noto-sans/unicode.json';
-import notoSansArabicSubsets from '@fontsource/noto-sans-arabic/unicode.json';
-import notoSansHebrewSubsets from '@fontsource/noto-sans-hebrew/unicode.json';
-import notoSansScSubsets from '@fontsource/noto-sans-sc/unicode.json';
+import notoEmojiSubsets from '@fontsource/noto-emoji/unicode.json' with { type: 'json' };
+import notoSansSubsets from '@fontsource/noto-sans/unicode.json' with { type: 'json' };
+import notoSansArabicSubsets from '@fontsource/noto-sans-arabic/unicode.json' with { type: 'json' };
+import notoSansHebrewSubsets from '@fontsource/noto-sans-hebrew/unicode.json' with { type: 'json' };
+import notoSansScSubsets from '@fontsource/noto-sans-sc/unicode.json' with { type: 'json' };
 import type { Bindings } from '../../env';
 
 /**

@@ -86,7 +86,7 @@ interface Line {
  * hold the document's characters are read. A character no font has is drawn as U+FFFD; a font
  * that cannot be read is an error, since a PDF without it would lose text.
  */
-export async function writePdf(document: ExportDocument, loadFont: FontLoader): Promise<Uint8Array> {
+export async function writePdf(document: ExportDocument, loadFont: FontLoader): Promise<Uint8Array<ArrayBuffer>> {
   const fonts = new FontBook(loadFont);
   await fonts.prepare(charactersOf(document));
 
