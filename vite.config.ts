@@ -1,27 +1,11 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { exportFonts } from './scripts/export-fonts.ts';
 import { localVars } from './scripts/local-address.ts';
+import { pdfkitInWorkers } from './scripts/pdfkit-in-workers.ts';
 import { routeModuleNames } from './scripts/route-module-names.ts';
-
-/**
- * pdfkit resolves the address of its PDF/A colour profile when it loads
- * (`new URL('./data/…icc', import.meta.url)`), which throws in a Worker, whose module has no such
- * base address. The export never writes PDF/A, so the profile is never read: the address becomes
- * a name that resolves nowhere (docs/decisions/0047-pdf-export.md).
- */
-function pdfkitWithoutColourProfile(): Plugin {
-  const profileAddress = /new URL\((['"])\.\/data\/sRGB_IEC61966_2_1\.icc\1, import\.meta\.url\)\.href/;
-  return {
-    name: 'launchmate:pdfkit-without-colour-profile',
-    transform(code, id) {
-      if (!id.includes('/node_modules/pdfkit/js/') || !profileAddress.test(code)) return null;
-      return { code: code.replace(profileAddress, "'pdfkit-colour-profile-not-bundled.icc'"), map: null };
-    },
-  };
-}
 
 /** `npm run dev` serves here; PORT changes it, and APP_URL follows unless it is set. */
 const devPort = Number(process.env.PORT ?? 5173);
@@ -31,7 +15,7 @@ export default defineConfig(({ command }) => ({
     react(),
     routeModuleNames(),
     exportFonts(),
-    pdfkitWithoutColourProfile(),
+    pdfkitInWorkers(),
     cloudflare({
       // The dev server is a local run: development vars over wrangler.toml's production ones. Vite's
       // hot-reload preamble is an inline script: only the dev server's CSP admits it.

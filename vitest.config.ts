@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pdfkitInWorkers } from './scripts/pdfkit-in-workers.ts';
 import { routeModuleNames } from './scripts/route-module-names.ts';
 
 export default defineConfig(async () => {
@@ -13,6 +14,8 @@ export default defineConfig(async () => {
           plugins: [
             // As in the Worker's build: rendered pages name their route modules (decision 0034).
             routeModuleNames(),
+            // As in the Worker's build: pdfkit loads without import.meta.url.
+            pdfkitInWorkers(),
             cloudflareTest(({ inject }) => ({
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {

@@ -25,6 +25,7 @@ const BENCHES = [
   'canvas',
   'stripe-webhook',
   'export',
+  'export-pdf',
   'lighthouse',
 ];
 

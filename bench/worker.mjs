@@ -70,7 +70,7 @@ function processTable() {
   return table;
 }
 
-function findDescendant(ancestor, comm) {
+export function findDescendant(ancestor, comm) {
   const table = processTable();
   const isDescendant = (pid) => {
     for (let current = table.find((row) => row.pid === pid); current; current = table.find((row) => row.pid === current.ppid)) {

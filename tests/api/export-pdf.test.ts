@@ -1,63 +1,39 @@
-import { extractLinks, extractText, getDocumentProxy } from 'unpdf';
+import { extractLinks, extractText, extractTextItems, getDocumentProxy } from 'unpdf';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { CanvasPicture, ExportBlock, ExportDocument } from '../../contracts/export';
+import type { ExportBlock, ExportDocument } from '../../contracts/export';
 import { assetFontLoader, EXPORT_FONTS_DIRECTORY, type FontLoader } from '../../worker/services/export/fonts';
 import { writePdf } from '../../worker/services/export/pdf';
+import { ARABIC, CHINESE, fullProjectDocument, HEBREW, LANGUAGES_DOCUMENT, LATIN_DOCUMENT, ROMANIAN } from '../export-documents';
 
-// The PDF writer in workerd, read back with pdf.js (unpdf). The fonts come from a fake of the
-// static assets (tests/fakes/export-fonts.ts) through the Worker's own asset loader.
+// The PDF writer in workerd, its files read back with pdf.js (unpdf). The fonts come from a fake of
+// the static assets (tests/fakes/export-fonts.ts) through the Worker's own asset loader.
 const fontsUrl = inject('fakeExportFontsUrl');
 const loadFont: FontLoader = assetFontLoader({
   ASSETS: { fetch: (input: RequestInfo | URL) => fetch(`${fontsUrl}${new URL(String(input)).pathname}`) } as unknown as Fetcher,
 });
 
-const fontRequests = async () => ((await (await fetch(`${fontsUrl}/__requests`)).json()) as { path: string }[]).map((request) => request.path);
+/** The font files read since the last reset. */
+const fontsRead = async () => ((await (await fetch(`${fontsUrl}/__requests`)).json()) as { path: string }[]).map((request) => request.path);
 const resetFonts = async (scenario?: { missing?: string[] }) => {
   await fetch(`${fontsUrl}/__reset`, { method: 'POST' });
   if (scenario) await fetch(`${fontsUrl}/__scenario`, { method: 'POST', body: JSON.stringify(scenario) });
 };
 
-const ROMANIAN = 'Știm că în țară, școala și ăâî contează: ș ț Ș Ț.';
-const CHINESE = '我们的产品帮助小团队更快地找到第一批客户。';
-const ARABIC = 'مرحبا بكم في مشروعنا الجديد';
-const HEBREW = 'שלום לכולם במיזם החדש';
-const EMOJI = 'Launch day 🚀 went well 🎉';
-
-const picture: CanvasPicture = {
-  width: 1200,
-  height: 800,
-  frames: [{ x: 40, y: 40, width: 700, height: 500, title: 'Customer pains' }],
-  notes: [
-    { x: 80, y: 100, width: 220, height: 140, fill: '#fde68a', text: 'Founders lose a week on market sizing', proposed: false },
-    { x: 400, y: 100, width: 220, height: 140, fill: '#bfdbfe', text: 'Proposed: interview ten agencies', proposed: true },
-    { x: 800, y: 500, width: 220, height: 60, fill: '#fecaca', text: 'A note far too long for its box '.repeat(20) + 'HIDDEN-TAIL', proposed: false },
-  ],
-  connectors: [{ from: { x: 190, y: 170 }, to: { x: 510, y: 170 } }],
-};
-
-const languages: ExportDocument = {
-  title: 'Școala de fondatori',
-  exportedAt: '2026-11-24T10:00:00.000Z',
-  blocks: [
-    { type: 'heading', level: 1, text: 'Ideea aleasă' },
-    { type: 'paragraph', inlines: [{ text: ROMANIAN }] },
-    { type: 'paragraph', inlines: [{ text: CHINESE }] },
-    { type: 'paragraph', inlines: [{ text: ARABIC }] },
-    { type: 'paragraph', inlines: [{ text: HEBREW }] },
-    { type: 'paragraph', inlines: [{ text: EMOJI }] },
-    { type: 'paragraph', inlines: [{ text: 'See ' }, { text: 'the sizing notes', url: 'https://example.com/sizing' }, { text: ' first.' }] },
-    { type: 'list', items: [[{ text: 'First pain' }], [{ text: 'Second pain' }]] },
-    { type: 'sources', sources: [{ title: 'Agency survey', url: 'https://example.org/survey', readAt: '2026-11-20T08:00:00.000Z' }] },
-    { type: 'canvas', picture, description: 'The canvas: 3 notes in 1 frame.' },
-  ],
-};
+// A4 and its margins, as pdf.ts lays it out.
+const PAGE_WIDTH = 595.28;
+const MARGIN = 56;
+const BODY_SIZE = 10.5;
 
 async function readBack(bytes: Uint8Array) {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const { text } = await extractText(pdf, { mergePages: true });
   const { links } = await extractLinks(pdf);
-  return { pdf, text, links };
+  const { items } = await extractTextItems(pdf);
+  return { pages: pdf.numPages, text, links, items: items.map((page) => page.filter((item) => item.str.trim() !== '')) };
 }
+
+const document = (blocks: ExportBlock[]): ExportDocument => ({ title: 'Test project', exportedAt: '2026-11-24T10:00:00.000Z', blocks });
+const paragraph = (text: string): ExportBlock => ({ type: 'paragraph', inlines: [{ text }] });
 
 describe('the PDF export', () => {
   beforeEach(() => resetFonts());
@@ -65,32 +41,157 @@ describe('the PDF export', () => {
   describe('a document in every language', () => {
     let bytes: Uint8Array;
     let read: Awaited<ReturnType<typeof readBack>>;
+    let files: string[];
     beforeAll(async () => {
-      bytes = await writePdf(languages, loadFont);
+      await resetFonts();
+      bytes = await writePdf(LANGUAGES_DOCUMENT, loadFont);
+      files = await fontsRead();
       read = await readBack(bytes);
     });
 
-    it('is a PDF whose text reads back in logical order', () => {
+    it('reads back every script in logical order: Romanian, Chinese, Arabic (shaped, with a ligature), Hebrew, emoji', () => {
       expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
-
+      expect(read.text).toContain('Școala de fondatori');
       expect(read.text).toContain(ROMANIAN);
       expect(read.text).toContain(CHINESE);
       expect(read.text).toContain(ARABIC);
       expect(read.text).toContain(HEBREW);
-      expect(read.text).toContain('🚀');
-      expect(read.text).toContain('🎉');
-      expect(read.text).toContain('Școala de fondatori');
+      expect(read.text).toContain('Launch day 🚀 went well 🎉');
     });
 
-    it('links to its addresses', () => {
+    it('right-aligns a right-to-left paragraph and left-aligns the others', () => {
+      const page = read.items[0]!;
+      const arabic = page.filter((item) => /[\u0600-\u06ff]/.test(item.str) && item.fontSize === BODY_SIZE && item.y > 400);
+      const romanianLine = page.find((item) => item.str.startsWith('tim c'))!.y;
+      const romanian = page.filter((item) => item.y === romanianLine).sort((a, b) => a.x - b.x)[0];
+      expect(arabic.length).toBeGreaterThan(0);
+      expect(Math.max(...arabic.map((item) => item.x + item.width))).toBeCloseTo(PAGE_WIDTH - MARGIN, 0);
+      expect(Math.min(...arabic.map((item) => item.x))).toBeGreaterThan(MARGIN + 100);
+      expect(romanian?.x).toBeCloseTo(MARGIN, 0);
+    });
+
+    it('makes links clickable, lists with bullets, and sources with the day they were read', () => {
       expect(read.links).toEqual(expect.arrayContaining(['https://example.com/sizing', 'https://example.org/survey']));
-      expect(read.text).toContain('read 2026-11-20');
+      expect(read.text).toContain('See the sizing notes first.');
+      expect(read.text).toContain('• First pain');
+      expect(read.text).toContain('• Agency survey — read 2026-11-20');
     });
 
-    it('draws the canvas notes with their text', () => {
-      expect(read.text).toContain('Founders lose a week on market sizing');
-      expect(read.text).toContain('Proposed: interview ten agencies');
-      expect(read.text).toContain('Customer pains');
+    it('draws the canvas: frame titles, notes with their text, the text of a note too long cut at its edge', () => {
+      const text = read.text.replace(/\s+/g, ' ');
+      expect(text).toContain('Customer pains');
+      expect(text).toContain('Founders lose a week on market sizing');
+      expect(text).toContain('Proposed: interview ten agencies');
+      expect(text).toContain('中文便签');
+      expect(text).toContain('A note far too long for its box.');
+      expect(text).not.toContain('HIDDEN-TAIL');
     });
+
+    it('reads only the font subsets its characters need', () => {
+      expect(files.every((file) => file.startsWith(EXPORT_FONTS_DIRECTORY))).toBe(true);
+      expect(new Set(files).size).toBe(files.length);
+      expect(files).toEqual(
+        expect.arrayContaining([
+          '/fonts/export/noto-sans-latin-400-normal.ttf',
+          '/fonts/export/noto-sans-latin-700-normal.ttf',
+          '/fonts/export/noto-sans-latin-ext-400-normal.ttf',
+          '/fonts/export/noto-sans-arabic-arabic-400-normal.ttf',
+          '/fonts/export/noto-sans-hebrew-hebrew-400-normal.ttf',
+        ]),
+      );
+      expect(files.some((file) => file.includes('noto-emoji-'))).toBe(true);
+      // Chinese comes in about a hundred subsets per weight; these few lines need a handful.
+      const chinese = files.filter((file) => file.includes('noto-sans-sc-'));
+      expect(chinese.length).toBeGreaterThan(0);
+      expect(chinese.length).toBeLessThanOrEqual(12);
+      expect(files.some((file) => /cyrillic|greek|devanagari|vietnamese/.test(file))).toBe(false);
+    });
+  });
+
+  it('reads only the Latin subsets for a document in plain Latin', async () => {
+    const read = await readBack(await writePdf(LATIN_DOCUMENT, loadFont));
+    expect(read.text).toContain('Our product helps small teams find their first customers faster.');
+    expect((await fontsRead()).sort()).toEqual(['/fonts/export/noto-sans-latin-400-normal.ttf', '/fonts/export/noto-sans-latin-700-normal.ttf']);
+  });
+
+  it('draws a visible replacement for a character no font has, and keeps the rest of the text', async () => {
+    // Tibetan and Gothic: no bundled font has them.
+    const read = await readBack(await writePdf(document([paragraph('Before ༀ and 𐌰 after.')]), loadFont));
+    expect(read.text).toContain('Before \uFFFD and \uFFFD after.');
+  });
+
+  it('wraps paragraphs within the margins: at spaces, between Chinese characters, and inside a word longer than a line', async () => {
+    const words = 'Founders keep talking to customers until the problem is clear enough to build for. '.repeat(8);
+    const chinese = '我们的产品帮助小团队更快地找到第一批客户'.repeat(8);
+    const longWord = `Long${'x'.repeat(400)}End`;
+    const read = await readBack(await writePdf(document([paragraph(words), paragraph(chinese), paragraph(longWord)]), loadFont));
+    const body = read.items[0]!.filter((item) => item.fontSize === BODY_SIZE);
+    for (const item of body) {
+      expect(item.x).toBeGreaterThanOrEqual(MARGIN - 0.5);
+      expect(item.x + item.width).toBeLessThanOrEqual(PAGE_WIDTH - MARGIN + 0.5);
+    }
+    const linesOf = (test: (text: string) => boolean) => new Set(body.filter((item) => test(item.str)).map((item) => Math.round(item.y))).size;
+    expect(linesOf((text) => text.includes('Founders') || text.includes('customers'))).toBeGreaterThan(3);
+    expect(linesOf((text) => /[\u4e00-\u9fff]/.test(text))).toBeGreaterThan(2);
+    expect(linesOf((text) => text.includes('xxxx'))).toBeGreaterThan(2);
+    // Nothing of the long word is lost where it breaks.
+    expect(read.text.replace(/\s/g, '')).toContain(longWord);
+  });
+
+  it('breaks pages within the margins and never ends a page with a heading', async () => {
+    const blocks: ExportBlock[] = [];
+    // Sections of different lengths, some headed twice (a heading right under another, with an
+    // empty paragraph between), so that headings come at every height of the page.
+    for (let section = 1; section <= 40; section++) {
+      if (section % 3 === 0) blocks.push({ type: 'heading', level: 1, text: `Part ${section}` }, paragraph(' '));
+      blocks.push({ type: 'heading', level: 2, text: `Section ${section}` });
+      blocks.push(paragraph('A paragraph of a few lines about this section. '.repeat(1 + (section % 7) * 3)));
+    }
+    const read = await readBack(await writePdf(document(blocks), loadFont));
+    expect(read.pages).toBeGreaterThan(3);
+    for (const page of read.items) {
+      const lowest = page.reduce((low, item) => (item.y < low.y ? item : low));
+      expect(lowest.y).toBeGreaterThanOrEqual(MARGIN - 4);
+      expect(lowest.str).not.toMatch(/^(Section|Part) \d+$/);
+    }
+    expect(read.text).toContain('Section 40');
+  });
+
+  it('makes links only of web and mail addresses', async () => {
+    const read = await readBack(
+      await writePdf(
+        document([
+          {
+            type: 'paragraph',
+            inlines: [
+              { text: 'web', url: 'https://example.com/a' },
+              { text: ' script', url: 'javascript:alert(1)' },
+              { text: ' mail', url: 'mailto:founder@example.com' },
+            ],
+          },
+        ]),
+        loadFont,
+      ),
+    );
+    expect(read.text).toContain('web script mail');
+    expect(read.links.sort()).toEqual(['https://example.com/a', 'mailto:founder@example.com']);
+  });
+
+  it('says which font is missing when the static assets lack one, rather than writing a PDF without its text', async () => {
+    await resetFonts({ missing: ['/fonts/export/noto-sans-latin-400-normal.ttf'] });
+    await expect(writePdf(LATIN_DOCUMENT, loadFont)).rejects.toThrow('Font /fonts/export/noto-sans-latin-400-normal.ttf is missing from the static assets (404)');
+  });
+
+  it('writes a project at its limits: 30 sections, 100 paragraphs, 100 memory entries, 500 notes', async () => {
+    const full = fullProjectDocument();
+    const bytes = await writePdf(full, loadFont);
+    const read = await readBack(bytes);
+    expect(bytes.length).toBeLessThan(1_500_000);
+    expect(read.text).toContain('Competitor 30: Market Mapper 30');
+    expect(read.text).toContain('Memory 100:');
+    // Notes are numbered 1 to 500 at the start of their text, tiny but there.
+    const text = read.text.replace(/\s+/g, ' ');
+    for (const number of [1, 250, 500]) expect(text).toContain(`${number}. `);
+    expect(read.links).toContain('https://competitor-30.example.com/pricing');
   });
 });

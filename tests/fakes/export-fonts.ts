@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { fontSourcePath } from '../../scripts/export-fonts';
+import { exportFontBytes } from '../../scripts/export-fonts';
 import { EXPORT_FONT_FILES } from '../../worker/services/export/fonts';
 import { startFakeServer } from './server';
 
@@ -10,7 +9,7 @@ export interface ExportFontsScenario {
 
 /**
  * The Worker's static assets as far as the PDF export reads them: the font files the build copies
- * (scripts/export-fonts.ts), served from node_modules, so that API tests need no build.
+ * (scripts/export-fonts.ts), made from node_modules as the build makes them, so that API tests need no build.
  * `GET /__requests` lists the files a document read.
  */
 export function startFakeExportFonts() {
@@ -21,7 +20,7 @@ export function startFakeExportFonts() {
       response.writeHead(404, { 'Content-Type': 'text/plain' });
       return void response.end('Not found');
     }
-    response.writeHead(200, { 'Content-Type': 'font/woff' });
-    createReadStream(fontSourcePath(file)).pipe(response);
+    response.writeHead(200, { 'Content-Type': 'font/ttf' });
+    response.end(exportFontBytes(file));
   });
 }

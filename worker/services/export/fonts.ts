@@ -1,18 +1,19 @@
-import notoEmojiSubsets from '@fontsource/noto-emoji/unicode.json';
-import notoSansSubsets from '@fontsource/noto-sans/unicode.json';
-import notoSansArabicSubsets from '@fontsource/noto-sans-arabic/unicode.json';
-import notoSansHebrewSubsets from '@fontsource/noto-sans-hebrew/unicode.json';
-import notoSansScSubsets from '@fontsource/noto-sans-sc/unicode.json';
+import notoEmojiSubsets from '@fontsource/noto-emoji/unicode.json' with { type: 'json' };
+import notoSansSubsets from '@fontsource/noto-sans/unicode.json' with { type: 'json' };
+import notoSansArabicSubsets from '@fontsource/noto-sans-arabic/unicode.json' with { type: 'json' };
+import notoSansHebrewSubsets from '@fontsource/noto-sans-hebrew/unicode.json' with { type: 'json' };
+import notoSansScSubsets from '@fontsource/noto-sans-sc/unicode.json' with { type: 'json' };
 import type { Bindings } from '../../env';
 
 /**
  * The fonts of the PDF export (docs/decisions/0047-pdf-export.md): Noto from the Fontsource
- * packages, as the unicode-range subsets those packages ship (WOFF, weights 400 and 700; not WOFF2, whose transformed glyph table fontkit cannot subset). The
- * build copies exactly these files into the static assets (scripts/export-fonts.ts); a document
- * loads only the subsets that hold its characters.
+ * packages, as the unicode-range subsets those packages ship, weights 400 and 700. The build puts
+ * exactly these files among the static assets as TrueType (scripts/export-fonts.ts): fontkit
+ * cannot subset WOFF2's transformed glyphs, and it inflates a WOFF table again on every read.
+ * A document reads only the subsets that hold its characters.
  */
 
-/** Reads one font file by its path under the static assets, e.g. `/fonts/export/noto-sans-latin-400-normal.woff`. */
+/** Reads one font file by its path under the static assets, e.g. `/fonts/export/noto-sans-latin-400-normal.ttf`. */
 export type FontLoader = (path: string) => Promise<ArrayBuffer>;
 
 export type FontWeight = 400 | 700;
@@ -24,7 +25,9 @@ export const EXPORT_FONTS_DIRECTORY = '/fonts/export/';
 export interface FontFile {
   /** The Fontsource package, e.g. `@fontsource/noto-sans-sc`. */
   packageName: string;
-  /** The file's name in the package's `files/` directory and in EXPORT_FONTS_DIRECTORY. */
+  /** The WOFF file in the package's `files/` directory. */
+  sourceName: string;
+  /** The TrueType file the build makes of it in EXPORT_FONTS_DIRECTORY. */
   fileName: string;
   /** Its path among the static assets: what a FontLoader is given. */
   path: string;
@@ -48,6 +51,10 @@ const FAMILIES: { packageName: string; subsets: Record<string, string>; keep: (s
   { packageName: '@fontsource/noto-sans-sc', subsets: notoSansScSubsets, keep: (subset) => subset.startsWith('[') },
 ];
 
+function latinFirst(subset: string): number {
+  return subset === 'latin' ? 0 : subset === 'latin-ext' ? 1 : 2;
+}
+
 /** `U+0600-06FF,U+200C` → [[0x600, 0x6ff], [0x200c, 0x200c]] */
 function parseUnicodeRange(unicodeRange: string): [number, number][] {
   return unicodeRange.split(',').map((part) => {
@@ -60,11 +67,20 @@ function parseUnicodeRange(unicodeRange: string): [number, number][] {
 export const EXPORT_FONT_FILES: readonly FontFile[] = FAMILIES.flatMap(({ packageName, subsets, keep }) =>
   Object.entries(subsets)
     .filter(([subset]) => keep(subset))
+    // Latin first: Vietnamese also claims ă and â, which Latin Extended has with the rest of Romanian.
+    .sort(([a], [b]) => latinFirst(a) - latinFirst(b))
     .flatMap(([subset, unicodeRange]) =>
       FONT_WEIGHTS.map((weight) => {
         // Fontsource names a numbered subset `[12]` in unicode.json and `12` in the file name.
-        const fileName = `${packageName.replace('@fontsource/', '')}-${subset.replace(/[[\]]/g, '')}-${weight}-normal.woff`;
-        return { packageName, fileName, path: `${EXPORT_FONTS_DIRECTORY}${fileName}`, weight, ranges: parseUnicodeRange(unicodeRange) };
+        const name = `${packageName.replace('@fontsource/', '')}-${subset.replace(/[[\]]/g, '')}-${weight}-normal`;
+        return {
+          packageName,
+          sourceName: `${name}.woff`,
+          fileName: `${name}.ttf`,
+          path: `${EXPORT_FONTS_DIRECTORY}${name}.ttf`,
+          weight,
+          ranges: parseUnicodeRange(unicodeRange),
+        };
       }),
     ),
 );

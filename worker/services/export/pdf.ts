@@ -1,7 +1,7 @@
 import bidiFactory from 'bidi-js';
 import { create as openFont, type Font, type Glyph, type GlyphRun } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import type { CanvasPicture, ExportDocument, ExportInline, ExportSource } from '#contracts/export';
+import type { CanvasPicture, ExportBlock, ExportDocument, ExportInline, ExportSource } from '#contracts/export';
 import { fontFilesFor, type FontFile, type FontLoader, type FontWeight } from './fonts';
 
 /**
@@ -27,6 +27,8 @@ const TITLE_SIZE = 22;
 const HEADING_SIZES = { 1: 17, 2: 14, 3: 12 } as const;
 const LIST_INDENT = 16;
 const BLOCK_GAP = 8;
+/** Room kept above a page-high canvas for a heading and its description. */
+const CANVAS_HEADROOM = 80;
 
 const TEXT_COLOUR = '#1f2328';
 const MUTED_COLOUR = '#59636e';
@@ -58,6 +60,8 @@ interface LoadedFont {
   /** The name pdfkit knows the font by: its file name. */
   name: string;
   font: Font;
+  /** Spaces and punctuation after a character of this font stay in it (not in Noto Emoji, whose space is an emoji's width). */
+  keepsNeighbours: boolean;
 }
 
 /** One run of a laid-out line: one font, one style, one direction, ready to draw. */
@@ -82,7 +86,7 @@ interface Line {
  * hold the document's characters are read. A character no font has is drawn as U+FFFD; a font
  * that cannot be read is an error, since a PDF without it would lose text.
  */
-export async function writePdf(document: ExportDocument, loadFont: FontLoader): Promise<Uint8Array> {
+export async function writePdf(document: ExportDocument, loadFont: FontLoader): Promise<Uint8Array<ArrayBuffer>> {
   const fonts = new FontBook(loadFont);
   await fonts.prepare(charactersOf(document));
 
@@ -103,10 +107,10 @@ export async function writePdf(document: ExportDocument, loadFont: FontLoader): 
 
   const writer = new PdfWriter(pdf, fonts);
   writer.title(document.title, document.exportedAt);
-  for (const block of document.blocks) {
+  document.blocks.forEach((block, index) => {
     switch (block.type) {
       case 'heading':
-        writer.heading(block.level, block.text);
+        writer.heading(block.level, block.text, document.blocks.slice(index + 1));
         break;
       case 'paragraph':
         writer.paragraph(block.inlines);
@@ -121,7 +125,7 @@ export async function writePdf(document: ExportDocument, loadFont: FontLoader): 
         writer.canvas(block.picture, block.description);
         break;
     }
-  }
+  });
   pdf.end();
   await finished;
 
@@ -245,7 +249,7 @@ class FontBook {
     if (!loaded) {
       loaded = this.loadFont(file.path).then((bytes) => {
         this.bytesRead += bytes.byteLength;
-        return { name: file.fileName, font: withGlyphsPerUse(openFont(new Uint8Array(bytes))) };
+        return { name: file.fileName, font: withGlyphsPerUse(openFont(new Uint8Array(bytes))), keepsNeighbours: file.packageName !== '@fontsource/noto-emoji' };
       });
       this.files.set(file.path, loaded);
     }
@@ -263,7 +267,12 @@ function withGlyphsPerUse(font: Font): Font {
   const cachedGlyph = font.getGlyph.bind(font);
   font.getGlyph = (glyphId, codePoints = []) => {
     const glyph = cachedGlyph(glyphId, codePoints);
-    return glyph && (Object.create(glyph, { codePoints: { value: codePoints } }) as typeof glyph);
+    if (!glyph) return null;
+    // Metrics are cached on the shared glyph, where every view finds them.
+    void glyph.advanceWidth;
+    const view = Object.create(glyph) as typeof glyph;
+    view.codePoints = codePoints;
+    return view;
   };
   return font;
 }
@@ -299,7 +308,7 @@ class TextLayout {
         let codePoint = character.codePointAt(0)!;
         if (codePoint === 0x09) codePoint = 0x20;
         if (codePoint !== 0x0a && isControl(codePoint)) continue;
-        let font: LoadedFont | null = previous?.font.hasGlyphForCodePoint(codePoint) ? previous : this.fonts.fontFor(codePoint, span.weight);
+        let font: LoadedFont | null = previous?.keepsNeighbours && previous.font.hasGlyphForCodePoint(codePoint) ? previous : this.fonts.fontFor(codePoint, span.weight);
         if (codePoint === 0x0a) font = previous ?? this.fonts.fontFor(0x20, span.weight);
         if (!font) {
           if (isIgnorable(codePoint)) continue;
@@ -400,7 +409,8 @@ class TextLayout {
     spanAt: number[],
     fontAt: LoadedFont[],
   ): Run[] {
-    const order = bidi.getReorderedIndices(text, levels, start, end - 1);
+    // bidi-js answers with the indices of the whole text, reordered within the line.
+    const order = bidi.getReorderedIndices(text, levels, start, end - 1).slice(start, end);
     const runs: Run[] = [];
     let group: number[] = [];
     const flush = () => {
@@ -435,6 +445,43 @@ class TextLayout {
     flush();
     return runs;
   }
+}
+
+/**
+ * The canvas as vector graphics scaled to the page's width, or for a tall board to a page's height
+ * less room for a heading and the description above it, so that those never stay behind alone.
+ */
+function canvasScale(picture: CanvasPicture): number {
+  return Math.min(CONTENT_WIDTH / picture.width, (PAGE_BOTTOM - MARGIN - CANVAS_HEADROOM) / picture.height);
+}
+
+function hasText(inlines: ExportInline[]): boolean {
+  return inlines.some((inline) => inline.text.trim() !== '');
+}
+
+/**
+ * What must fit on a heading's page below it: the headings that follow it, then two lines of the
+ * first block that shows something (a canvas: its description and its picture). Blocks without
+ * text are passed over.
+ */
+function heightKeptWithHeading(following: ExportBlock[]): number {
+  let height = 0;
+  for (const block of following) {
+    if (block.type === 'heading') {
+      const size = HEADING_SIZES[block.level];
+      height += size * (0.8 + LINE_HEIGHT + 0.3);
+    } else if (block.type === 'canvas') {
+      const picture = block.picture.width > 0 && block.picture.height > 0 ? block.picture.height * canvasScale(block.picture) : 0;
+      return height + BODY_SIZE * LINE_HEIGHT + picture;
+    } else if (
+      (block.type === 'paragraph' && hasText(block.inlines)) ||
+      (block.type === 'list' && block.items.some(hasText)) ||
+      (block.type === 'sources' && block.sources.length > 0)
+    ) {
+      return height + 2 * BODY_SIZE * LINE_HEIGHT;
+    }
+  }
+  return height;
 }
 
 /** Only web and mail addresses become links; anything else stays plain text. */
@@ -473,13 +520,12 @@ class PdfWriter {
     this.y += BLOCK_GAP * 2;
   }
 
-  heading(level: 1 | 2 | 3, text: string) {
+  /** A heading does not end a page alone: it moves to the next page unless what must follow it fits. */
+  heading(level: 1 | 2 | 3, text: string, following: ExportBlock[]) {
     const size = HEADING_SIZES[level];
     const lines = this.layout.lines([{ text, weight: 700, size, colour: TEXT_COLOUR }], CONTENT_WIDTH);
     const before = this.y > MARGIN ? size * 0.8 : 0;
-    // A heading does not end a page alone: it moves to the next page unless two lines of what
-    // follows fit under it.
-    const needed = before + lines.length * size * LINE_HEIGHT + 2 * BODY_SIZE * LINE_HEIGHT;
+    const needed = before + lines.length * size * LINE_HEIGHT + size * 0.3 + heightKeptWithHeading(following);
     if (this.y + needed > PAGE_BOTTOM) this.newPage();
     else this.y += before;
     this.drawLines(lines, MARGIN, CONTENT_WIDTH);
@@ -511,8 +557,7 @@ class PdfWriter {
   canvas(picture: CanvasPicture, description: string) {
     if (description) this.text([{ text: description, weight: 400, size: BODY_SIZE, colour: MUTED_COLOUR }], MARGIN, CONTENT_WIDTH);
     if (!(picture.width > 0 && picture.height > 0)) return;
-    // Vector graphics scaled to the page's width, or to a page's height for a tall board.
-    const scale = Math.min(CONTENT_WIDTH / picture.width, (PAGE_BOTTOM - MARGIN) / picture.height);
+    const scale = canvasScale(picture);
     const height = picture.height * scale;
     if (this.y + height > PAGE_BOTTOM) this.newPage();
     const left = MARGIN;
@@ -687,6 +732,17 @@ interface Mark {
 function encodeForExtraction(font: PdfkitEmbeddedFont, marks: Mark[]) {
   const subsetGlyphs = new Map<string, number>();
   const included = new Set<number>();
+  // pdfkit shapes a run twice, to draw it and to move past it: once is enough.
+  const shaped = new Map<string, GlyphRun>();
+  const layout = font.layout.bind(font);
+  font.layout = (text, features) => {
+    let run = shaped.get(text);
+    if (!run) {
+      run = layout(text, features);
+      shaped.set(text, run);
+    }
+    return run;
+  };
   font.encode = (text, features) => {
     const run = font.layout(text, features);
     const codes: string[] = [];
