@@ -4,7 +4,7 @@
  * owner is offered 'Get Pro' instead. Desktop and phone.
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { expectNoProblems, newAccount, newPage, operator, screenshot, useBrowser, type Viewport } from './support';
 import { createProject, joinAsCollaborator, openWorkspace, type StorageState } from './workspace-support';
@@ -31,6 +31,9 @@ async function addNote(page: Page, text: string) {
   await page.locator('[aria-roledescription="note"]').filter({ hasText: text }).waitFor();
 }
 
+/** The dialog fades in: pictures are of it fully shown. */
+const fadedIn = (dialog: Locator) => dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+
 async function download(page: Page, format: 'PDF' | 'Word (.docx)' | 'Markdown (.md)') {
   const dialog = page.getByRole('dialog', { name: 'Export the project' });
   await dialog.getByRole('radio', { name: format }).check();
@@ -51,8 +54,7 @@ test.each<Viewport>(['desktop', 'phone'])('a member of a Pro project downloads i
   const dialog = page.getByRole('dialog', { name: 'Export the project' });
   await dialog.getByRole('checkbox', { name: '4. Define user personas' }).waitFor();
   expect(await dialog.getByRole('checkbox', { name: '1. Find an idea' }).isChecked()).toBe(true);
-  // The dialog fades in: the picture is of it fully shown.
-  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await fadedIn(dialog);
   await screenshot(page, `export-dialog-${viewport}`);
 
   const pdf = await download(page, 'PDF');
@@ -81,6 +83,7 @@ test("a Free project's owner is offered Pro instead of the export", async () => 
   await dialog.getByText('Export comes with Pro').waitFor();
   expect(await dialog.getByRole('button', { name: 'Get Pro' }).isVisible()).toBe(true);
   expect(await dialog.getByRole('button', { name: 'Download' }).count()).toBe(0);
+  await fadedIn(dialog);
   await screenshot(page, 'export-free-phone');
   expectNoProblems(page);
 });
