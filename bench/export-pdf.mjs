@@ -3,24 +3,15 @@
 // and for a project at its limits, against a small plain-Latin document and a bare request in the
 // same run; and the bundle the writer adds to a Worker, against an empty one.
 //   node bench/export-pdf.mjs [--no-build] [--runs N]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { bin, buildProduct, recordFigures, root } from './support.mjs';
-import { cpuMs, findDescendant } from './worker.mjs';
+import { cpuMs, startBenchWorker } from './worker.mjs';
 
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 10;
 const config = join(root, 'bench/export-pdf/wrangler.toml');
-
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 /** `wrangler deploy --dry-run` of an entry with the bench's configuration: its upload size, raw and gzipped, in KiB. */
 function bundleSize(entry) {
@@ -32,35 +23,11 @@ function bundleSize(entry) {
   return { raw: Number(match[1]), gzip: Number(match[2]) };
 }
 
-async function startBenchWorker() {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/bare`)).status === 204) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`The bench Worker did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { origin, workerdPid: findDescendant(child.pid, 'workerd'), stop: () => process.kill(-child.pid, 'SIGTERM') };
-}
-
 buildProduct();
 const writer = bundleSize('bench/export-pdf/worker.ts');
 const empty = bundleSize('bench/export-pdf/bare.ts');
 
-const worker = await startBenchWorker();
+const worker = await startBenchWorker(config, '/bare');
 try {
   const exportOnce = async (name) => {
     const response = await fetch(`${worker.origin}/${name}`);

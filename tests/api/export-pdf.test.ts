@@ -120,6 +120,43 @@ describe('the PDF export', () => {
     expect(read.text).toContain('Before \uFFFD and \uFFFD after.');
   });
 
+  it('writes odd input without throwing: empty text, controls, joined emoji, flags, combining accents, bidi marks, an empty or odd canvas', async () => {
+    const odd: ExportDocument = {
+      title: '',
+      exportedAt: '2026-11-24T10:00:00.000Z',
+      blocks: [
+        { type: 'heading', level: 3, text: '' },
+        { type: 'paragraph', inlines: [] },
+        { type: 'paragraph', inlines: [{ text: 'tab\there\u0007bell\r\nnew line' }] },
+        { type: 'paragraph', inlines: [{ text: 'coder 👩‍💻 flag 🇷🇴 heart ❤️ accent e\u0301 mark \u200fنعم\u200e end' }] },
+        { type: 'list', items: [[], [{ text: '(قوسين) [brackets]' }]] },
+        { type: 'sources', sources: [{ title: '', url: 'https://example.net/untitled', readAt: null }] },
+        { type: 'canvas', picture: { width: 0, height: 0, frames: [], notes: [], connectors: [] }, description: '' },
+        {
+          type: 'canvas',
+          picture: {
+            width: 300,
+            height: 200,
+            frames: [{ x: 0, y: 0, width: 0, height: 0, title: 'Empty frame' }],
+            notes: [{ x: -20, y: 150, width: 0, height: 10, fill: 'red', text: 'no room', proposed: true }],
+            connectors: [{ from: { x: 0, y: 0 }, to: { x: 300, y: 200 } }],
+          },
+          description: 'Odd canvas',
+        },
+      ],
+    };
+    const read = await readBack(await writePdf(odd, loadFont));
+    expect(read.text).toContain('tab here');
+    expect(read.text).toContain('bell');
+    expect(read.text).toContain('new line');
+    expect(read.text).toContain('👩');
+    expect(read.text).toContain('💻');
+    expect(read.text).toContain('end');
+    expect(read.text).toContain('[brackets]');
+    expect(read.links).toContain('https://example.net/untitled');
+    expect(read.text).toContain('Odd canvas');
+  });
+
   it('wraps paragraphs within the margins: at spaces, between Chinese characters, and inside a word longer than a line', async () => {
     const words = 'Founders keep talking to customers until the problem is clear enough to build for. '.repeat(8);
     const chinese = '我们的产品帮助小团队更快地找到第一批客户'.repeat(8);
