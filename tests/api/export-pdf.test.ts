@@ -219,6 +219,17 @@ describe('the PDF export', () => {
     await expect(writePdf(LATIN_DOCUMENT, loadFont)).rejects.toThrow('Font /fonts/export/noto-sans-latin-400-normal.ttf is missing from the static assets (404)');
   });
 
+  it('writes 50 documents at once in one isolate, each whole', async () => {
+    const documents = Array.from({ length: 50 }, (_, index) => ({ ...LANGUAGES_DOCUMENT, title: `Project ${index}` }));
+    const pdfs = await Promise.all(documents.map((each) => writePdf(each, loadFont)));
+    const texts = await Promise.all(pdfs.map(async (pdf) => (await readBack(pdf)).text));
+    texts.forEach((text, index) => {
+      expect(text).toContain(`Project ${index}`);
+      expect(text).toContain(ARABIC);
+      expect(text).toContain(CHINESE);
+    });
+  });
+
   it('writes a project at its limits: 30 sections, 100 paragraphs, 100 memory entries, 500 notes', async () => {
     const full = fullProjectDocument();
     const bytes = await writePdf(full, loadFont);
