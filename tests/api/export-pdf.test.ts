@@ -12,8 +12,18 @@ const loadFont: FontLoader = assetFontLoader({
   ASSETS: { fetch: (input: RequestInfo | URL) => fetch(`${fontsUrl}${new URL(String(input)).pathname}`) } as unknown as Fetcher,
 });
 
-/** The font files read since the last reset. */
-const fontsRead = async () => ((await (await fetch(`${fontsUrl}/__requests`)).json()) as { path: string }[]).map((request) => request.path);
+/** The font files fetched from the (fake) static assets since the last reset. */
+const fontsFetched = async () => ((await (await fetch(`${fontsUrl}/__requests`)).json()) as { path: string }[]).map((request) => request.path);
+
+/** The loader, recording the files the writer asks it for (whether the isolate had them already or not). */
+function recordingLoader() {
+  const paths: string[] = [];
+  const load: FontLoader = (path) => {
+    paths.push(path);
+    return loadFont(path);
+  };
+  return { load, paths };
+}
 const resetFonts = async (scenario?: { missing?: string[] }) => {
   await fetch(`${fontsUrl}/__reset`, { method: 'POST' });
   if (scenario) await fetch(`${fontsUrl}/__scenario`, { method: 'POST', body: JSON.stringify(scenario) });
@@ -43,9 +53,9 @@ describe('the PDF export', () => {
     let read: Awaited<ReturnType<typeof readBack>>;
     let files: string[];
     beforeAll(async () => {
-      await resetFonts();
-      bytes = await writePdf(LANGUAGES_DOCUMENT, loadFont);
-      files = await fontsRead();
+      const loader = recordingLoader();
+      bytes = await writePdf(LANGUAGES_DOCUMENT, loader.load);
+      files = loader.paths;
       read = await readBack(bytes);
     });
 
@@ -109,9 +119,19 @@ describe('the PDF export', () => {
   });
 
   it('reads only the Latin subsets for a document in plain Latin', async () => {
-    const read = await readBack(await writePdf(LATIN_DOCUMENT, loadFont));
+    const loader = recordingLoader();
+    const read = await readBack(await writePdf(LATIN_DOCUMENT, loader.load));
     expect(read.text).toContain('Our product helps small teams find their first customers faster.');
-    expect((await fontsRead()).sort()).toEqual(['/fonts/export/noto-sans-latin-400-normal.ttf', '/fonts/export/noto-sans-latin-700-normal.ttf']);
+    expect(loader.paths.sort()).toEqual(['/fonts/export/noto-sans-latin-400-normal.ttf', '/fonts/export/noto-sans-latin-700-normal.ttf']);
+  });
+
+  it('fetches a font file from the static assets once per isolate, however many documents use it', async () => {
+    // Cyrillic in bold: a subset no other test here uses.
+    const cyrillic = document([{ type: 'heading', level: 1, text: 'Кириллица' }, paragraph('Text')]);
+    const texts = [];
+    for (let i = 0; i < 3; i++) texts.push((await readBack(await writePdf(cyrillic, loadFont))).text);
+    for (const text of texts) expect(text).toContain('Кириллица');
+    expect((await fontsFetched()).filter((path) => path === '/fonts/export/noto-sans-cyrillic-700-normal.ttf')).toHaveLength(1);
   });
 
   it('draws a visible replacement for a character no font has, and keeps the rest of the text', async () => {
@@ -215,8 +235,14 @@ describe('the PDF export', () => {
   });
 
   it('says which font is missing when the static assets lack one, rather than writing a PDF without its text', async () => {
-    await resetFonts({ missing: ['/fonts/export/noto-sans-latin-400-normal.ttf'] });
-    await expect(writePdf(LATIN_DOCUMENT, loadFont)).rejects.toThrow('Font /fonts/export/noto-sans-latin-400-normal.ttf is missing from the static assets (404)');
+    // Greek in bold: a subset no other test here uses, so this isolate has not read it yet.
+    const missing = '/fonts/export/noto-sans-greek-700-normal.ttf';
+    await resetFonts({ missing: [missing] });
+    const greek = document([{ type: 'heading', level: 1, text: 'Ελληνικά' }]);
+    await expect(writePdf(greek, loadFont)).rejects.toThrow(`Font ${missing} is missing from the static assets (404)`);
+    // Once the file is there, the same document is written: a failed read is not kept.
+    await resetFonts();
+    expect((await readBack(await writePdf(greek, loadFont))).text).toContain('Ελληνικά');
   });
 
   it('writes 50 documents at once in one isolate, each whole', async () => {
