@@ -1,5 +1,5 @@
 // The PDF export's writer in workerd (bench/export-pdf/worker.ts, fonts from the built static
-// assets): CPU time, wall time, PDF size and font bytes read for a small document in every language
+// assets): CPU time, wall time, PDF size and font bytes used for a small document in every language
 // and for a project at its limits, against a small plain-Latin document and a bare request in the
 // same run; and the bundle the writer adds to a Worker, against an empty one.
 //   node bench/export-pdf.mjs [--no-build] [--runs N]
@@ -57,7 +57,7 @@ try {
 
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   const row = (label, figures) =>
-    console.log(`  ${label.padEnd(44)} ${figures.cpu.toFixed(1).padStart(7)} ms CPU ${figures.wall.toFixed(1).padStart(7)} ms wall ${kib(figures.bytes).padStart(11)} PDF ${kib(figures.fontBytes).padStart(11)} fonts read`);
+    console.log(`  ${label.padEnd(44)} ${figures.cpu.toFixed(1).padStart(7)} ms CPU ${figures.wall.toFixed(1).padStart(7)} ms wall ${kib(figures.bytes).padStart(11)} PDF ${kib(figures.fontBytes).padStart(11)} of fonts used`);
   console.log(`The PDF export's writer in workerd (mean of ${RUNS} runs; /proc CPU has a 10 ms resolution):`);
   console.log(`  ${'bare request'.padEnd(44)} ${bare.cpu.toFixed(1).padStart(7)} ms CPU ${bare.wall.toFixed(1).padStart(7)} ms wall`);
   row('small document, plain Latin (baseline)', latin);
@@ -69,7 +69,7 @@ try {
     { figure: 'CPU per PDF, small in every language', value: small.cpu - bare.cpu, unit: 'ms' },
     { figure: 'CPU per PDF, project at its limits', value: full.cpu - bare.cpu, unit: 'ms' },
     { figure: 'PDF size, project at its limits', value: full.bytes / 1024, unit: 'KiB' },
-    { figure: 'Font bytes read, project at its limits', value: full.fontBytes / 1024, unit: 'KiB' },
+    { figure: 'Font bytes used, project at its limits', value: full.fontBytes / 1024, unit: 'KiB' },
     { figure: 'Bundle added by the writer (gzip)', value: writer.gzip - empty.gzip, unit: 'KiB' },
   ]);
 } finally {
