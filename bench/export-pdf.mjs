@@ -1,26 +1,17 @@
 // The PDF export's writer in workerd (bench/export-pdf/worker.ts, fonts from the built static
-// assets): CPU time, wall time, PDF size and font bytes read for a small document in every language
+// assets): CPU time, wall time, PDF size and font bytes used for a small document in every language
 // and for a project at its limits, against a small plain-Latin document and a bare request in the
 // same run; and the bundle the writer adds to a Worker, against an empty one.
 //   node bench/export-pdf.mjs [--no-build] [--runs N]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { bin, buildProduct, recordFigures, root } from './support.mjs';
-import { cpuMs, findDescendant } from './worker.mjs';
+import { cpuMs, startBenchWorker } from './worker.mjs';
 
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 10;
 const config = join(root, 'bench/export-pdf/wrangler.toml');
-
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 /** `wrangler deploy --dry-run` of an entry with the bench's configuration: its upload size, raw and gzipped, in KiB. */
 function bundleSize(entry) {
@@ -32,35 +23,11 @@ function bundleSize(entry) {
   return { raw: Number(match[1]), gzip: Number(match[2]) };
 }
 
-async function startBenchWorker() {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/bare`)).status === 204) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`The bench Worker did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { origin, workerdPid: findDescendant(child.pid, 'workerd'), stop: () => process.kill(-child.pid, 'SIGTERM') };
-}
-
 buildProduct();
 const writer = bundleSize('bench/export-pdf/worker.ts');
 const empty = bundleSize('bench/export-pdf/bare.ts');
 
-const worker = await startBenchWorker();
+const worker = await startBenchWorker(config, '/bare');
 try {
   const exportOnce = async (name) => {
     const response = await fetch(`${worker.origin}/${name}`);
@@ -90,7 +57,7 @@ try {
 
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   const row = (label, figures) =>
-    console.log(`  ${label.padEnd(44)} ${figures.cpu.toFixed(1).padStart(7)} ms CPU ${figures.wall.toFixed(1).padStart(7)} ms wall ${kib(figures.bytes).padStart(11)} PDF ${kib(figures.fontBytes).padStart(11)} fonts read`);
+    console.log(`  ${label.padEnd(44)} ${figures.cpu.toFixed(1).padStart(7)} ms CPU ${figures.wall.toFixed(1).padStart(7)} ms wall ${kib(figures.bytes).padStart(11)} PDF ${kib(figures.fontBytes).padStart(11)} of fonts used`);
   console.log(`The PDF export's writer in workerd (mean of ${RUNS} runs; /proc CPU has a 10 ms resolution):`);
   console.log(`  ${'bare request'.padEnd(44)} ${bare.cpu.toFixed(1).padStart(7)} ms CPU ${bare.wall.toFixed(1).padStart(7)} ms wall`);
   row('small document, plain Latin (baseline)', latin);
@@ -102,7 +69,7 @@ try {
     { figure: 'CPU per PDF, small in every language', value: small.cpu - bare.cpu, unit: 'ms' },
     { figure: 'CPU per PDF, project at its limits', value: full.cpu - bare.cpu, unit: 'ms' },
     { figure: 'PDF size, project at its limits', value: full.bytes / 1024, unit: 'KiB' },
-    { figure: 'Font bytes read, project at its limits', value: full.fontBytes / 1024, unit: 'KiB' },
+    { figure: 'Font bytes used, project at its limits', value: full.fontBytes / 1024, unit: 'KiB' },
     { figure: 'Bundle added by the writer (gzip)', value: writer.gzip - empty.gzip, unit: 'KiB' },
   ]);
 } finally {

@@ -56,6 +56,34 @@ export async function startWorker(vars = {}, at = root) {
   };
 }
 
+/**
+ * Starts a bench's own Worker (`config`, its wrangler.toml) with `wrangler dev` on a free port,
+ * ready once `readyPath` answers 2xx; with the pid of its workerd, for cpuMs.
+ */
+export async function startBenchWorker(config, readyPath) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}${readyPath}`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${config} did not start:\n${output}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return { origin, workerdPid: findDescendant(child.pid, 'workerd'), stop: () => process.kill(-child.pid, 'SIGTERM') };
+}
+
 function processTable() {
   const table = [];
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -70,7 +98,7 @@ function processTable() {
   return table;
 }
 
-export function findDescendant(ancestor, comm) {
+function findDescendant(ancestor, comm) {
   const table = processTable();
   const isDescendant = (pid) => {
     for (let current = table.find((row) => row.pid === pid); current; current = table.find((row) => row.pid === current.ppid)) {

@@ -3,7 +3,7 @@
 //   /latin  a small document in plain Latin (the baseline)
 //   /small  the same shape in every language the PDF holds
 //   /full   a project at its limits (500 notes, 100 paragraphs, 30 sections)
-// X-Font-Bytes says how many bytes of fonts the document read.
+// X-Font-Bytes says how many bytes of fonts the document used (the isolate fetches each file once).
 import { fullProjectDocument, LANGUAGES_DOCUMENT, LATIN_DOCUMENT } from '../../tests/export-documents';
 import { assetFontLoader } from '../../worker/services/export/fonts';
 import { writePdf } from '../../worker/services/export/pdf';

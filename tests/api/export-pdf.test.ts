@@ -12,8 +12,18 @@ const loadFont: FontLoader = assetFontLoader({
   ASSETS: { fetch: (input: RequestInfo | URL) => fetch(`${fontsUrl}${new URL(String(input)).pathname}`) } as unknown as Fetcher,
 });
 
-/** The font files read since the last reset. */
-const fontsRead = async () => ((await (await fetch(`${fontsUrl}/__requests`)).json()) as { path: string }[]).map((request) => request.path);
+/** The font files fetched from the (fake) static assets since the last reset. */
+const fontsFetched = async () => ((await (await fetch(`${fontsUrl}/__requests`)).json()) as { path: string }[]).map((request) => request.path);
+
+/** The loader, recording the files the writer asks it for (whether the isolate had them already or not). */
+function recordingLoader() {
+  const paths: string[] = [];
+  const load: FontLoader = (path) => {
+    paths.push(path);
+    return loadFont(path);
+  };
+  return { load, paths };
+}
 const resetFonts = async (scenario?: { missing?: string[] }) => {
   await fetch(`${fontsUrl}/__reset`, { method: 'POST' });
   if (scenario) await fetch(`${fontsUrl}/__scenario`, { method: 'POST', body: JSON.stringify(scenario) });
@@ -43,9 +53,9 @@ describe('the PDF export', () => {
     let read: Awaited<ReturnType<typeof readBack>>;
     let files: string[];
     beforeAll(async () => {
-      await resetFonts();
-      bytes = await writePdf(LANGUAGES_DOCUMENT, loadFont);
-      files = await fontsRead();
+      const loader = recordingLoader();
+      bytes = await writePdf(LANGUAGES_DOCUMENT, loader.load);
+      files = loader.paths;
       read = await readBack(bytes);
     });
 
@@ -109,15 +119,62 @@ describe('the PDF export', () => {
   });
 
   it('reads only the Latin subsets for a document in plain Latin', async () => {
-    const read = await readBack(await writePdf(LATIN_DOCUMENT, loadFont));
+    const loader = recordingLoader();
+    const read = await readBack(await writePdf(LATIN_DOCUMENT, loader.load));
     expect(read.text).toContain('Our product helps small teams find their first customers faster.');
-    expect((await fontsRead()).sort()).toEqual(['/fonts/export/noto-sans-latin-400-normal.ttf', '/fonts/export/noto-sans-latin-700-normal.ttf']);
+    expect(loader.paths.sort()).toEqual(['/fonts/export/noto-sans-latin-400-normal.ttf', '/fonts/export/noto-sans-latin-700-normal.ttf']);
+  });
+
+  it('fetches a font file from the static assets once per isolate, however many documents use it', async () => {
+    // Cyrillic in bold: a subset no other test here uses.
+    const cyrillic = document([{ type: 'heading', level: 1, text: 'Кириллица' }, paragraph('Text')]);
+    const texts = [];
+    for (let i = 0; i < 3; i++) texts.push((await readBack(await writePdf(cyrillic, loadFont))).text);
+    for (const text of texts) expect(text).toContain('Кириллица');
+    expect((await fontsFetched()).filter((path) => path === '/fonts/export/noto-sans-cyrillic-700-normal.ttf')).toHaveLength(1);
   });
 
   it('draws a visible replacement for a character no font has, and keeps the rest of the text', async () => {
     // Tibetan and Gothic: no bundled font has them.
     const read = await readBack(await writePdf(document([paragraph('Before ༀ and 𐌰 after.')]), loadFont));
     expect(read.text).toContain('Before \uFFFD and \uFFFD after.');
+  });
+
+  it('writes odd input without throwing: empty text, controls, joined emoji, flags, combining accents, bidi marks, an empty or odd canvas', async () => {
+    const odd: ExportDocument = {
+      title: '',
+      exportedAt: '2026-11-24T10:00:00.000Z',
+      blocks: [
+        { type: 'heading', level: 3, text: '' },
+        { type: 'paragraph', inlines: [] },
+        { type: 'paragraph', inlines: [{ text: 'tab\there\u0007bell\r\nnew line' }] },
+        { type: 'paragraph', inlines: [{ text: 'coder 👩‍💻 flag 🇷🇴 heart ❤️ accent e\u0301 mark \u200fنعم\u200e end' }] },
+        { type: 'list', items: [[], [{ text: '(قوسين) [brackets]' }]] },
+        { type: 'sources', sources: [{ title: '', url: 'https://example.net/untitled', readAt: null }] },
+        { type: 'canvas', picture: { width: 0, height: 0, frames: [], notes: [], connectors: [] }, description: '' },
+        {
+          type: 'canvas',
+          picture: {
+            width: 300,
+            height: 200,
+            frames: [{ x: 0, y: 0, width: 0, height: 0, title: 'Empty frame' }],
+            notes: [{ x: -20, y: 150, width: 0, height: 10, fill: 'red', text: 'no room', proposed: true }],
+            connectors: [{ from: { x: 0, y: 0 }, to: { x: 300, y: 200 } }],
+          },
+          description: 'Odd canvas',
+        },
+      ],
+    };
+    const read = await readBack(await writePdf(odd, loadFont));
+    expect(read.text).toContain('tab here');
+    expect(read.text).toContain('bell');
+    expect(read.text).toContain('new line');
+    expect(read.text).toContain('👩');
+    expect(read.text).toContain('💻');
+    expect(read.text).toContain('end');
+    expect(read.text).toContain('[brackets]');
+    expect(read.links).toContain('https://example.net/untitled');
+    expect(read.text).toContain('Odd canvas');
   });
 
   it('wraps paragraphs within the margins: at spaces, between Chinese characters, and inside a word longer than a line', async () => {
@@ -178,8 +235,25 @@ describe('the PDF export', () => {
   });
 
   it('says which font is missing when the static assets lack one, rather than writing a PDF without its text', async () => {
-    await resetFonts({ missing: ['/fonts/export/noto-sans-latin-400-normal.ttf'] });
-    await expect(writePdf(LATIN_DOCUMENT, loadFont)).rejects.toThrow('Font /fonts/export/noto-sans-latin-400-normal.ttf is missing from the static assets (404)');
+    // Greek in bold: a subset no other test here uses, so this isolate has not read it yet.
+    const missing = '/fonts/export/noto-sans-greek-700-normal.ttf';
+    await resetFonts({ missing: [missing] });
+    const greek = document([{ type: 'heading', level: 1, text: 'Ελληνικά' }]);
+    await expect(writePdf(greek, loadFont)).rejects.toThrow(`Font ${missing} is missing from the static assets (404)`);
+    // Once the file is there, the same document is written: a failed read is not kept.
+    await resetFonts();
+    expect((await readBack(await writePdf(greek, loadFont))).text).toContain('Ελληνικά');
+  });
+
+  it('writes 50 documents at once in one isolate, each whole', async () => {
+    const documents = Array.from({ length: 50 }, (_, index) => ({ ...LANGUAGES_DOCUMENT, title: `Project ${index}` }));
+    const pdfs = await Promise.all(documents.map((each) => writePdf(each, loadFont)));
+    const texts = await Promise.all(pdfs.map(async (pdf) => (await readBack(pdf)).text));
+    texts.forEach((text, index) => {
+      expect(text).toContain(`Project ${index}`);
+      expect(text).toContain(ARABIC);
+      expect(text).toContain(CHINESE);
+    });
   });
 
   it('writes a project at its limits: 30 sections, 100 paragraphs, 100 memory entries, 500 notes', async () => {

@@ -20,7 +20,9 @@ export function startFakeExportFonts() {
       response.writeHead(404, { 'Content-Type': 'text/plain' });
       return void response.end('Not found');
     }
-    response.writeHead(200, { 'Content-Type': 'font/ttf' });
+    // No kept-alive connections: after a burst of reads, workerd could reuse one that Node has
+    // since closed, and the next read would fail with "Network connection lost".
+    response.writeHead(200, { 'Content-Type': 'font/ttf', Connection: 'close' });
     response.end(exportFontBytes(file));
   });
 }

@@ -90,11 +90,22 @@ export function fontFilesFor(codePoint: number, weight: FontWeight): FontFile[] 
   return EXPORT_FONT_FILES.filter((file) => file.weight === weight && file.ranges.some(([first, last]) => codePoint >= first && codePoint <= last));
 }
 
+/**
+ * Font files this isolate has read. The static assets do not change while an isolate lives, so a
+ * file is fetched once, and exports running at once share its bytes rather than holding a copy
+ * each. Only bytes are kept, never a read under way: a promise shared between requests may hang.
+ */
+const readFonts = new Map<string, ArrayBuffer>();
+
 /** Reads the fonts from the Worker's static assets, where the build put them. */
 export function assetFontLoader(env: Pick<Bindings, 'ASSETS'>): FontLoader {
   return async (path) => {
+    const kept = readFonts.get(path);
+    if (kept) return kept;
     const response = await env.ASSETS.fetch(new URL(path, 'https://assets.invalid'));
     if (!response.ok) throw new Error(`Font ${path} is missing from the static assets (${response.status}); run the build.`);
-    return response.arrayBuffer();
+    const bytes = await response.arrayBuffer();
+    readFonts.set(path, bytes);
+    return bytes;
   };
 }

@@ -205,8 +205,6 @@ function breaksAnywhere(codePoint: number): boolean {
 
 /** The fonts of one document: read once each, and which one draws each character. */
 class FontBook {
-  /** Bytes of font files read for this document. */
-  bytesRead = 0;
   private readonly files = new Map<string, Promise<LoadedFont>>();
   private readonly byCharacter = new Map<string, LoadedFont | null>();
 
@@ -247,10 +245,11 @@ class FontBook {
   private open(file: FontFile): Promise<LoadedFont> {
     let loaded = this.files.get(file.path);
     if (!loaded) {
-      loaded = this.loadFont(file.path).then((bytes) => {
-        this.bytesRead += bytes.byteLength;
-        return { name: file.fileName, font: withGlyphsPerUse(openFont(new Uint8Array(bytes))), keepsNeighbours: file.packageName !== '@fontsource/noto-emoji' };
-      });
+      loaded = this.loadFont(file.path).then((bytes) => ({
+        name: file.fileName,
+        font: withGlyphsPerUse(openFont(new Uint8Array(bytes))),
+        keepsNeighbours: file.packageName !== '@fontsource/noto-emoji',
+      }));
       this.files.set(file.path, loaded);
     }
     return loaded;
