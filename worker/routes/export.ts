@@ -11,7 +11,6 @@ import { buildExportDocument } from '../services/export/document';
 import { writeDocx } from '../services/export/docx';
 import { assetFontLoader } from '../services/export/fonts';
 import { writeMarkdown } from '../services/export/markdown';
-import { writePdf } from '../services/export/pdf';
 import { projectResearchDigest } from '../services/project-research';
 import { admit } from '../services/rate-limit';
 import { requireUser, type SignedInEnv } from '../services/sessions';
@@ -20,8 +19,9 @@ const NOT_FOUND = { error: 'Project not found.' } as const;
 const WRITERS: Record<ExportFormat, (document: ExportDocument, env: Bindings) => Promise<Uint8Array | string> | string> = {
   md: writeMarkdown,
   docx: writeDocx,
-  // The PDF's fonts are among the static assets (decision 0047): only the subsets the text needs are read.
-  pdf: (document, env) => writePdf(document, assetFontLoader(env)),
+  // Loaded on the first PDF only: pdfkit is most of the export's code (decision 0047). Its fonts
+  // are among the static assets, and only the subsets the text needs are read.
+  pdf: async (document, env) => (await import('../services/export/pdf')).writePdf(document, assetFontLoader(env)),
 };
 
 /**
