@@ -70,3 +70,12 @@ export const outlinePersona = ({ title, persona }: PersonaContent): ArtifactOutl
     { label: 'Confidence', text: `${persona.confidence} (${persona.confidenceReasons})` },
   ],
 });
+
+/**
+ * When the personas were last written or accepted (Unix milliseconds), null without personas:
+ * research answers that arrived after it are new to them.
+ */
+export function personasWrittenAt(memory: readonly { kind: string; updatedAt: number; acceptedAt?: number }[]): number | null {
+  const times = memory.filter((entry) => entry.kind === 'persona').map((entry) => Math.max(entry.updatedAt, entry.acceptedAt ?? 0));
+  return times.length === 0 ? null : Math.max(...times);
+}

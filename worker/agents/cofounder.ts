@@ -2,6 +2,7 @@ import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type On
 import type { Connection, ConnectionContext, WSMessage } from 'agents';
 import { getToolName, hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
 import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
+import { personasWrittenAt } from '#contracts/phases/personas';
 import { artifactDefinition, isArtifactKind, PHASES, unlockedPhases } from '#contracts/phases/registry';
 import {
   COFOUNDER_TOOLS,
@@ -40,6 +41,7 @@ import {
   reserveAnswer,
   type Reservation,
 } from '../db/queries/cofounder';
+import { responsesSince } from '../db/queries/research';
 import { cofounderCaps, config } from '../config';
 import { connectedCompetitorSources } from '../services/competitor-search';
 import { llmMode, model, type LlmMode } from '../services/llm';
@@ -158,6 +160,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     limits: { messagesPerMemberPerDay: 0, messagesPerProjectPerDay: 0, projectMessagesToday: 0, resetsAt: 0 },
     mode: 'ai',
     run: null,
+    newResearchAnswers: 0,
   };
 
   /** One answer at a time, in the order the sends were stored. */
@@ -221,6 +224,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     this.setState({ ...this.state, presence: this.#presentMembers(), mode: mode === 'offline-demo' ? 'offline-demo' : 'ai' });
     // The owner's plan may have changed since the object started: every new connection reads it.
     void this.#unlockedPhases().catch(() => {});
+    // Answers keep arriving on the public research pages: a member opening the workspace sees their count now.
+    void this.#refreshNewResearchAnswers().catch(() => {});
   }
 
   override onClose(connection: Connection) {
@@ -554,8 +559,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
     if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, signal: options?.abortSignal });
 
-    const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
-    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
+    const [privacyMode] = await Promise.all([projectPrivacyMode(this.env.DB, this.#projectId), this.#refreshNewResearchAnswers()]);
+    // The phase's own notes, and what any open phase's artifacts need now (new research answers for the personas).
+    const phaseNotes = [phase.notes?.(this.env), ...builtModules(unlocked).map((module) => module.reminder?.(this.state))].filter(Boolean).join('\n');
+    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes });
     const actions = this.#actions(turn.answering);
     const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
     const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
@@ -696,8 +703,23 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
    * is kept in the object's own history (who, when, what), which the account export carries.
    */
   #commitMemory(memory: MemoryEntry[], change: MemoryChange) {
+    const personasBefore = personasWrittenAt(this.state.memory);
     this.setState({ ...this.state, memory });
     recordMemoryChange(this.sql.bind(this), change);
+    // Personas written, accepted or deleted: what counts as new research answers changes with them.
+    if (personasWrittenAt(memory) !== personasBefore) void this.#refreshNewResearchAnswers().catch(() => {});
+  }
+
+  /**
+   * How many research-page answers arrived since the personas were last written or accepted
+   * (0 without personas), read from D1 into the shared state: the persona view offers a review
+   * and the phase 4 prompt tells the co-founder to propose an update.
+   */
+  async #refreshNewResearchAnswers() {
+    const since = personasWrittenAt(this.state.memory);
+    const count = since === null ? 0 : await responsesSince(this.env.DB, this.#projectId, since);
+    // Applied only if the personas did not change during the read (a newer refresh follows then).
+    if (personasWrittenAt(this.state.memory) === since && this.state.newResearchAnswers !== count) this.setState({ ...this.state, newResearchAnswers: count });
   }
 
   /**

@@ -6,7 +6,7 @@ import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryCon
 import { COFOUNDER_NAME } from './Avatar';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
 import { MessageTime } from './MessageRow';
-import { ArtifactView } from './phases/registry';
+import { ArtifactView, type ArtifactActions } from './phases/registry';
 import type { MemoryResult, Workspace } from './use-workspace';
 
 export const KIND_LABELS: Record<MemoryKind, string> = {
@@ -38,17 +38,21 @@ type ChangeMemory = Workspace['changeMemory'];
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
 type PinToCanvas = (text: string, pinnedFrom: { entryId: string; title: string }) => Promise<string | null>;
+/** What the workspace lends the artifacts' views: the research answers personas have not seen, and a way to ask the co-founder. */
+type WorkspaceContext = Pick<ArtifactActions, 'newResearchAnswers' | 'onAsk'>;
 
 export function MemoryPanel({
   entries,
   changeMemory,
   phasesDone = [],
   pinToCanvas,
+  workspace = {},
 }: {
   entries: MemoryEntry[] | undefined;
   changeMemory: ChangeMemory;
   phasesDone?: readonly number[];
   pinToCanvas?: PinToCanvas;
+  workspace?: WorkspaceContext;
 }) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
@@ -90,6 +94,7 @@ export function MemoryPanel({
               changeMemory={changeMemory}
               phasesDone={phasesDone}
               pinToCanvas={pinToCanvas}
+              workspace={workspace}
               // After a deletion, focus goes to the panel's heading, never to the page's body.
               onDeleted={() => heading.current?.focus()}
             />
@@ -117,6 +122,7 @@ function MemoryEntryItem({
   phasesDone,
   onDeleted,
   pinToCanvas,
+  workspace,
 }: {
   entry: MemoryEntry;
   memory: MemoryEntry[];
@@ -124,6 +130,7 @@ function MemoryEntryItem({
   phasesDone: readonly number[];
   onDeleted: () => void;
   pinToCanvas?: PinToCanvas;
+  workspace: WorkspaceContext;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -178,7 +185,7 @@ function MemoryEntryItem({
         />
       ) : (
         <>
-          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} />
+          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} {...workspace} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
           {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
@@ -221,14 +228,14 @@ function MemoryEntryItem({
   );
 }
 
-export function MemoryEntryView({ entry, onAccept, onCheckAgain }: { entry: MemoryEntry; onAccept?: () => Promise<string | null>; onCheckAgain?: () => Promise<string | null> }) {
+export function MemoryEntryView({ entry, ...actions }: { entry: MemoryEntry } & ArtifactActions) {
   const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
   return (
     <div className="memory-entry__view">
       <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
       {isArtifactKind(entry.kind) ? (
-        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} onCheckAgain={onCheckAgain} />
+        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} {...actions} />
       ) : (
         <p className="memory-entry__body">{(entry as { body?: string }).body}</p>
       )}

@@ -13,6 +13,10 @@ export interface ArtifactActions {
   onAccept?: () => Promise<string | null>;
   /** Competitors: read its pages again. */
   onCheckAgain?: () => Promise<string | null>;
+  /** Research-page answers the personas have not seen (WorkspaceState.newResearchAnswers). */
+  newResearchAnswers?: number;
+  /** Sends a message to the co-founder as this member, as the composer would. */
+  onAsk?: (text: string) => void;
 }
 type ArtifactViewProps<Kind extends ArtifactKind> = { entry: Extract<MemoryEntry, { kind: Kind }> } & ArtifactActions;
 
