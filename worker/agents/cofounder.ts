@@ -3,7 +3,8 @@ import type { Connection, ConnectionContext, WSMessage } from 'agents';
 import { getToolName, hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
 import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
 import { personasWrittenAt } from '#contracts/phases/personas';
-import { artifactDefinition, isArtifactKind, PHASES, unlockedPhases } from '#contracts/phases/registry';
+import { ASSUMPTION } from '#contracts/phases/fields';
+import { artifactDefinition, inventedCitations, isArtifactKind, PHASES, unlockedPhases, type ArtifactContent } from '#contracts/phases/registry';
 import {
   COFOUNDER_TOOLS,
   MESSAGE_MAX_CHARS,
@@ -453,6 +454,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (owner && !owner.free && !(await this.#unlockedPhases()).includes(owner.number)) {
       return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`, current: null });
     }
+    if (edit.type === 'memory_create' || edit.type === 'memory_update') {
+      const invented = this.#inventedByMember(edit);
+      if (invented) return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: invented, current: null });
+    }
     if (edit.type === 'memory_accept') return reply({ type: 'memory_result', requestId, ...(await this.#accept(edit.id, edit.baseVersion, author)) });
     if (edit.type === 'memory_delete') return reply({ type: 'memory_result', requestId, ...(await this.#delete(edit.id, edit.baseVersion, author)) });
     const result: Applied | Refusal =
@@ -461,6 +466,25 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       this.#commitMemory(result.memory, { action: edit.type === 'memory_create' ? 'created' : 'updated', entryId: result.entry!.id, entry: result.entry, by: author });
     }
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
+  }
+
+  /**
+   * A member's edit keeps or deletes an artifact's cited evidence and may add claims labelled as
+   * assumptions, but never a citation of its own: quotes, prices and sources come from the tools,
+   * which check them (docs/decisions/0048-members-edit-artifacts.md). The refusal names what was invented.
+   */
+  #inventedByMember(edit: { type: 'memory_create'; content: MemoryContent } | { type: 'memory_update'; id: string; content: MemoryContent }): string | null {
+    const content = edit.content;
+    if (!isArtifactKind(content.kind)) return null;
+    const memory = this.state.memory;
+    // What the edit replaces: the entry it names, or the one a project holds of a single artifact (a new one replaces it).
+    const previous =
+      edit.type === 'memory_update' ? memory.find((entry) => entry.id === edit.id)
+      : artifactDefinition(content.kind)!.artifact.max === 1 ? memory.find((entry) => entry.kind === content.kind)
+      : undefined;
+    const invented = inventedCitations(content as ArtifactContent, previous && isArtifactKind(previous.kind) ? (previous as ArtifactContent) : null);
+    if (invented.length === 0) return null;
+    return `Only the co-founder's tools add cited evidence, which they check: ${invented[0]!.label} is not in this entry. Delete it, or write it as a claim labelled '${ASSUMPTION}'.`;
   }
 
   /**
