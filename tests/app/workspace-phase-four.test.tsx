@@ -1,37 +1,10 @@
 /** Phase 4's view: a persona with the product's avatar, ranked pains and gains with their evidence, quotes linked to where they were said. */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MemoryEntry } from '#contracts/workspace';
 import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
 import { PersonaView, reviewRequest } from '../../app/pages/app/workspace/phases/PersonaView';
+import { PERSONA } from './artifact-fixtures';
 
-const PERSONA = {
-  id: 'p1',
-  kind: 'persona',
-  title: 'Dana Whitfield',
-  version: 1,
-  author: { kind: 'cofounder' },
-  updatedAt: Date.UTC(2026, 10, 24),
-  persona: {
-    role: 'Practice manager',
-    age: 44,
-    situation: 'Runs the schedule.',
-    jobs: { functional: ['Keep chairs booked'], social: [], emotional: ['Stop dreading cancellations'] },
-    pains: [
-      { text: 'Late cancellations.', source: 'https://news.ycombinator.com/item?id=1' },
-      { text: 'Phone tag.', source: 'assumption' },
-    ],
-    gains: [{ text: 'Slots refilled without calls.', source: 'assumption' }],
-    usesToday: ['A paper waiting list'],
-    reachAt: [{ name: 'Dental managers forum', url: 'https://forum.example/' }],
-    jobStories: ['When a patient cancels, I want to text the waiting list, so I can keep the chair busy.'],
-    earlyAdopter: 'Clinics with a waiting list already.',
-    quotes: [{ text: 'Every empty chair is money we never get back', url: 'https://news.ycombinator.com/item?id=1' }],
-    confidence: 'medium',
-    confidenceReasons: 'Two discussions agree.',
-    avatarUrl: '/api/free-tools/avatar.svg?name=Dana+Whitfield&age=44&traits=Practice+manager',
-  },
-} as MemoryEntry & { kind: 'persona' };
 
 describe('a persona', () => {
   it('shows its avatar, ranks pains with their evidence, links its quotes and channels, and can be accepted', () => {
