@@ -144,6 +144,8 @@ export interface ResearchRunState {
   found: number;
   cards: number;
   approvedBy?: string;
+  /** The sources that could not be reached during the run, by label: its end says so. */
+  unreachable?: string[];
 }
 
 export interface WorkspaceState {

@@ -53,7 +53,7 @@ import { conversationExport, readMemoryHistory, recordMemoryChange, type MemoryC
 import type { ProjectConversationExport } from '#contracts/account';
 import { offlineDemoAnswer } from './offline-demo';
 import { checkAgain } from './phases/competitors/check-again';
-import { cardContent, proposedRun, runStep } from './phases/competitors/research-run';
+import { cardContent, proposedRun, runEndText, runStep } from './phases/competitors/research-run';
 import { allModules, builtModules, canOpen, phaseModule } from './phases/registry';
 import { copiedPrivateWording } from './privacy';
 import { allRuns, loadRun, runningRunIds, saveRun, transition } from './research-runs';
@@ -830,7 +830,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       // Stored only if the run is still running: a Stop during the step wins.
       const stored = transition(sql, runId, ['running'], () => ({
         ...run,
-        state: { ...run.state, cards, status: finished ? 'done' : 'running', doing: finished ? `Done: ${run.state.found} found, ${cards} cards made` : run.state.doing },
+        state: { ...run.state, cards, status: finished ? 'done' : 'running', doing: finished ? runEndText({ ...run.state, cards }) : run.state.doing },
       }));
       if (stored) this.setState({ ...this.state, run: stored.state });
       // Not idempotent: this very call's schedule row still exists and would be taken for the next one.
