@@ -11,7 +11,8 @@ import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, s
 
 type State = { phases: { done: number[] }; memory: MemoryEntry[]; newResearchAnswers: number };
 const toolResults = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content));
-const waitForState = (socket: TestSocket, test: (state: State) => boolean) => socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what: 'a state' }).then((frame) => frame.state as State);
+const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state') =>
+  socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what }).then((frame) => frame.state as State);
 
 const PERSONA = {
   role: 'Practice manager',
@@ -145,6 +146,28 @@ describe('a new batch of research answers', () => {
     expect((await waitForState(other, (state) => state.newResearchAnswers === 1)).newResearchAnswers).toBe(1);
     socket.close();
     other.close();
+  });
+
+  it('reach the members watching as they arrive, and 50 answers at once are counted exactly', async () => {
+    const owner = await ownerWithProject();
+    await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
+    const created = await postJson(`/api/research/projects/${owner.projectId}/pages`, { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] }, {}, { jar: owner.jar });
+    const { page } = await created.json<{ page: { url_key: string } }>();
+    const socket = await openSocket(owner.projectId, owner.jar);
+    const model = await lane({ replies: [{ toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: PERSONA } }] }, { content: 'Saved Dana.' }] });
+    await answerEnd(socket, send(socket, `Personas ${model.tag}`).requestId);
+    await waitForState(socket, (state) => state.memory.some((entry) => entry.kind === 'persona'));
+
+    // Nobody reconnects and nobody talks: the open workspace is told.
+    expect((await answer(page.url_key, 'We phone down a paper list.')).status).toBe(200);
+    await waitForState(socket, (state) => state.newResearchAnswers === 1);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => answer(page.url_key, `Answer ${index}`)));
+    expect(answers.map((response) => response.status)).toEqual(Array(50).fill(200));
+    // Fifty reads race each other; the count ends at the truth and never goes back.
+    await waitForState(socket, (state) => state.newResearchAnswers === 51, 'all 51 answers counted');
+    const counts = socket.frames.filter((frame) => frame.type === 'cf_agent_state').map((frame) => (frame.state as State).newResearchAnswers);
+    expect(counts.slice(counts.indexOf(1))).toEqual([...counts.slice(counts.indexOf(1))].sort((a, b) => a - b));
+    socket.close();
   });
 
   it('are not counted for a project without personas, whatever its pages receive', async () => {

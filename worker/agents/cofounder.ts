@@ -734,16 +734,33 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (personasWrittenAt(memory) !== personasBefore) void this.#refreshNewResearchAnswers().catch(() => {});
   }
 
+  #answersRead: Promise<void> | null = null;
+  #answersReadAgain = false;
+
   /**
    * How many research-page answers arrived since the personas were last written or accepted
    * (0 without personas), read from D1 into the shared state: the persona view offers a review
-   * and the phase 4 prompt tells the co-founder to propose an update.
+   * and every turn's prompt tells the co-founder to propose an update. One read at a time, and one
+   * more after it when asked meanwhile, so the last read starts after the last answer arrived and
+   * the count never goes back to an older one.
    */
-  async #refreshNewResearchAnswers() {
-    const since = personasWrittenAt(this.state.memory);
-    const count = since === null ? 0 : await responsesSince(this.env.DB, this.#projectId, since);
-    // Applied only if the personas did not change during the read (a newer refresh follows then).
-    if (personasWrittenAt(this.state.memory) === since && this.state.newResearchAnswers !== count) this.setState({ ...this.state, newResearchAnswers: count });
+  #refreshNewResearchAnswers(): Promise<void> {
+    if (this.#answersRead) {
+      this.#answersReadAgain = true;
+      return this.#answersRead;
+    }
+    this.#answersRead = (async () => {
+      do {
+        this.#answersReadAgain = false;
+        const since = personasWrittenAt(this.state.memory);
+        const count = since === null ? 0 : await responsesSince(this.env.DB, this.#projectId, since);
+        if (personasWrittenAt(this.state.memory) !== since) this.#answersReadAgain = true;
+        else if (this.state.newResearchAnswers !== count) this.setState({ ...this.state, newResearchAnswers: count });
+      } while (this.#answersReadAgain);
+    })().finally(() => {
+      this.#answersRead = null;
+    });
+    return this.#answersRead;
   }
 
   /**
@@ -878,6 +895,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   // -------------------------------------------------------------------------------------------
   // Called by the Worker (RPC)
+
+  /** A research page of the project was answered: members watching see the new count now (nobody watching: the next connection reads it). */
+  async researchAnswerArrived(): Promise<void> {
+    if (this.#deleted || personasWrittenAt(this.state.memory) === null || [...this.getConnections()].length === 0) return;
+    await this.#refreshNewResearchAnswers();
+  }
 
   /** A removed member: their open workspaces close at once. */
   async closeMember(userId: string): Promise<number> {
