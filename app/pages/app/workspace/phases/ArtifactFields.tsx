@@ -103,7 +103,7 @@ export function ClaimsField({ id, label, claims, onChange, ranked = false }: { i
         </List>
       )}
       <div className="artifact-editor__add">
-        <input className="memory-editor__input" id={`${id}-add`} aria-label={`A new assumption for ${label.toLowerCase()}`} value={adding} onChange={(event) => setAdding(event.target.value)} />
+        <input className="memory-editor__input" id={`${id}-add`} aria-label={`A new assumption for ${label.toLowerCase()}`} placeholder="Add one of your own" value={adding} onChange={(event) => setAdding(event.target.value)} />
         <button
           type="button"
           className="button button--secondary panel__small-button"
