@@ -155,6 +155,21 @@ async function walk(viewport: Viewport) {
   await screenshot(page, 'workspace-phase-three-map', { fullPage: false });
   await map.getByRole('button', { name: 'Accept gaps and map' }).click();
   await map.getByText('Accepted: phase 3 is done.').waitFor();
+  // The second member renames an axis and a gap; the table beside the map follows for the first.
+  const theirMap = other.getByRole('listitem', { name: 'Gaps and positioning: Where clinics are alone' });
+  await theirMap.getByRole('button', { name: 'Edit Where clinics are alone' }).click();
+  const mapForm = other.getByRole('form', { name: 'Edit Where clinics are alone' });
+  await mapForm.getByLabel('Gap title').fill('Nobody refills a slot for them');
+  await mapForm.getByRole('group', { name: 'Horizontal axis' }).getByLabel('Axis label').fill('Time to set up');
+  await mapForm.getByRole('button', { name: 'Save' }).click();
+  await map.getByText('Nobody refills a slot for them').waitFor();
+  expect(await map.getByRole('table').textContent()).toContain('Positions from 0 to 10: Time to set up (none to weeks)');
+  // The map's editor at this width, opened and left.
+  await map.getByRole('button', { name: 'Edit Where clinics are alone' }).click();
+  const ownMapForm = page.getByRole('form', { name: 'Edit Where clinics are alone' });
+  await ownMapForm.getByRole('group', { name: 'Positions, from 0 to 10' }).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'workspace-map-editor', { fullPage: false });
+  await ownMapForm.getByRole('button', { name: 'Cancel', exact: true }).click();
   await closeSheet(page, viewport, memory(page));
 
   // Phase 4: a persona quoting the discussion found, accepted.
