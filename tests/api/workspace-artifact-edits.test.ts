@@ -182,4 +182,31 @@ describe('members editing artifacts', () => {
     a.close();
     b.close();
   });
+
+  it("phase 2's estimate: a step's source in words is the founders' own, a typed address or discussion is refused", async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    const assumption = (value: number, label: string, operation = 'multiply') => ({ operation, value, label, source: 'assumption' });
+    const estimate = {
+      segments: ['Independent dental clinics'],
+      topDown: { unit: 'clinics', steps: [assumption(200000, 'dental clinics in the US', 'start'), assumption(0.4, 'share that book by phone')] },
+      bottomUp: { unit: 'clinics a year', steps: [assumption(50, 'demos a month', 'start'), assumption(12, 'months')] },
+      frequency: 'Weekly.',
+      pain: 'Two hours of calls a week.',
+      currentAlternatives: 'A paper list.',
+      confidence: 'low',
+      confidenceReasons: 'Assumptions.',
+      evidence: [],
+    };
+    const content = (change: object) => ({ kind: 'scale_estimate', title: 'Empty chairs', estimate: { ...estimate, ...change } });
+    const saved = (await edit(socket, { type: 'memory_create', content: content({}) })).entry as MemoryEntry;
+    const withSource = (source: string) => content({ topDown: { ...estimate.topDown, steps: [{ ...estimate.topDown.steps[0]!, source }, estimate.topDown.steps[1]!] } });
+    expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: withSource('https://invented.example/census') })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('the address https://invented.example/census is not in this entry'),
+    });
+    expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: content({ evidence: [{ title: 'A thread', url: 'https://news.ycombinator.com/item?id=42', site: 'Hacker News' }] }) })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: withSource('US Census 2020, from memory') })).toMatchObject({ ok: true, entry: { version: 2 } });
+    socket.close();
+  });
 });
