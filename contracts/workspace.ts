@@ -144,6 +144,8 @@ export interface ResearchRunState {
   found: number;
   cards: number;
   approvedBy?: string;
+  /** The sources that could not be reached during the run, by label: its end says so. */
+  unreachable?: string[];
 }
 
 export interface WorkspaceState {
@@ -161,6 +163,12 @@ export interface WorkspaceState {
   limits: WorkspaceLimits;
   /** The project's long research run, proposed, running or just ended; null when there is none. */
   run: ResearchRunState | null;
+  /**
+   * Research-page answers (responses) that arrived after the personas were last written or
+   * accepted: the co-founder proposes an update when there are some. 0 without personas. Read
+   * from D1 when a member connects, on each turn and when a persona changes.
+   */
+  newResearchAnswers: number;
   /** 'offline-demo': development without a model key, a scripted co-founder (label it). */
   mode: 'ai' | 'offline-demo';
 }

@@ -1,7 +1,7 @@
 import { isWebAddress, searchPhrase } from '../discussions';
 import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
-import { ASSUMPTION, MEMORY_LIMITS, type ArtifactOutline, type PhaseDefinition } from './fields';
+import { addressCitation, ASSUMPTION, claimCitations, MEMORY_LIMITS, type ArtifactOutline, type Citation, type PhaseDefinition } from './fields';
 
 /**
  * Phase 3, 'Research competitors and gaps': competitors found in real sources and read from their
@@ -201,3 +201,21 @@ export const outlineLandscape = ({ landscape }: LandscapeContent): ArtifactOutli
     { label: 'Positions', items: landscape.placements.map((placement) => `${placement.name}${placement.isIdea ? ' (the founders\' idea)' : ''}: x ${placement.x}, y ${placement.y}`) },
   ],
 });
+
+/**
+ * A competitor's cited evidence: its address, its quoted price, its cited strengths and
+ * weaknesses, and what its last checks read (only 'Check again' writes those).
+ */
+export const citationsOfCompetitor = ({ competitor }: CompetitorContent): Citation[] => [
+  ...(competitor.url ? [addressCitation(competitor.url)] : []),
+  ...(competitor.pricing.status === 'found'
+    ? [{ key: `price\n${competitor.pricing.url}\n${competitor.pricing.readAt}\n${competitor.pricing.quote}`, label: `the price “${competitor.pricing.quote.slice(0, 60)}” from ${competitor.pricing.url}` }]
+    : []),
+  ...claimCitations([...competitor.strengths, ...competitor.weaknesses]),
+  ...(competitor.checkedAt ? [{ key: `checked\n${competitor.checkedAt}`, label: 'the date its pages were checked' }] : []),
+  ...(competitor.priceLines ?? []).map((line) => ({ key: `page line\n${line}`, label: `the price line “${line.slice(0, 60)}” read from its pages` })),
+  ...(competitor.lastCheck ? [{ key: `last check\n${JSON.stringify(competitor.lastCheck)}`, label: 'what its last check found' }] : []),
+];
+
+/** The gaps' cited evidence. */
+export const citationsOfLandscape = ({ landscape }: LandscapeContent): Citation[] => claimCitations(landscape.gaps.flatMap((gap) => gap.evidence));

@@ -29,6 +29,27 @@ export interface ArtifactOutline {
   sections: { label: string; text?: string; items?: string[]; links?: { title: string; url: string }[] }[];
 }
 
+/**
+ * One piece of cited evidence in an artifact: a claim with its source, a quote, a price read from
+ * a page, an address a tool returned. `key` is what it says and where from, so that a member's edit
+ * can keep or drop it but not invent one (docs/decisions/0048-members-edit-artifacts.md);
+ * `label` names it in a refusal.
+ */
+export interface Citation {
+  key: string;
+  label: string;
+}
+
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
+/** A claim's citation: none when it is labelled an assumption. */
+export const claimCitations = (claims: readonly { text: string; source: string }[]): Citation[] =>
+  claims.filter((claim) => claim.source !== ASSUMPTION).map((claim) => ({ key: `claim\n${claim.source}\n${claim.text}`, label: `“${short(claim.text)}” citing ${claim.source}` }));
+
+export const addressCitation = (url: string): Citation => ({ key: `address\n${url}`, label: `the address ${url}` });
+
+export const quoteCitation = (text: string, url: string): Citation => ({ key: `quote\n${url}\n${text}`, label: `the quote “${short(text)}” from ${url}` });
+
 /** What every phase declares in its contract file; the registry (contracts/phases/registry.ts) lists them. */
 export interface PhaseDefinition<Kind extends string = string> {
   number: number;

@@ -2,7 +2,7 @@ import { isWebAddress } from '../discussions';
 import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
 import { ClaimSchema, type Claim } from './competitors';
-import { CONFIDENCE_LEVELS, MEMORY_LIMITS, type ArtifactOutline, type PhaseDefinition } from './fields';
+import { addressCitation, claimCitations, CONFIDENCE_LEVELS, MEMORY_LIMITS, quoteCitation, type ArtifactOutline, type Citation, type PhaseDefinition } from './fields';
 
 /**
  * Phase 4, 'Define user personas': 1 to 3 personas built from the evidence of phases 2 and 3,
@@ -70,3 +70,20 @@ export const outlinePersona = ({ title, persona }: PersonaContent): ArtifactOutl
     { label: 'Confidence', text: `${persona.confidence} (${persona.confidenceReasons})` },
   ],
 });
+
+/** A persona's cited evidence: its cited pains and gains, its quotes, its channels' addresses and its avatar (the product's, set by the server). */
+export const citationsOfPersona = ({ persona }: PersonaContent): Citation[] => [
+  ...claimCitations([...persona.pains, ...persona.gains]),
+  ...persona.quotes.map((quote) => quoteCitation(quote.text, quote.url)),
+  ...persona.reachAt.map((channel) => addressCitation(channel.url)),
+  ...(persona.avatarUrl ? [{ key: `avatar\n${persona.avatarUrl}`, label: 'its avatar' }] : []),
+];
+
+/**
+ * When the personas were last written or accepted (Unix milliseconds), null without personas:
+ * research answers that arrived after it are new to them.
+ */
+export function personasWrittenAt(memory: readonly { kind: string; updatedAt: number; acceptedAt?: number }[]): number | null {
+  const times = memory.filter((entry) => entry.kind === 'persona').map((entry) => Math.max(entry.updatedAt, entry.acceptedAt ?? 0));
+  return times.length === 0 ? null : Math.max(...times);
+}

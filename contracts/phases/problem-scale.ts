@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { multiLineText, singleLineText } from '../text-fields';
-import { ASSUMPTION, CONFIDENCE_LEVELS, EvidenceLinkSchema, MEMORY_LIMITS, type ArtifactOutline, type PhaseDefinition } from './fields';
+import { isWebAddress } from '../discussions';
+import { addressCitation, ASSUMPTION, CONFIDENCE_LEVELS, EvidenceLinkSchema, MEMORY_LIMITS, type ArtifactOutline, type Citation, type PhaseDefinition } from './fields';
 
 /**
  * Phase 2, "Estimate the problem's scale and impact": its artifact is the problem-scale estimate
@@ -101,3 +102,9 @@ export const outlineScaleEstimate = ({ estimate }: ScaleEstimateContent): Artifa
     { label: 'Evidence', links: estimate.evidence.map(({ title, url }) => ({ title, url })) },
   ],
 });
+
+/** Its cited evidence: the discussions, and the steps whose source is an address. A step's source in words ('assumption', a report's name) is the founders' own. */
+export const citationsOfScaleEstimate = ({ estimate }: ScaleEstimateContent): Citation[] => {
+  const steps = [estimate.topDown, estimate.bottomUp, ...(estimate.money ? [estimate.money] : [])].flatMap((sizing) => sizing.steps);
+  return [...estimate.evidence.map((link) => link.url), ...steps.map((step) => step.source).filter(isWebAddress)].map(addressCitation);
+};

@@ -1,8 +1,18 @@
-import { COMPETITORS_PHASE, CompetitorContentSchema, LandscapeContentSchema, outlineCompetitor, outlineLandscape, type CompetitorContent, type LandscapeContent } from './competitors';
-import type { ArtifactOutline, PhaseDefinition } from './fields';
-import { outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent } from './personas';
+import {
+  citationsOfCompetitor,
+  citationsOfLandscape,
+  COMPETITORS_PHASE,
+  CompetitorContentSchema,
+  LandscapeContentSchema,
+  outlineCompetitor,
+  outlineLandscape,
+  type CompetitorContent,
+  type LandscapeContent,
+} from './competitors';
+import type { ArtifactOutline, Citation, PhaseDefinition } from './fields';
+import { citationsOfPersona, outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent } from './personas';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
-import { outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
+import { citationsOfScaleEstimate, outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
 
 /**
  * The registry of the 8 phases, read by the Worker (worker/agents/phases/registry.ts adds each
@@ -40,6 +50,26 @@ const OUTLINES: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { k
 
 /** Any artifact as labelled sections, whatever its phase (prompts, export, canvas). */
 export const outlineOf = (content: ArtifactContent): ArtifactOutline => (OUTLINES[content.kind] as (content: ArtifactContent) => ArtifactOutline)(content);
+
+const CITATIONS: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { kind: Kind }>) => Citation[] } = {
+  chosen_idea: () => [],
+  scale_estimate: citationsOfScaleEstimate,
+  competitor: citationsOfCompetitor,
+  landscape: citationsOfLandscape,
+  persona: citationsOfPersona,
+};
+
+/**
+ * The cited evidence a member's edit would add to an artifact: what `next` cites that `previous`
+ * (the entry it replaces; null for a new one) did not. Members may keep or delete cited evidence
+ * and add claims labelled as assumptions; only the co-founder's tools, which check their sources,
+ * add citations (docs/decisions/0048-members-edit-artifacts.md).
+ */
+export function inventedCitations(next: ArtifactContent, previous: ArtifactContent | null): Citation[] {
+  const cite = (content: ArtifactContent) => (CITATIONS[content.kind] as (content: ArtifactContent) => Citation[])(content);
+  const known = new Set(previous && previous.kind === next.kind ? cite(previous).map((citation) => citation.key) : []);
+  return cite(next).filter((citation) => !known.has(citation.key));
+}
 
 /**
  * What a member can pin to the canvas from an artifact: each section's text and each item of its

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEntry } from '#contracts/workspace';
-import { db } from '../utils';
-import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type ModelRequestBody, type TestSocket } from './workspace-support';
+import { db, postJson } from '../utils';
+import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type ModelRequestBody, type TestSocket } from './workspace-support';
 
 /**
  * Phase 4 in the workspace: personas whose quotes are verbatim excerpts of what the tools
@@ -9,9 +9,10 @@ import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, ty
  * the product's avatar; accepting one completes the phase; Free projects are not offered it.
  */
 
-type State = { phases: { done: number[] }; memory: MemoryEntry[] };
+type State = { phases: { done: number[] }; memory: MemoryEntry[]; newResearchAnswers: number };
 const toolResults = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content));
-const waitForState = (socket: TestSocket, test: (state: State) => boolean) => socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what: 'a state' }).then((frame) => frame.state as State);
+const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state') =>
+  socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what }).then((frame) => frame.state as State);
 
 const PERSONA = {
   role: 'Practice manager',
@@ -87,6 +88,98 @@ describe('personas', () => {
     const socket = await openSocket(projectId, jar);
     await answerEnd(socket, send(socket, `Personas ${model.tag}`).requestId);
     expect(((await model.bodies())[0]!.tools ?? []).map((tool) => tool.function.name)).not.toContain('save_persona');
+    socket.close();
+  });
+});
+
+describe('a new batch of research answers', () => {
+  const systemText = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'system').map((message) => String(message.content)).join('\n');
+  const QUESTION = 'How do you fill a cancelled slot?';
+  const answer = (urlKey: string, response: string) => postJson(`/api/research/${urlKey}/submit`, { responses: [{ sequence: 1, question: QUESTION, response }] });
+
+  it('counts the answers that arrived after the personas were written, tells the co-founder in phase 4, and is cleared by accepting them', async () => {
+    const owner = await ownerWithProject();
+    await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
+    const created = await postJson(`/api/research/projects/${owner.projectId}/pages`, { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] }, {}, { jar: owner.jar });
+    const { page } = await created.json<{ page: { url_key: string } }>();
+    // Answered before there is any persona: nothing to update.
+    expect((await answer(page.url_key, 'We phone down a paper list.')).status).toBe(200);
+
+    const socket = await openSocket(owner.projectId, owner.jar);
+    expect(socket.latestState<State>()!.newResearchAnswers).toBe(0);
+    // One lane for the whole conversation: the fake picks it by a tag anywhere in the transcript.
+    const model = await lane({
+      replies: [{ toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: PERSONA } }] }, { content: 'Saved Dana.' }, { content: 'Two new answers: one confirms Dana.' }, { content: 'One more answer.' }],
+    });
+    await answerEnd(socket, send(socket, `Personas ${model.tag}`).requestId);
+    const saved = await waitForState(socket, (state) => state.memory.some((entry) => entry.kind === 'persona'));
+    // The answer from before the persona was written is not new to it.
+    expect(saved.newResearchAnswers).toBe(0);
+
+    // Two respondents answer after the persona was written; a member who opens the workspace sees it.
+    for (const text of ['We text the next patient.', 'Nobody answers on Mondays.']) expect((await answer(page.url_key, text)).status).toBe(200);
+    const collaborator = await addCollaborator(owner.jar, owner.projectId);
+    const other = await openSocket(owner.projectId, collaborator.jar);
+    expect((await waitForState(other, (state) => state.newResearchAnswers === 2)).newResearchAnswers).toBe(2);
+
+    // The next turn's prompt tells the co-founder to propose the update, in phase 4 or (below) after it is done.
+    socket.send({ type: 'phase_open', requestId: 'open-4', phase: 4 });
+    expect(await socket.waitFor((frame) => frame.type === 'phase_result' && frame.requestId === 'open-4')).toMatchObject({ ok: true });
+    await answerEnd(socket, send(socket, 'What next?').requestId);
+    const talk = (await model.bodies())[2]!;
+    const system = systemText(talk);
+    expect(system).toContain('2 research-page answers have arrived since the personas of phase 4 were last written or accepted. Bring it up yourself');
+    expect(system).toContain('read them with read_research_responses');
+    expect((talk.tools ?? []).map((tool) => tool.function.name)).toEqual(expect.arrayContaining(['read_research_responses', 'save_persona']));
+
+    // Accepting the persona means the founders looked at it now: the count starts again from zero, for every member;
+    // phase 4 is then done and the founders work elsewhere, where the prompt still says it.
+    const persona = socket.latestState<State>()!.memory.find((entry) => entry.kind === 'persona')!;
+    other.send({ type: 'memory_accept', requestId: 'accept', id: persona.id, baseVersion: persona.version });
+    expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({ ok: true });
+    await waitForState(socket, (state) => state.newResearchAnswers === 0 && state.memory.some((entry) => entry.acceptedAt !== undefined));
+    expect((await answer(page.url_key, 'We lose two slots a week.')).status).toBe(200);
+    await answerEnd(socket, send(socket, 'And now?').requestId);
+    const elsewhere = systemText((await model.bodies())[3]!);
+    expect(elsewhere).toContain('Phase 4, "Define user personas" (done)');
+    expect(elsewhere).toContain('1 research-page answer has arrived since the personas');
+    expect((await waitForState(other, (state) => state.newResearchAnswers === 1)).newResearchAnswers).toBe(1);
+    socket.close();
+    other.close();
+  });
+
+  it('reach the members watching as they arrive, and 50 answers at once are counted exactly', async () => {
+    const owner = await ownerWithProject();
+    await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
+    const created = await postJson(`/api/research/projects/${owner.projectId}/pages`, { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] }, {}, { jar: owner.jar });
+    const { page } = await created.json<{ page: { url_key: string } }>();
+    const socket = await openSocket(owner.projectId, owner.jar);
+    const model = await lane({ replies: [{ toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: PERSONA } }] }, { content: 'Saved Dana.' }] });
+    await answerEnd(socket, send(socket, `Personas ${model.tag}`).requestId);
+    await waitForState(socket, (state) => state.memory.some((entry) => entry.kind === 'persona'));
+
+    // Nobody reconnects and nobody talks: the open workspace is told.
+    expect((await answer(page.url_key, 'We phone down a paper list.')).status).toBe(200);
+    await waitForState(socket, (state) => state.newResearchAnswers === 1);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => answer(page.url_key, `Answer ${index}`)));
+    expect(answers.map((response) => response.status)).toEqual(Array(50).fill(200));
+    // Fifty reads race each other; the count ends at the truth and never goes back.
+    await waitForState(socket, (state) => state.newResearchAnswers === 51, 'all 51 answers counted');
+    const counts = socket.frames.filter((frame) => frame.type === 'cf_agent_state').map((frame) => (frame.state as State).newResearchAnswers);
+    expect(counts.slice(counts.indexOf(1))).toEqual([...counts.slice(counts.indexOf(1))].sort((a, b) => a - b));
+    socket.close();
+  });
+
+  it('are not counted for a project without personas, whatever its pages receive', async () => {
+    const owner = await ownerWithProject();
+    const created = await postJson(`/api/research/projects/${owner.projectId}/pages`, { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] }, {}, { jar: owner.jar });
+    const { page } = await created.json<{ page: { url_key: string } }>();
+    expect((await answer(page.url_key, 'We phone down a paper list.')).status).toBe(200);
+    const model = await lane({ replies: [{ content: 'No personas yet.' }] });
+    const socket = await openSocket(owner.projectId, owner.jar);
+    await answerEnd(socket, send(socket, `Hello ${model.tag}`).requestId);
+    expect(socket.latestState<State>()!.newResearchAnswers).toBe(0);
+    expect(systemText((await model.bodies())[0]!)).not.toContain('arrived since the personas');
     socket.close();
   });
 });

@@ -8,26 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MemoryEntry, ResearchRunState } from '#contracts/workspace';
 import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/phases/CompetitorView';
 import { ResearchRunCard } from '../../app/pages/app/workspace/ResearchRunCard';
+import { AT, COMPETITOR, LANDSCAPE } from './artifact-fixtures';
 
-const AT = Date.UTC(2026, 10, 24, 9, 30);
-const COMPETITOR = {
-  id: 'c1',
-  kind: 'competitor',
-  title: 'SlotFill',
-  version: 2,
-  author: { kind: 'cofounder' },
-  updatedAt: AT,
-  competitor: {
-    category: 'direct',
-    url: 'https://slotfill.example/',
-    forWhom: 'Dental clinics with a front desk.',
-    pricing: { status: 'found', quote: 'Starter: $29 per month', url: 'https://slotfill.example/pricing', readAt: '2026-11-24T09:00:00.000Z' },
-    strengths: [{ text: 'Texts the waiting list.', source: 'https://slotfill.example/' }],
-    weaknesses: [{ text: 'No calendar sync.', source: 'assumption' }],
-    checkedAt: '2026-11-24T09:00:00.000Z',
-    lastCheck: { at: '2026-11-24T10:00:00.000Z', unreachable: false, added: ['Starter: $39 per month'], removed: ['Starter: $29 per month'], pricingQuoteGone: true },
-  },
-} as MemoryEntry & { kind: 'competitor' };
 
 describe('a competitor card', () => {
   it('quotes its price with the page and date, cites or labels each claim, and shows what Check again found', async () => {
@@ -47,22 +29,7 @@ describe('a competitor card', () => {
 
 describe('the positioning map', () => {
   it('draws the places as an SVG hidden from screen readers and gives them as a table', async () => {
-    const entry = {
-      id: 'l1',
-      kind: 'landscape',
-      title: 'Where clinics are alone',
-      version: 1,
-      author: { kind: 'cofounder' },
-      updatedAt: AT,
-      landscape: {
-        gaps: [{ title: 'No automation', description: 'Refilled by hand.', competitors: ['SlotFill'], evidence: [{ text: 'Seen on its page.', source: 'https://slotfill.example/' }] }],
-        axes: { x: { label: 'Setup effort', low: 'none', high: 'weeks' }, y: { label: 'Automation', low: 'none', high: 'full' } },
-        placements: [
-          { name: 'SlotFill', isIdea: false, x: 6, y: 4 },
-          { name: 'Our idea', isIdea: true, x: 2, y: 9 },
-        ],
-      },
-    } as MemoryEntry & { kind: 'landscape' };
+    const entry = LANDSCAPE;
     const onAccept = vi.fn(async () => null);
     const { container } = render(<LandscapeView entry={entry} onAccept={onAccept} />);
     expect(container.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');

@@ -310,7 +310,7 @@ describe('the scale estimate in the memory', () => {
     memoryPanel([ESTIMATE], []);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
     const step = screen.getByRole('group', { name: 'Top-down, step 2' });
-    for (const label of ['Then', 'Value', 'What it counts', "Source: a link, or 'assumption'"]) expect(within(step).getByText(label).tagName).toBe('LABEL');
+    for (const label of ['Then', 'Value', 'What it counts', "Source: a link the co-founder found, its name in words, or 'assumption'"]) expect(within(step).getByText(label).tagName).toBe('LABEL');
     expect(screen.getByRole('button', { name: 'Add a step to top-down' })).toBeTruthy();
   });
 

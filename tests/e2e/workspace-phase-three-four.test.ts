@@ -4,13 +4,15 @@
  * co-founder proposes a research run → a member approves it and both members watch it live →
  * competitor cards with their quoted prices → 'Check again' after a price change → gaps and the
  * positioning map, accepted → phase 4 → a persona whose quote comes from a discussion found,
- * accepted. A Free project sees phases 3 and 4 locked, with the product's Get Pro. Desktop and phone,
+ * accepted → research answers arrive and both members see how many the persona has not seen; one
+ * asks the co-founder to review them → the second member edits the persona, and the first sees
+ * who changed it. A Free project sees phases 3 and 4 locked, with the product's Get Pro. Desktop and phone,
  * screenshots saved.
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { hashOf } from '../fakes/discussion-fake';
-import { expectNoProblems, newAccount, newPage, operator, queryD1, screenshot, sqlText, useBrowser, type Viewport } from './support';
+import { baseUrl, expectNoProblems, newAccount, newPage, operator, queryD1, screenshot, sqlText, url, useBrowser, type Viewport } from './support';
 import { createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
 useBrowser();
@@ -74,6 +76,7 @@ function script(query: string, phrase: string) {
     { toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase] } }] },
     { toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona } }] },
     { content: 'Dana is in the memory, quoted from the discussion.' },
+    { content: 'Both new answers confirm Dana: they refill slots by phone. I would keep her as she is.' },
   ]);
 }
 
@@ -152,6 +155,21 @@ async function walk(viewport: Viewport) {
   await screenshot(page, 'workspace-phase-three-map', { fullPage: false });
   await map.getByRole('button', { name: 'Accept gaps and map' }).click();
   await map.getByText('Accepted: phase 3 is done.').waitFor();
+  // The second member renames an axis and a gap; the table beside the map follows for the first.
+  const theirMap = other.getByRole('listitem', { name: 'Gaps and positioning: Where clinics are alone' });
+  await theirMap.getByRole('button', { name: 'Edit Where clinics are alone' }).click();
+  const mapForm = other.getByRole('form', { name: 'Edit Where clinics are alone' });
+  await mapForm.getByLabel('Gap title').fill('Nobody refills a slot for them');
+  await mapForm.getByRole('group', { name: 'Horizontal axis' }).getByLabel('Axis label').fill('Time to set up');
+  await mapForm.getByRole('button', { name: 'Save' }).click();
+  await map.getByText('Nobody refills a slot for them').waitFor();
+  expect(await map.getByRole('table').textContent()).toContain('Positions from 0 to 10: Time to set up (none to weeks)');
+  // The map's editor at this width, opened and left.
+  await map.getByRole('button', { name: 'Edit Where clinics are alone' }).click();
+  const ownMapForm = page.getByRole('form', { name: 'Edit Where clinics are alone' });
+  await ownMapForm.getByRole('group', { name: 'Positions, from 0 to 10' }).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'workspace-map-editor', { fullPage: false });
+  await ownMapForm.getByRole('button', { name: 'Cancel', exact: true }).click();
   await closeSheet(page, viewport, memory(page));
 
   // Phase 4: a persona quoting the discussion found, accepted.
@@ -169,6 +187,50 @@ async function walk(viewport: Viewport) {
   await dana.getByText('Accepted: phase 4 is done.').waitFor();
   await other.getByRole('listitem', { name: 'Persona: Dana Whitfield' }).getByText('Accepted: phase 4 is done.').waitFor();
   expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([{ phase: 1 }, { phase: 3 }, { phase: 4 }]);
+
+  // Research answers arrive after the persona was accepted: both members see how many, live.
+  const question = 'How do you fill a cancelled slot?';
+  const research = await page.request.post(`/api/research/projects/${projectId}/pages`, { data: { title: 'Cancellations', questions: [{ text: question, type: 'text' }] }, headers: { Origin: baseUrl } });
+  expect(research.status(), await research.text()).toBe(201);
+  const { page: researchPage } = (await research.json()) as { page: { url_key: string } };
+  for (const response of ['We phone down a paper list.', 'The receptionist texts the next patient.']) {
+    const submitted = await fetch(url(`/api/research/${researchPage.url_key}/submit`), { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify({ responses: [{ sequence: 1, question, response }] }) });
+    expect(submitted.status).toBe(200);
+  }
+  const theirDana = other.getByRole('listitem', { name: 'Persona: Dana Whitfield' });
+  await dana.getByText('2 new research answers since these personas were written.').waitFor();
+  await theirDana.getByText('2 new research answers since these personas were written.').waitFor();
+  await dana.evaluate((entry) => entry.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'workspace-phase-four-new-answers', { fullPage: false });
+  // The button sends an ordinary message from this member; the co-founder answers it.
+  await dana.getByRole('button', { name: 'Ask the co-founder to review them' }).click();
+  await dana.getByRole('button', { name: 'Asked the co-founder' }).waitFor();
+  await closeSheet(page, viewport, memory(page));
+  await waitForAnswer(page, 'Both new answers confirm Dana');
+  await waitForAnswer(other, 'Both new answers confirm Dana');
+  expect((await page.locator('.message--member').last().textContent()) ?? '').toContain('2 new research answers have come in since the personas were written.');
+
+  // The second member edits the persona; the first sees the change, who made it and when.
+  await theirDana.getByRole('button', { name: 'Edit Dana Whitfield' }).click();
+  const form = other.getByRole('form', { name: 'Edit Dana Whitfield' });
+  await form.getByLabel('Role', { exact: true }).fill('Office manager');
+  const pains = form.getByRole('group', { name: 'Pains, worst first' });
+  expect(await pains.getByRole('link', { name: 'source' }).getAttribute('href')).toMatch(/^https:\/\/news\.ycombinator\.com\/item\?id=/);
+  await pains.getByLabel('A new assumption for pains, worst first').fill('Patients forget to cancel at all.');
+  await pains.getByRole('button', { name: 'Add as an assumption' }).click();
+  await pains.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await screenshot(other, 'workspace-persona-editor', { fullPage: false });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await openSheet(page, viewport, 'Memory');
+  await dana.getByText('Office manager, 44').waitFor();
+  expect(await dana.getByText('Patients forget to cancel at all.', { exact: false }).count()).toBe(1);
+  expect(await dana.locator('.memory-entry__byline').textContent()).toContain(colleague.email.split('@')[0]);
+  // The editor at this width, opened and left.
+  await dana.getByRole('button', { name: 'Edit Dana Whitfield' }).click();
+  const ownForm = page.getByRole('form', { name: 'Edit Dana Whitfield' });
+  await ownForm.getByRole('group', { name: 'Pains, worst first' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'workspace-persona-editor-own', { fullPage: false });
+  await ownForm.getByRole('button', { name: 'Cancel', exact: true }).click();
   expectNoProblems(page);
   expectNoProblems(other);
   console.info(`${viewport}: first competitor card ${firstCardMs} ms after Approve (sources answering at once)`);

@@ -2,7 +2,9 @@ import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type On
 import type { Connection, ConnectionContext, WSMessage } from 'agents';
 import { getToolName, hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
 import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
-import { artifactDefinition, isArtifactKind, PHASES, unlockedPhases } from '#contracts/phases/registry';
+import { personasWrittenAt } from '#contracts/phases/personas';
+import { ASSUMPTION } from '#contracts/phases/fields';
+import { artifactDefinition, inventedCitations, isArtifactKind, PHASES, unlockedPhases, type ArtifactContent } from '#contracts/phases/registry';
 import {
   COFOUNDER_TOOLS,
   MESSAGE_MAX_CHARS,
@@ -40,6 +42,7 @@ import {
   reserveAnswer,
   type Reservation,
 } from '../db/queries/cofounder';
+import { responsesSince } from '../db/queries/research';
 import { cofounderCaps, config } from '../config';
 import { connectedCompetitorSources } from '../services/competitor-search';
 import { llmMode, model, type LlmMode } from '../services/llm';
@@ -50,7 +53,7 @@ import { conversationExport, readMemoryHistory, recordMemoryChange, sourceReadTi
 import type { ProjectConversationExport } from '#contracts/account';
 import { offlineDemoAnswer } from './offline-demo';
 import { checkAgain } from './phases/competitors/check-again';
-import { cardContent, proposedRun, runStep } from './phases/competitors/research-run';
+import { cardContent, proposedRun, runEndText, runStep } from './phases/competitors/research-run';
 import { allModules, builtModules, canOpen, phaseModule } from './phases/registry';
 import { copiedPrivateWording } from './privacy';
 import { allRuns, loadRun, runningRunIds, saveRun, transition } from './research-runs';
@@ -158,6 +161,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     limits: { messagesPerMemberPerDay: 0, messagesPerProjectPerDay: 0, projectMessagesToday: 0, resetsAt: 0 },
     mode: 'ai',
     run: null,
+    newResearchAnswers: 0,
   };
 
   /** One answer at a time, in the order the sends were stored. */
@@ -221,6 +225,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     this.setState({ ...this.state, presence: this.#presentMembers(), mode: mode === 'offline-demo' ? 'offline-demo' : 'ai' });
     // The owner's plan may have changed since the object started: every new connection reads it.
     void this.#unlockedPhases().catch(() => {});
+    // Answers keep arriving on the public research pages: a member opening the workspace sees their count now.
+    void this.#refreshNewResearchAnswers().catch(() => {});
   }
 
   override onClose(connection: Connection) {
@@ -448,6 +454,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (owner && !owner.free && !(await this.#unlockedPhases()).includes(owner.number)) {
       return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`, current: null });
     }
+    if (edit.type === 'memory_create' || edit.type === 'memory_update') {
+      const invented = this.#inventedByMember(edit);
+      if (invented) return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: invented, current: null });
+    }
     if (edit.type === 'memory_accept') return reply({ type: 'memory_result', requestId, ...(await this.#accept(edit.id, edit.baseVersion, author)) });
     if (edit.type === 'memory_delete') return reply({ type: 'memory_result', requestId, ...(await this.#delete(edit.id, edit.baseVersion, author)) });
     const result: Applied | Refusal =
@@ -456,6 +466,25 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       this.#commitMemory(result.memory, { action: edit.type === 'memory_create' ? 'created' : 'updated', entryId: result.entry!.id, entry: result.entry, by: author });
     }
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
+  }
+
+  /**
+   * A member's edit keeps or deletes an artifact's cited evidence and may add claims labelled as
+   * assumptions, but never a citation of its own: quotes, prices and sources come from the tools,
+   * which check them (docs/decisions/0048-members-edit-artifacts.md). The refusal names what was invented.
+   */
+  #inventedByMember(edit: { type: 'memory_create'; content: MemoryContent } | { type: 'memory_update'; id: string; content: MemoryContent }): string | null {
+    const content = edit.content;
+    if (!isArtifactKind(content.kind)) return null;
+    const memory = this.state.memory;
+    // What the edit replaces: the entry it names, or the one a project holds of a single artifact (a new one replaces it).
+    const previous =
+      edit.type === 'memory_update' ? memory.find((entry) => entry.id === edit.id)
+      : artifactDefinition(content.kind)!.artifact.max === 1 ? memory.find((entry) => entry.kind === content.kind)
+      : undefined;
+    const invented = inventedCitations(content as ArtifactContent, previous && isArtifactKind(previous.kind) ? (previous as ArtifactContent) : null);
+    if (invented.length === 0) return null;
+    return `Only the co-founder's tools add cited evidence, which they check: ${invented[0]!.label} is not in this entry. Delete it, or write it as a claim labelled '${ASSUMPTION}'.`;
   }
 
   /**
@@ -554,8 +583,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
     if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, signal: options?.abortSignal });
 
-    const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
-    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes: phase.notes?.(this.env) ?? '' });
+    const [privacyMode] = await Promise.all([projectPrivacyMode(this.env.DB, this.#projectId), this.#refreshNewResearchAnswers()]);
+    // The phase's own notes, and what any open phase's artifacts need now (new research answers for the personas).
+    const phaseNotes = [phase.notes?.(this.env), ...builtModules(unlocked).map((module) => module.reminder?.(this.state))].filter(Boolean).join('\n');
+    const prompt = await buildPrompt(messages, turn.answering, this.state, { privacyMode, phase, phaseNotes });
     const actions = this.#actions(turn.answering);
     const toolContext = { env: this.env, projectId: this.#projectId, actions, privateWording: privacyMode ? this.#privateWordingCheck(messages) : null };
     const phaseTools = Object.assign({}, ...builtModules(unlocked).map((module) => module.tools(toolContext))) as ToolSet;
@@ -696,8 +727,40 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
    * is kept in the object's own history (who, when, what), which the account export carries.
    */
   #commitMemory(memory: MemoryEntry[], change: MemoryChange) {
+    const personasBefore = personasWrittenAt(this.state.memory);
     this.setState({ ...this.state, memory });
     recordMemoryChange(this.sql.bind(this), change);
+    // Personas written, accepted or deleted: what counts as new research answers changes with them.
+    if (personasWrittenAt(memory) !== personasBefore) void this.#refreshNewResearchAnswers().catch(() => {});
+  }
+
+  #answersRead: Promise<void> | null = null;
+  #answersReadAgain = false;
+
+  /**
+   * How many research-page answers arrived since the personas were last written or accepted
+   * (0 without personas), read from D1 into the shared state: the persona view offers a review
+   * and every turn's prompt tells the co-founder to propose an update. One read at a time, and one
+   * more after it when asked meanwhile, so the last read starts after the last answer arrived and
+   * the count never goes back to an older one.
+   */
+  #refreshNewResearchAnswers(): Promise<void> {
+    if (this.#answersRead) {
+      this.#answersReadAgain = true;
+      return this.#answersRead;
+    }
+    this.#answersRead = (async () => {
+      do {
+        this.#answersReadAgain = false;
+        const since = personasWrittenAt(this.state.memory);
+        const count = since === null ? 0 : await responsesSince(this.env.DB, this.#projectId, since);
+        if (personasWrittenAt(this.state.memory) !== since) this.#answersReadAgain = true;
+        else if (this.state.newResearchAnswers !== count) this.setState({ ...this.state, newResearchAnswers: count });
+      } while (this.#answersReadAgain);
+    })().finally(() => {
+      this.#answersRead = null;
+    });
+    return this.#answersRead;
   }
 
   /**
@@ -784,7 +847,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       // Stored only if the run is still running: a Stop during the step wins.
       const stored = transition(sql, runId, ['running'], () => ({
         ...run,
-        state: { ...run.state, cards, status: finished ? 'done' : 'running', doing: finished ? `Done: ${run.state.found} found, ${cards} cards made` : run.state.doing },
+        state: { ...run.state, cards, status: finished ? 'done' : 'running', doing: finished ? runEndText({ ...run.state, cards }) : run.state.doing },
       }));
       if (stored) this.setState({ ...this.state, run: stored.state });
       // Not idempotent: this very call's schedule row still exists and would be taken for the next one.
@@ -832,6 +895,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   // -------------------------------------------------------------------------------------------
   // Called by the Worker (RPC)
+
+  /** A research page of the project was answered: members watching see the new count now (nobody watching: the next connection reads it). */
+  async researchAnswerArrived(): Promise<void> {
+    if (this.#deleted || personasWrittenAt(this.state.memory) === null || [...this.getConnections()].length === 0) return;
+    await this.#refreshNewResearchAnswers();
+  }
 
   /** A removed member: their open workspaces close at once. */
   async closeMember(userId: string): Promise<number> {

@@ -4,7 +4,7 @@ import type { Bindings } from '../env';
 
 /**
  * What the rest of the Worker may ask of a project's workspace object: member removal, ended
- * sessions, project deletion and the account export call these.
+ * sessions, project deletion, the account export and research answers arriving call these.
  */
 
 type Objects = Pick<Bindings, 'COFOUNDER'>;
@@ -55,4 +55,18 @@ export async function exportProjectConversation(env: Objects, projectId: string)
 export async function projectExportSource(env: Objects, projectId: string) {
   const workspace = await getAgentByName(env.COFOUNDER, projectId);
   return workspace.exportSource();
+}
+
+/**
+ * A research page of the project was answered: members with the workspace open see the count of
+ * answers the personas have not seen at once. Called after the answer is stored (waitUntil): a
+ * failure costs only that live update, which the next connection or turn makes anyway.
+ */
+export async function researchAnswerArrived(env: Objects, projectId: string): Promise<void> {
+  try {
+    const workspace = await getAgentByName(env.COFOUNDER, projectId);
+    await workspace.researchAnswerArrived();
+  } catch (error) {
+    console.error('Telling the workspace about a research answer failed', projectId, error);
+  }
 }

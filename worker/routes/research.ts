@@ -11,6 +11,7 @@ import {
   SubmissionSchema,
 } from '#contracts/research';
 import type { LimitName } from '#contracts/workspace';
+import { researchAnswerArrived } from '../agents/project-lifecycle';
 import { cofounderCaps } from '../config';
 import { getDb } from '../db/client';
 import { projectPrivacyMode, releaseAnswer, reserveAnswer } from '../db/queries/cofounder';
@@ -101,7 +102,10 @@ export const research = new Hono<SignedInEnv>()
     if ('error' in checked) return c.json({ error: checked.error }, 400);
 
     const outcome = await storeResponse(c.env.DB, page, checked.answers, submission.surveyswap_id ?? null);
-    if (outcome === 'stored') return c.json(success, 200);
+    if (outcome === 'stored') {
+      c.executionCtx.waitUntil(researchAnswerArrived(c.env, page.project_id));
+      return c.json(success, 200);
+    }
     if (outcome === 'closed') return c.json(CLOSED, 410);
     if (outcome === 'gone') return c.json(PAGE_NOT_FOUND, 404);
     if (outcome === 'changed') return c.json({ error: 'This research page has just changed. Please reload it and answer again.', changed: true as const }, 409);

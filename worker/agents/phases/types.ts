@@ -1,4 +1,5 @@
 import type { ToolSet } from 'ai';
+import type { WorkspaceState } from '#contracts/workspace';
 import type { CofounderActions, ReadPage } from '../tools/actions';
 
 /**
@@ -13,6 +14,12 @@ export interface PhaseModule {
   tools(context: ToolContext): ToolSet;
   /** Lines for this turn's prompt that depend on the configuration (the sources a search reaches). */
   notes?(env: Cloudflare.Env): string;
+  /**
+   * A line for every turn's prompt while the phase is unlocked, whatever phase the founders work
+   * in, when its artifacts need their attention (personas with research answers they have not
+   * seen); '' otherwise. It says what to do on its own: the phase's guide may not be in the prompt.
+   */
+  reminder?(state: WorkspaceState): string;
   /**
    * What a stored tool output of this phase makes citable: the addresses it returned, and pages
    * whose text a quote may copy. The object reads them from the conversation on each turn.

@@ -315,6 +315,15 @@ export async function answersTo(d1: D1Database, pageId: string, sequence: number
   return { newestFirst: (latest!.results as { answer: string }[]).map((row) => row.answer), total: (total!.results[0] as { n: number }).n };
 }
 
+/** How many responses the project's research pages received after `since` (Unix milliseconds). */
+export async function responsesSince(d1: D1Database, projectId: string, since: number): Promise<number> {
+  const row = await d1
+    .prepare('SELECT count(*) AS n FROM research_responses r JOIN research_pages p ON p.id = r.page_id WHERE p.project_id = ?1 AND r.created_at > ?2')
+    .bind(projectId, since)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /** Every response to the pages of one project (or only to its page `urlKey`), by page key, oldest first. */
 export async function responsesOfProject(d1: D1Database, projectId: string, urlKey?: string): Promise<Map<string, ResponseRow[]>> {
   const { results } = await d1

@@ -353,7 +353,7 @@ function SizingEditor({ id, label, sizing, onChange }: { id: string; label: stri
               <input id={field('label')} className="memory-editor__input" value={step.label} onChange={(event) => setStep(index, { label: event.target.value })} />
             </div>
             <div className="estimate-editor__field">
-              <label htmlFor={field('source')}>Source: a link, or '{ASSUMPTION}'</label>
+              <label htmlFor={field('source')}>Source: a link the co-founder found, its name in words, or '{ASSUMPTION}'</label>
               <input id={field('source')} className="memory-editor__input" value={step.source} onChange={(event) => setStep(index, { source: event.target.value })} />
             </div>
             {index > 0 && (

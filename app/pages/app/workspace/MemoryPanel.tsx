@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { COMPETITOR_CATEGORIES, COMPETITOR_CATEGORY_LABELS } from '#contracts/phases/competitors';
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
 import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, staleUpstreams, type ArtifactContent, type ArtifactKind } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
 import { MessageTime } from './MessageRow';
-import { ArtifactView } from './phases/registry';
+import { artifactFieldLabel } from './phases/ArtifactFields';
+import { ArtifactEditor, ArtifactView, editedArtifactOf, type ArtifactActions, type EditedArtifact } from './phases/registry';
 import type { MemoryResult, Workspace } from './use-workspace';
 
 export const KIND_LABELS: Record<MemoryKind, string> = {
@@ -38,17 +38,21 @@ type ChangeMemory = Workspace['changeMemory'];
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
 type PinToCanvas = (text: string, pinnedFrom: { entryId: string; title: string }) => Promise<string | null>;
+/** What the workspace lends the artifacts' views: the research answers personas have not seen, and a way to ask the co-founder. */
+type WorkspaceContext = Pick<ArtifactActions, 'newResearchAnswers' | 'onAsk'>;
 
 export function MemoryPanel({
   entries,
   changeMemory,
   phasesDone = [],
   pinToCanvas,
+  workspace = {},
 }: {
   entries: MemoryEntry[] | undefined;
   changeMemory: ChangeMemory;
   phasesDone?: readonly number[];
   pinToCanvas?: PinToCanvas;
+  workspace?: WorkspaceContext;
 }) {
   const [adding, setAdding] = useState(false);
   const headingId = useId();
@@ -90,6 +94,7 @@ export function MemoryPanel({
               changeMemory={changeMemory}
               phasesDone={phasesDone}
               pinToCanvas={pinToCanvas}
+              workspace={workspace}
               // After a deletion, focus goes to the panel's heading, never to the page's body.
               onDeleted={() => heading.current?.focus()}
             />
@@ -117,6 +122,7 @@ function MemoryEntryItem({
   phasesDone,
   onDeleted,
   pinToCanvas,
+  workspace,
 }: {
   entry: MemoryEntry;
   memory: MemoryEntry[];
@@ -124,6 +130,7 @@ function MemoryEntryItem({
   phasesDone: readonly number[];
   onDeleted: () => void;
   pinToCanvas?: PinToCanvas;
+  workspace: WorkspaceContext;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -178,7 +185,7 @@ function MemoryEntryItem({
         />
       ) : (
         <>
-          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} />
+          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} {...workspace} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
           {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
@@ -221,14 +228,14 @@ function MemoryEntryItem({
   );
 }
 
-export function MemoryEntryView({ entry, onAccept, onCheckAgain }: { entry: MemoryEntry; onAccept?: () => Promise<string | null>; onCheckAgain?: () => Promise<string | null> }) {
+export function MemoryEntryView({ entry, ...actions }: { entry: MemoryEntry } & ArtifactActions) {
   const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
   return (
     <div className="memory-entry__view">
       <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
       {isArtifactKind(entry.kind) ? (
-        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} onAccept={onAccept} onCheckAgain={onCheckAgain} />
+        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} {...actions} />
       ) : (
         <p className="memory-entry__body">{(entry as { body?: string }).body}</p>
       )}
@@ -252,45 +259,21 @@ export function MemoryEntryView({ entry, onAccept, onCheckAgain }: { entry: Memo
 }
 
 /**
- * The editor's fields, as text: the chosen idea's open questions one per line. A competitor's
- * kind and audience and the map's axes and positions are edited here; its cited evidence and
- * quoted prices only come from what the tools read (phase 3's tools check them).
+ * The editor's fields, as text: the chosen idea's open questions one per line. The artifacts of
+ * phases 3 and 4 are edited field by field by their phase's editor (phases/registry.tsx).
  */
-type Fields = { kind: MemoryKind; title: string; body: string; category: string; forWhom: string; axes: string; positions: string; earlyAdopter: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
-
-const axisLine = (axis: { label: string; low: string; high: string }) => `${axis.label}: ${axis.low} to ${axis.high}`;
-function axisOf(line: string | undefined) {
-  const match = /^(.*?):\s*(.*?)\s+to\s+(.*)$/.exec(line?.trim() ?? '');
-  return match ? { label: match[1]!.trim(), low: match[2]!.trim(), high: match[3]!.trim() } : { label: line?.trim() ?? '', low: '', high: '' };
-}
+type Fields = { kind: MemoryKind; title: string; body: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
 
 function fieldsOf(entry: MemoryEntry | null): Fields {
-  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '', category: '', forWhom: '', axes: '', positions: '', earlyAdopter: '' };
+  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
   if (!entry) return { ...empty, kind: 'note', title: '' };
   if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
-  if (entry.kind === 'scale_estimate') return { ...empty, kind: entry.kind, title: entry.title };
-  if (entry.kind === 'competitor') return { ...empty, kind: entry.kind, title: entry.title, category: entry.competitor.category, forWhom: entry.competitor.forWhom };
-  if (entry.kind === 'landscape') {
-    const { axes, placements } = entry.landscape;
-    return { ...empty, kind: entry.kind, title: entry.title, axes: `${axisLine(axes.x)}\n${axisLine(axes.y)}`, positions: placements.map((placement) => `${placement.name}: ${placement.x}, ${placement.y}`).join('\n') };
-  }
-  if (entry.kind === 'persona') return { ...empty, kind: entry.kind, title: entry.title, forWhom: entry.persona.role, body: entry.persona.situation, earlyAdopter: entry.persona.earlyAdopter };
-  return { ...empty, kind: entry.kind, title: entry.title, body: entry.body };
+  if (isArtifactKind(entry.kind)) return { ...empty, kind: entry.kind, title: entry.title };
+  return { ...empty, kind: entry.kind, title: entry.title, body: (entry as { body: string }).body };
 }
 
-function contentOf(fields: Fields, estimate: EstimateFields | null, original: MemoryEntry | null): unknown {
-  // A persona's role, situation and early adopters are edited here; its evidence and quotes come from the tools.
-  if (original?.kind === 'persona') return { kind: 'persona', title: fields.title, persona: { ...original.persona, role: fields.forWhom, situation: fields.body, earlyAdopter: fields.earlyAdopter } };
-  if (original?.kind === 'competitor') return { kind: 'competitor', title: fields.title, competitor: { ...original.competitor, category: fields.category, forWhom: fields.forWhom } };
-  if (original?.kind === 'landscape') {
-    const [x, y] = fields.axes.split('\n');
-    const placements = fields.positions
-      .split('\n')
-      .map((line) => /^(.*):\s*([\d.]+)\s*,\s*([\d.]+)\s*$/.exec(line.trim()))
-      .filter((match) => match !== null)
-      .map((match) => ({ name: match[1]!.trim(), isIdea: original.landscape.placements.some((placement) => placement.isIdea && placement.name === match[1]!.trim()), x: Number(match[2]), y: Number(match[3]) }));
-    return { kind: 'landscape', title: fields.title, landscape: { ...original.landscape, axes: { x: axisOf(x), y: axisOf(y) }, placements } };
-  }
+function contentOf(fields: Fields, estimate: EstimateFields | null, artifact: EditedArtifact | null): unknown {
+  if (artifact) return { ...artifact, title: fields.title };
   if (fields.kind === 'scale_estimate' && estimate) return { kind: fields.kind, title: fields.title, estimate: estimateOf(estimate) };
   if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
   const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
@@ -306,6 +289,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
   const id = useId();
   const [fields, setFields] = useState(() => fieldsOf(entry));
   const [estimate, setEstimate] = useState(() => (entry?.kind === 'scale_estimate' ? estimateFieldsOf(entry) : null));
+  const [artifact, setArtifact] = useState(() => editedArtifactOf(entry));
   // What the next save is based on: the version the editor saw, the newer one after a conflict,
   // or nothing once the entry is gone (the save then adds it anew).
   const [base, setBase] = useState<{ id: string; version: number } | null>(entry && { id: entry.id, version: entry.version });
@@ -317,10 +301,14 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate, theirs ?? entry));
+    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate, artifact));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const label = issue?.path[0] === 'estimate' ? estimateIssueLabel(issue.path.slice(1)) : issue?.path.length ? labelOf(String(issue.path.at(-1))) : null;
+      const label =
+        issue?.path[0] === 'estimate' ? estimateIssueLabel(issue.path.slice(1))
+        : artifact && issue ? artifactFieldLabel(issue.path)
+        : issue?.path.length ? labelOf(String(issue.path.at(-1)))
+        : null;
       setError(issue ? `${label ? `${label}: ` : ''}${issue.message}` : 'Please check the entry.');
       return;
     }
@@ -381,7 +369,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
           </div>
         )}
         <div className="memory-editor__field">
-          <label htmlFor={`${id}-title`}>Title</label>
+          <label htmlFor={`${id}-title`}>{fields.kind === 'persona' || fields.kind === 'competitor' ? 'Name' : 'Title'}</label>
           <input id={`${id}-title`} className="memory-editor__input" value={fields.title} onChange={set('title')} />
         </div>
         {fields.kind === 'chosen_idea' ? (
@@ -391,31 +379,8 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
           </>
         ) : estimate ? (
           <EstimateFieldsEditor id={id} fields={estimate} onChange={setEstimate} />
-        ) : fields.kind === 'competitor' ? (
-          <>
-            <div className="memory-editor__field">
-              <label htmlFor={`${id}-category`}>Kind</label>
-              <select id={`${id}-category`} className="memory-editor__input" value={fields.category} onChange={set('category')}>
-                {COMPETITOR_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {COMPETITOR_CATEGORY_LABELS[category]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {textArea('forWhom', 'For whom')}
-          </>
-        ) : fields.kind === 'persona' ? (
-          <>
-            {textArea('forWhom', 'Role')}
-            {textArea('body', 'Situation', 3)}
-            {textArea('earlyAdopter', 'Early adopters')}
-          </>
-        ) : fields.kind === 'landscape' ? (
-          <>
-            {textArea('axes', 'Axes (one per line: label: low to high)', 2)}
-            {textArea('positions', 'Positions (one per line: name: x, y, from 0 to 10)', 5)}
-          </>
+        ) : artifact ? (
+          <ArtifactEditor id={id} content={artifact} onChange={setArtifact} />
         ) : (
           textArea('body', 'Text', 3)
         )}

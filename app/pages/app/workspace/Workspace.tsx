@@ -285,7 +285,13 @@ function WorkspaceScreen({ project }: { project: Project }) {
           )}
         </div>
         <SidePanel id="workspace-memory" label="Memory" side="right" open={sheet === 'memory'} onClose={() => setSheet(null)}>
-          <MemoryPanel entries={state?.memory} changeMemory={changeMemory} phasesDone={state?.phases.done} pinToCanvas={pinToCanvas} />
+          <MemoryPanel
+            entries={state?.memory}
+            changeMemory={changeMemory}
+            phasesDone={state?.phases.done}
+            pinToCanvas={pinToCanvas}
+            workspace={{ newResearchAnswers: state?.newResearchAnswers ?? 0, onAsk: send }}
+          />
         </SidePanel>
       </div>
     </div>

@@ -48,7 +48,9 @@ export async function runStep(env: Cloudflare.Env, run: RunRecord, onProgress: (
     const result = await searchCompetitors(env, { queries: [query] }, { onSource: (report) => onProgress(`${COMPETITOR_SOURCE_LABELS[report.source]}: ${report.status === 'ok' ? `${report.found} found` : report.status === 'not_connected' ? 'not connected' : 'unavailable'} for "${query}"`) });
     const known = new Set(run.candidates.map((candidate) => candidate.url));
     const candidates = [...run.candidates, ...result.candidates.filter((candidate) => !known.has(candidate.url))];
-    return { run: { ...run, candidates, state: { ...run.state, step: index + 1, found: candidates.length } }, card: null };
+    const missed = result.sources.filter((report) => report.status === 'unavailable').map((report) => COMPETITOR_SOURCE_LABELS[report.source]);
+    const unreachable = [...new Set([...(run.state.unreachable ?? []), ...missed])];
+    return { run: { ...run, candidates, state: { ...run.state, step: index + 1, found: candidates.length, ...(unreachable.length > 0 ? { unreachable } : {}) } }, card: null };
   }
   const candidate = run.candidates[index - plan.queries.length];
   if (!candidate) {
@@ -62,6 +64,15 @@ export async function runStep(env: Cloudflare.Env, run: RunRecord, onProgress: (
     run: { ...run, pages: page ? [...run.pages, page] : run.pages, state: { ...run.state, step: index + 1 } },
     card: { name: candidate.name, url: candidate.url, description: candidate.description, page },
   };
+}
+
+/** What a finished run says: what it found, and which sources it could not reach (a source down, or no internet at all). */
+export function runEndText(state: Pick<ResearchRunState, 'found' | 'cards' | 'unreachable'>): string {
+  const done = `Done: ${state.found} found, ${state.cards} cards made`;
+  const unreachable = state.unreachable ?? [];
+  if (unreachable.length === 0) return done;
+  const list = unreachable.length === 1 ? unreachable[0]! : `${unreachable.slice(0, -1).join(', ')} and ${unreachable.at(-1)}`;
+  return `${done}. ${list} could not be reached.`;
 }
 
 /** The competitor card of a page the run read: its listing, and its price line when the page shows one. */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { MemoryEntry } from '#contracts/workspace';
 import { ArtifactAcceptance } from './Acceptance';
 import { ClaimList, Link } from './CompetitorView';
@@ -6,7 +7,17 @@ type PersonaEntry = Extract<MemoryEntry, { kind: 'persona' }>;
 const CONFIDENCE = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 /** A persona with the product's avatar, its ranked pains and gains with their evidence, and its quotes linked to where they were said. */
-export function PersonaView({ entry, onAccept }: { entry: PersonaEntry; onAccept?: () => Promise<string | null> }) {
+export function PersonaView({
+  entry,
+  onAccept,
+  newResearchAnswers = 0,
+  onAsk,
+}: {
+  entry: PersonaEntry;
+  onAccept?: () => Promise<string | null>;
+  newResearchAnswers?: number;
+  onAsk?: (text: string) => void;
+}) {
   const persona = entry.persona;
   const items = (label: string, values: string[]) =>
     values.length > 0 && (
@@ -29,6 +40,7 @@ export function PersonaView({ entry, onAccept }: { entry: PersonaEntry; onAccept
           {persona.role}, {persona.age}
         </p>
       </div>
+      <NewResearchAnswers count={newResearchAnswers} onAsk={onAsk} />
       <dl className="memory-entry__fields">
         <div>
           <dt>Situation</dt>
@@ -93,6 +105,40 @@ export function PersonaView({ entry, onAccept }: { entry: PersonaEntry; onAccept
         </div>
       </dl>
       <ArtifactAcceptance entry={entry} onAccept={onAccept} done="Accepted: phase 4 is done." note="Checked the persona and its evidence? Accepting it completes phase 4." button="Accept this persona" />
+    </div>
+  );
+}
+
+/** The message the review button sends: an ordinary member message, answered like any other. */
+export const reviewRequest = (count: number) =>
+  `${count === 1 ? 'A new research answer has' : `${count} new research answers have`} come in since the personas were written. Please read ${count === 1 ? 'it' : 'them'}, tell us which persona ${count === 1 ? 'it confirms or contradicts' : 'they confirm or contradict'}, and propose an update.`;
+
+/**
+ * Research-page answers that arrived after the personas were written: the co-founder is asked to
+ * review them by a normal message from this member, so the server still owns the conversation.
+ */
+function NewResearchAnswers({ count, onAsk }: { count: number; onAsk?: (text: string) => void }) {
+  const [askedAt, setAskedAt] = useState<number | null>(null);
+  if (count === 0) return null;
+  const asked = askedAt === count;
+  return (
+    <div className="persona__new-answers" role="status">
+      <p>
+        {count === 1 ? '1 new research answer' : `${count} new research answers`} since these personas were written.
+      </p>
+      {onAsk && (
+        <button
+          type="button"
+          className="button panel__small-button"
+          disabled={asked}
+          onClick={() => {
+            onAsk(reviewRequest(count));
+            setAskedAt(count);
+          }}
+        >
+          {asked ? 'Asked the co-founder' : 'Ask the co-founder to review them'}
+        </button>
+      )}
     </div>
   );
 }
