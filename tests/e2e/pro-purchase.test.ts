@@ -23,6 +23,7 @@ import {
   uniqueEmail,
   url,
   useBrowser,
+  waitForHydration,
   VIEWPORTS,
   type Viewport,
 } from './support';
@@ -125,6 +126,9 @@ test("an affiliate's link → sign-up → purchase: the affiliate's dashboard sh
   await visitor.goto(`/?via=${code}`);
   expect((await registered).status()).toBe(200);
   await visitor.goto('/pricing');
+  // This flow is about the referral, not the first moments of a page: the click waits for the app
+  // to have taken the page over, so it cannot land while hydration replaces the link.
+  await waitForHydration(visitor);
   await visitor.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ }).click();
   await visitor.waitForURL(url('/signup?next=pro'));
   const email = uniqueEmail('referred-buyer');
