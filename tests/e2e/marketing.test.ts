@@ -392,6 +392,8 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     for (const [from, linkName, to] of route) {
       await page.goto(from);
       await expectHeading(page, headings[from]!);
+      // The router's own navigation is what is tested: the click waits for the app to hold the page.
+      await waitForHydration(page);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       expect(await page.evaluate(() => window.scrollY), from).toBeGreaterThan(200);
       await page.getByRole('contentinfo').getByRole('link', { name: linkName, exact: true }).click();

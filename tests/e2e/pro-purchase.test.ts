@@ -60,6 +60,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     const page = await newPage(viewport);
     await page.goto('/pricing');
     await expectHeading(page, 'Simple, honest pricing');
+    await waitForHydration(page);
     const getPro = page.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ });
     await getPro.click();
     await page.waitForURL(url('/signup?next=pro'));
