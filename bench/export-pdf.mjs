@@ -27,7 +27,7 @@ buildProduct();
 const writer = bundleSize('bench/export-pdf/worker.ts');
 const empty = bundleSize('bench/export-pdf/bare.ts');
 
-const worker = await startBenchWorker(config, '/bare');
+const worker = await startBenchWorker(config, { ready: async (origin) => (await fetch(`${origin}/bare`)).ok });
 try {
   const exportOnce = async (name) => {
     const response = await fetch(`${worker.origin}/${name}`);

@@ -11,12 +11,11 @@
 //    100, concurrent requests from one client (a fresh address or account per burst). Admitted
 //    is read from the answers (sign-in: 401 means the password was checked; free tools: anything
 //    but 429) or from the database (error reports and analytics answer 204 either way).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { bin, buildProduct, recordFigures, root } from './support.mjs';
-import { startWorker } from './worker.mjs';
+import { startBenchWorker, startWorker } from './worker.mjs';
 
 const at = process.argv.indexOf('--requests');
 const REQUESTS = at > 0 ? Number(process.argv[at + 1]) : 300;
@@ -24,13 +23,6 @@ const ROUNDS = 5;
 
 buildProduct();
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 async function startGates() {
   const config = join(root, 'bench/limits-gates/wrangler.toml');
@@ -42,27 +34,7 @@ async function startGates() {
     env: { ...process.env, CI: 'true' },
   });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/bare`)).status === 204) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`The gates Worker did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { origin, stop: () => process.kill(-child.pid, 'SIGTERM') };
+  return startBenchWorker(config, { persist, ready: async (origin) => (await fetch(`${origin}/bare`)).status === 204 });
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];

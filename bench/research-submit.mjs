@@ -16,13 +16,11 @@
 // median of its rounds, so a burst of other load hits all three alike.
 // Local SQLite is not production D1 (a remote primary, network round trips): absolute figures
 // say little about production; the ratio says how much work the endpoint adds around its write.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { readdirSync, readFileSync } from 'node:fs';
 import { bin, buildProduct, recordFigures, root } from './support.mjs';
-import { cpuMs, startWorker } from './worker.mjs';
+import { cpuMs, startBenchWorker, startWorker } from './worker.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -34,34 +32,6 @@ const CONCURRENCY = arg('concurrency', 8);
 
 buildProduct();
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-/** The workerd process that runs a Worker under `wrangler dev` (the one with an inspector). */
-function runtimeUnder(ancestor) {
-  const table = [];
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.push({ pid: Number(entry), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(fields[1]) });
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  const descends = (pid) => {
-    for (let row = table.find((r) => r.pid === pid); row; row = table.find((r) => r.pid === row.ppid)) if (row.ppid === ancestor) return true;
-    return false;
-  };
-  const runtime = table.find((row) => row.comm === 'workerd' && descends(row.pid) && readFileSync(`/proc/${row.pid}/cmdline`, 'utf8').includes('--inspector-addr'));
-  if (!runtime) throw new Error(`No workerd runtime under ${ancestor}`);
-  return runtime.pid;
-}
 
 /** The bare-insert Worker on its own fresh local D1 with the product's migrations and one page. */
 async function startBareInsert() {
@@ -78,27 +48,7 @@ async function startBareInsert() {
     "INSERT INTO users (id, email) VALUES ('u', 'bench@example.com'); INSERT INTO projects (id, owner_id) VALUES ('p', 'u'); " +
       "INSERT INTO research_pages (id, url_key, project_id, title, updated_at) VALUES ('bench-page', 'bench', 'p', 'Bench', 0);",
   ]);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(origin, { method: 'POST', body: '[]' })).status === 204) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`The bare-insert Worker did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { origin, workerdPid: runtimeUnder(child.pid), stop: () => process.kill(-child.pid, 'SIGTERM') };
+  return startBenchWorker(config, { persist, ready: async (origin) => (await fetch(origin, { method: 'POST', body: '[]' })).status === 204 });
 }
 
 /** Requests per second of `call` from CONCURRENCY clients for SECONDS; every answer must be `expected`. */

@@ -58,12 +58,14 @@ export async function startWorker(vars = {}, at = root) {
 
 /**
  * Starts a bench's own Worker (`config`, its wrangler.toml) with `wrangler dev` on a free port,
- * ready once `readyPath` answers 2xx; with the pid of its workerd, for cpuMs.
+ * with its local state in `persist` if given; ready once `ready(origin)` says so. With the pid of
+ * its workerd, for cpuMs.
  */
-export async function startBenchWorker(config, readyPath) {
+export async function startBenchWorker(config, { ready, persist }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
+  const state = persist ? ['--persist-to', persist] : [];
+  const child = spawn(bin('wrangler'), ['dev', '-c', config, '--port', String(port), '--ip', '127.0.0.1', ...state, '--show-interactive-dev-session=false'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +76,7 @@ export async function startBenchWorker(config, readyPath) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`${origin}${readyPath}`)).ok) break;
+      if (await ready(origin)) break;
     } catch {
       // Not listening yet.
     }
