@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { MemoryEntry } from '#contracts/workspace';
 import { db } from '../utils';
-import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type TestSocket } from './workspace-support';
+import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, PERSONA, send, storedMessages, type TestSocket } from './workspace-support';
 
 /**
  * Members edit the artifacts of phases 3 and 4, live: every field a founder would change, each
@@ -21,22 +21,6 @@ async function edit(socket: TestSocket, frame: Record<string, unknown>) {
   socket.send({ ...frame, requestId });
   return socket.waitFor((candidate) => candidate.type === 'memory_result' && candidate.requestId === requestId, { what: `the answer to ${requestId}` });
 }
-
-const PERSONA = {
-  role: 'Practice manager',
-  age: 44,
-  situation: 'Runs the schedule of a four-chair clinic.',
-  jobs: { functional: ['Keep chairs booked'], social: [], emotional: ['Stop dreading cancellations'] },
-  pains: [{ text: 'Late cancellations.', source: 'assumption' }],
-  gains: [{ text: 'Slots refilled without calls.', source: 'assumption' }],
-  usesToday: ['A paper waiting list'],
-  reachAt: [],
-  jobStories: ['When a patient cancels, I want to text the waiting list, so I can keep the chair busy.'],
-  earlyAdopter: 'Clinics with a waiting list already.',
-  quotes: [],
-  confidence: 'low',
-  confidenceReasons: 'Mostly assumptions.',
-};
 
 /** A Pro project, a second member, and a persona the co-founder saved with a cited pain and a quote from a discussion it found. */
 async function projectWithPersona() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEntry } from '#contracts/workspace';
 import { db, postJson } from '../utils';
-import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type ModelRequestBody, type TestSocket } from './workspace-support';
+import { addCollaborator, answerEnd, lane, type ModelRequestBody, openSocket, ownerWithProject, PERSONA, send, storedMessages, type TestSocket } from './workspace-support';
 
 /**
  * Phase 4 in the workspace: personas whose quotes are verbatim excerpts of what the tools
@@ -13,22 +13,6 @@ type State = { phases: { done: number[] }; memory: MemoryEntry[]; newResearchAns
 const toolResults = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content));
 const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state') =>
   socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what }).then((frame) => frame.state as State);
-
-const PERSONA = {
-  role: 'Practice manager',
-  age: 44,
-  situation: 'Runs the schedule of a four-chair clinic.',
-  jobs: { functional: ['Keep chairs booked'], social: [], emotional: ['Stop dreading cancellations'] },
-  pains: [{ text: 'Late cancellations.', source: 'assumption' }],
-  gains: [{ text: 'Slots refilled without calls.', source: 'assumption' }],
-  usesToday: ['A paper waiting list'],
-  reachAt: [],
-  jobStories: ['When a patient cancels, I want to text the waiting list, so I can keep the chair busy.'],
-  earlyAdopter: 'Clinics with a waiting list already.',
-  quotes: [],
-  confidence: 'low',
-  confidenceReasons: 'Mostly assumptions.',
-};
 
 describe('personas', () => {
   it('quote only what the tools returned, word for word, and accepting one completes phase 4 in D1', async () => {

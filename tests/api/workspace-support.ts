@@ -179,3 +179,20 @@ export interface ModelRequestBody {
 
 export const freshAddress = freshEmail;
 export { latestLink };
+
+/** A persona with every claim an assumption: what a member may save, and the base the persona tests vary. */
+export const PERSONA = {
+  role: 'Practice manager',
+  age: 44,
+  situation: 'Runs the schedule of a four-chair clinic.',
+  jobs: { functional: ['Keep chairs booked'], social: [], emotional: ['Stop dreading cancellations'] },
+  pains: [{ text: 'Late cancellations.', source: 'assumption' }],
+  gains: [{ text: 'Slots refilled without calls.', source: 'assumption' }],
+  usesToday: ['A paper waiting list'],
+  reachAt: [],
+  jobStories: ['When a patient cancels, I want to text the waiting list, so I can keep the chair busy.'],
+  earlyAdopter: 'Clinics with a waiting list already.',
+  quotes: [],
+  confidence: 'low',
+  confidenceReasons: 'Mostly assumptions.',
+};
