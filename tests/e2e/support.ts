@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response as DocumentResponse } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { E2E_STATE_DIR, ROOT, wranglerEnv } from './global-setup';
 
@@ -114,6 +114,7 @@ export async function newPage(viewport: Viewport, options: NewPageOptions = {}):
   });
 
   const page = await context.newPage();
+  if (options.javaScriptEnabled !== false) waitForTheAppAfterNavigation(page);
   page.on('console', (message) => {
     if (message.type() === 'error') {
       const { url: source, lineNumber } = message.location();
@@ -126,6 +127,27 @@ export async function newPage(viewport: Viewport, options: NewPageOptions = {}):
 }
 
 export const viewportOf = (page: Page): Viewport => recordOf(page).viewport;
+
+/**
+ * Makes `page.goto` and `page.reload` return once the app has taken over the document, as a
+ * person's first click would usually find it. Before that, the Worker's HTML is on screen but
+ * none of its buttons work yet (docs/decisions/0034): a click there is lost, which a test would
+ * read as a defect of the screen under test.
+ */
+function waitForTheAppAfterNavigation(page: Page) {
+  const appStarted = () => {
+    const root = document.getElementById('root');
+    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  };
+  const afterDocument = async (response: DocumentResponse | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) await page.waitForFunction(appStarted);
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (address, options) => afterDocument(await goto(address, options));
+  page.reload = async (options) => afterDocument(await reload(options));
+}
 
 /**
  * Waits until the app has hydrated the page the Worker rendered (docs/decisions/0034) and its
