@@ -79,11 +79,26 @@ export const citationsOfPersona = ({ persona }: PersonaContent): Citation[] => [
   ...(persona.avatarUrl ? [{ key: `avatar\n${persona.avatarUrl}`, label: 'its avatar' }] : []),
 ];
 
+/** A version of a memory entry, as far as the personas' review needs it. */
+interface PersonaVersion {
+  author: { kind: string };
+  updatedAt: number;
+}
+
 /**
- * When the personas were last written or accepted (Unix milliseconds), null without personas:
- * research answers that arrived after it are new to them.
+ * When the personas last took the research in (Unix milliseconds), null without personas: the
+ * latest time the co-founder wrote one or a member accepted one. Research answers that arrived
+ * after it are new to them. A member's own edit (a typo, a renamed channel) reads no answers, so
+ * it does not reset that count.
  */
-export function personasWrittenAt(memory: readonly { kind: string; updatedAt: number; acceptedAt?: number }[]): number | null {
-  const times = memory.filter((entry) => entry.kind === 'persona').map((entry) => Math.max(entry.updatedAt, entry.acceptedAt ?? 0));
+export function personasReviewedAt(memory: readonly (PersonaVersion & { kind: string; acceptedAt?: number; history?: PersonaVersion[] })[]): number | null {
+  const times = memory
+    .filter((entry) => entry.kind === 'persona')
+    .map((entry) => {
+      // Newest first. The history keeps only the latest changes: past it, its oldest is the last write known.
+      const versions = [entry, ...(entry.history ?? [])];
+      const written = versions.find((version) => version.author.kind === 'cofounder') ?? versions.at(-1)!;
+      return Math.max(written.updatedAt, entry.acceptedAt ?? 0);
+    });
   return times.length === 0 ? null : Math.max(...times);
 }

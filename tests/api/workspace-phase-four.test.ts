@@ -106,6 +106,11 @@ describe('a new batch of research answers', () => {
     const other = await openSocket(owner.projectId, collaborator.jar);
     expect((await waitForState(other, (state) => state.newResearchAnswers === 2)).newResearchAnswers).toBe(2);
 
+    // A member renaming the persona has read no answers: they stay new (the next turn reads the count again).
+    const written = other.latestState<State>()!.memory.find((entry) => entry.kind === 'persona') as MemoryEntry & { persona: typeof PERSONA };
+    other.send({ type: 'memory_update', requestId: 'typo', id: written.id, baseVersion: written.version, content: { kind: 'persona', title: 'Dana Whitfield-Okafor', persona: written.persona } });
+    expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'typo')).toMatchObject({ ok: true });
+
     // The next turn's prompt tells the co-founder to propose the update, in phase 4 or (below) after it is done.
     socket.send({ type: 'phase_open', requestId: 'open-4', phase: 4 });
     expect(await socket.waitFor((frame) => frame.type === 'phase_result' && frame.requestId === 'open-4')).toMatchObject({ ok: true });

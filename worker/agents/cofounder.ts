@@ -2,7 +2,7 @@ import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type On
 import type { Connection, ConnectionContext, WSMessage } from 'agents';
 import { getToolName, hasToolCall, isStepCount, isToolUIPart, streamText, type ToolSet } from 'ai';
 import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
-import { personasWrittenAt } from '#contracts/phases/personas';
+import { personasReviewedAt } from '#contracts/phases/personas';
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { artifactDefinition, inventedCitations, isArtifactKind, PHASES, unlockedPhases, type ArtifactContent } from '#contracts/phases/registry';
 import {
@@ -727,20 +727,20 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
    * is kept in the object's own history (who, when, what), which the account export carries.
    */
   #commitMemory(memory: MemoryEntry[], change: MemoryChange) {
-    const personasBefore = personasWrittenAt(this.state.memory);
+    const personasBefore = personasReviewedAt(this.state.memory);
     this.setState({ ...this.state, memory });
     recordMemoryChange(this.sql.bind(this), change);
-    // Personas written, accepted or deleted: what counts as new research answers changes with them.
-    if (personasWrittenAt(memory) !== personasBefore) void this.#refreshNewResearchAnswers().catch(() => {});
+    // Personas written by the co-founder, accepted or deleted: what counts as new research answers changes with them.
+    if (personasReviewedAt(memory) !== personasBefore) void this.#refreshNewResearchAnswers().catch(() => {});
   }
 
   #answersRead: Promise<void> | null = null;
   #answersReadAgain = false;
 
   /**
-   * How many research-page answers arrived since the personas were last written or accepted
-   * (0 without personas), read from D1 into the shared state: the persona view offers a review
-   * and every turn's prompt tells the co-founder to propose an update. One read at a time, and one
+   * How many research-page answers arrived since the co-founder last wrote the personas or a
+   * member accepted them (0 without personas), read from D1 into the shared state: the persona
+   * view offers a review and every turn's prompt tells the co-founder to propose an update. One read at a time, and one
    * more after it when asked meanwhile, so the last read starts after the last answer arrived and
    * the count never goes back to an older one.
    */
@@ -752,9 +752,9 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     this.#answersRead = (async () => {
       do {
         this.#answersReadAgain = false;
-        const since = personasWrittenAt(this.state.memory);
+        const since = personasReviewedAt(this.state.memory);
         const count = since === null ? 0 : await responsesSince(this.env.DB, this.#projectId, since);
-        if (personasWrittenAt(this.state.memory) !== since) this.#answersReadAgain = true;
+        if (personasReviewedAt(this.state.memory) !== since) this.#answersReadAgain = true;
         else if (this.state.newResearchAnswers !== count) this.setState({ ...this.state, newResearchAnswers: count });
       } while (this.#answersReadAgain);
     })().finally(() => {
@@ -898,7 +898,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   /** A research page of the project was answered: members watching see the new count now (nobody watching: the next connection reads it). */
   async researchAnswerArrived(): Promise<void> {
-    if (this.#deleted || personasWrittenAt(this.state.memory) === null || [...this.getConnections()].length === 0) return;
+    if (this.#deleted || personasReviewedAt(this.state.memory) === null || [...this.getConnections()].length === 0) return;
     await this.#refreshNewResearchAnswers();
   }
 
