@@ -1,6 +1,5 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useDismissable } from '../lib/use-dismissable';
 import './TopBar.css';
 
 /** The bar turns translucent once the page has scrolled more than this. */
@@ -20,19 +19,22 @@ function useScrolledPast(threshold: number): boolean {
   );
 }
 
-/** On phones the secondary links fold into a disclosure menu, closed by Escape, an outside press or navigating. */
-function useDisclosure() {
-  const [open, setOpen] = useState(false);
+/**
+ * On phones the secondary links fold into a menu: a native popover, which its button opens even
+ * before the app has started on a page the Worker rendered (docs/decisions/0034), and which the
+ * browser closes on Escape or a press outside and tells assistive technology it is expanded.
+ * The app closes it on navigating.
+ */
+function useMenuClosedOnNavigation() {
+  const menuRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
-  const containerRef = useDismissable<HTMLElement>(open, () => setOpen(false));
-
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  return { open, toggle: () => setOpen((o) => !o), containerRef };
+  const shownFor = useRef(pathname);
+  useEffect(() => {
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
+    if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover();
+  }, [pathname]);
+  return menuRef;
 }
 
 /**
@@ -57,7 +59,7 @@ export function TopBar() {
   const { pathname } = useLocation();
   const signedIn = useSignedIn();
   const translucent = useScrolledPast(TRANSLUCENT_AFTER_PX);
-  const menu = useDisclosure();
+  const menuRef = useMenuClosedOnNavigation();
   const menuId = useId();
   // Each page hides its own link: there is no point offering the page you are on.
   const onPage = (path: string) => pathname.replace(/\/+$/, '') === path;
@@ -69,18 +71,12 @@ export function TopBar() {
           <LogoMark />
           <span className="topbar__wordmark">Launchmate</span>
         </Link>
-        <nav ref={menu.containerRef} className="topbar__nav" aria-label="Main">
-          <button
-            type="button"
-            className="topbar__menu-button"
-            aria-expanded={menu.open}
-            aria-controls={menuId}
-            onClick={menu.toggle}
-          >
-            <MenuIcon open={menu.open} />
+        <nav className="topbar__nav" aria-label="Main">
+          <button type="button" className="topbar__menu-button" popoverTarget={menuId}>
+            <MenuIcon />
             <span className="visually-hidden">Menu</span>
           </button>
-          <ul id={menuId} className={`topbar__links${menu.open ? ' topbar__links--open' : ''}`}>
+          <ul ref={menuRef} id={menuId} popover="auto" className="topbar__links">
             {!onPage('/pricing') && (
               <li>
                 <Link to="/pricing">Pricing</Link>
@@ -122,15 +118,12 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-function MenuIcon({ open }: { open: boolean }) {
+/** Three bars, or a cross while the menu is open (TopBar.css shows one of the two). */
+function MenuIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path
-        d={open ? 'm6 6 12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
+      <path className="topbar__menu-icon-closed" d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path className="topbar__menu-icon-open" d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }

@@ -61,19 +61,68 @@ describe('top bar links', () => {
   test('on a phone the links fold into a menu, which also hides the current page', async () => {
     const page = await open('phone', '/pricing', 'Simple, honest pricing');
     const menuButton = topBar(page).getByRole('button', { name: 'Menu', exact: true });
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await menuExpanded(page)).toBe(false);
     expect(await visibleTopBarLinks(page, 'Our story')).toBe(0);
     expect(await visibleTopBarLinks(page, 'Get started')).toBe(1);
 
     await menuButton.click();
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
     await topBar(page).getByRole('link', { name: 'Our story', exact: true }).waitFor({ state: 'visible' });
+    expect(await menuExpanded(page)).toBe(true);
     expect(await visibleTopBarLinks(page, 'Sign in')).toBe(1);
     expect(await visibleTopBarLinks(page, 'Pricing')).toBe(0);
     await screenshot(page, 'topbar-menu-open', { fullPage: false });
+
+    // Escape, a press outside and navigating each close it.
+    await page.keyboard.press('Escape');
+    await menuList(page).waitFor({ state: 'hidden' });
+    expect(await menuExpanded(page)).toBe(false);
+    await menuButton.click();
+    await menuList(page).waitFor({ state: 'visible' });
+    await page.mouse.click(195, 780);
+    await menuList(page).waitFor({ state: 'hidden' });
+    await menuButton.click();
+    await topBar(page).getByRole('link', { name: 'Our story', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our story', exact: true }).waitFor();
+    await menuList(page).waitFor({ state: 'hidden' });
+    expect(await visibleTopBarLinks(page, 'Pricing')).toBe(0);
+    expectNoProblems(page);
+  });
+
+  test('on a phone the menu opens before the app has started on the page, and stays open as it starts', async () => {
+    const page = await newPage('phone');
+    // The page's scripts are held back, as on a slow network, until the menu has been pressed.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const arrived = page.goto('/pricing', { waitUntil: 'commit' });
+    await topBar(page).getByRole('button', { name: 'Menu', exact: true }).click();
+    await menuList(page).waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+
+    releaseScripts();
+    await arrived;
+    expect(await menuList(page).isVisible()).toBe(true);
+    await topBar(page).getByRole('link', { name: 'Our story', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our story', exact: true }).waitFor();
+    await menuList(page).waitFor({ state: 'hidden' });
     expectNoProblems(page);
   });
 });
+
+const menuList = (page: Page) => topBar(page).locator('ul.topbar__links');
+
+/** Whether Chromium's accessibility tree, which screen readers read, says the menu button is expanded. */
+async function menuExpanded(page: Page): Promise<boolean> {
+  const session = await page.context().newCDPSession(page);
+  const { nodes } = await session.send('Accessibility.getFullAXTree');
+  await session.detach();
+  const button = nodes.find((node) => node.role?.value === 'button' && node.name?.value === 'Menu');
+  if (!button) throw new Error('No Menu button in the accessibility tree');
+  return button.properties?.find((property) => property.name === 'expanded')?.value.value === true;
+}
 
 const isTranslucent = (page: Page) => topBar(page).evaluate((bar) => bar.classList.contains('topbar--translucent'));
 
