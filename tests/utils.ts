@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { vi } from 'vitest';
 import app from '../worker/ssr/entry';
 
 /** The product's own origin, as the Worker is configured in tests. */
@@ -102,6 +103,17 @@ export const freshClient = () => {
   const [a, b, c] = crypto.getRandomValues(new Uint16Array(3));
   return `2001:db8:${a!.toString(16)}:${b!.toString(16)}::${c!.toString(16)}`;
 };
+
+/**
+ * Stops the clock at the first second of the current minute, until `vi.useRealTimers()`. The
+ * rate limits count in windows aligned to the clock (worker/services/rate-limit.ts): a test's
+ * requests then all land in one window, however long they take. The Worker runs in the tests'
+ * isolate, so it reads this clock too.
+ */
+export function stopClockAtStartOfMinute(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${new Date().toISOString().slice(0, 16)}:01.000Z`));
+}
 
 /** Signs up and verifies a new account; returns a jar holding its session. */
 export async function signedInUser(password = 'a long enough password') {

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import app from '../../worker/ssr/entry';
 import { FAKE_IDEAS, FAKE_PERSONA } from '../fakes/openai';
-import { appOrigin, db, fake, fakeRequests, freshClient, postJson, request, signedInUser, type CallOptions } from '../utils';
+import { appOrigin, db, fake, fakeRequests, freshClient, postJson, request, signedInUser, stopClockAtStartOfMinute, type CallOptions } from '../utils';
 
 const RATE_LIMITED = "You've reached the rate limit for this tool. Sign up on Launchmate to increase your limit and access more features.";
 const UNEXPECTED = 'An unexpected error occurred. Please try again later.';
@@ -223,12 +223,8 @@ describe('POST /api/free-tools/user-persona', () => {
 });
 
 describe('limits', () => {
-  // Per-client windows are fixed minutes and days: pin the clock to the start of a minute so a
-  // test's runs never straddle a window boundary.
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(`${new Date().toISOString().slice(0, 16)}:01.000Z`));
-  });
+  // Per-client windows are fixed minutes and days: a test's runs never straddle two.
+  beforeEach(stopClockAtStartOfMinute);
   afterEach(() => vi.useRealTimers());
 
   it('allows 5 runs a minute per anonymous client, then answers 429 with Retry-After and the spec message', async () => {
