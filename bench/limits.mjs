@@ -23,7 +23,6 @@ const ROUNDS = 5;
 
 buildProduct();
 
-
 async function startGates() {
   const config = join(root, 'bench/limits-gates/wrangler.toml');
   const persist = join(root, 'bench/.tmp/gates-state');

@@ -32,7 +32,6 @@ const CONCURRENCY = arg('concurrency', 8);
 
 buildProduct();
 
-
 /** The bare-insert Worker on its own fresh local D1 with the product's migrations and one page. */
 async function startBareInsert() {
   const config = join(root, 'bench/bare-insert/wrangler.toml');

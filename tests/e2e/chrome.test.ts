@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectNoProblems, newPage, screenshot, url, useBrowser, VIEWPORTS, type Viewport } from './support';
+import { appHasStarted, expectNoProblems, newPage, screenshot, url, useBrowser, VIEWPORTS, type Viewport } from './support';
 
 useBrowser();
 
@@ -100,10 +100,11 @@ describe('top bar links', () => {
     const arrived = page.goto('/pricing', { waitUntil: 'commit' });
     await topBar(page).getByRole('button', { name: 'Menu', exact: true }).click();
     await menuList(page).waitFor({ state: 'visible' });
-    expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+    expect(await page.evaluate(appHasStarted)).toBe(false);
 
     releaseScripts();
     await arrived;
+    await page.waitForFunction(appHasStarted);
     expect(await menuList(page).isVisible()).toBe(true);
     await topBar(page).getByRole('link', { name: 'Our story', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Our story', exact: true }).waitFor();

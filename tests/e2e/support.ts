@@ -128,6 +128,9 @@ export async function newPage(viewport: Viewport, options: NewPageOptions = {}):
 
 export const viewportOf = (page: Page): Viewport => recordOf(page).viewport;
 
+/** Runs in the page: whether the app has taken over its root (React marks the element it renders into). */
+export const appHasStarted = () => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'));
+
 /**
  * Makes `page.goto` and `page.reload` return once the app has taken over the document, as a
  * person's first click would usually find it. Before that, the Worker's HTML is on screen but
@@ -135,12 +138,9 @@ export const viewportOf = (page: Page): Viewport => recordOf(page).viewport;
  * read as a defect of the screen under test.
  */
 function waitForTheAppAfterNavigation(page: Page) {
-  const appStarted = () => {
-    const root = document.getElementById('root');
-    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  };
   const afterDocument = async (response: DocumentResponse | null) => {
-    if (response?.headers()['content-type']?.startsWith('text/html')) await page.waitForFunction(appStarted);
+    const appDocument = response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('#root').count()) > 0;
+    if (appDocument) await page.waitForFunction(appHasStarted);
     return response;
   };
   const goto = page.goto.bind(page);
@@ -154,7 +154,7 @@ function waitForTheAppAfterNavigation(page: Page) {
  * first effects have settled, so a test acts on the live page and not on its HTML alone.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForFunction(appHasStarted);
   await page.waitForLoadState('networkidle');
 }
 export const problemsOf = (page: Page): Problems => recordOf(page).problems;
