@@ -120,6 +120,12 @@ export const DisplayNameSchema = singleLineText(DISPLAY_NAME_MAX);
 export const SetDisplayNameSchema = z.strictObject({ name: DisplayNameSchema.nullable() });
 
 /** An invitation as its link shows it before the invited person has an account. */
+/** Why an invitation link does not work, as its holder is told. */
+export const INVITATION_REFUSED = {
+  invalid: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.',
+  makerLeft: 'Whoever sent this invitation is no longer a member of the project, so it no longer works. Ask a member of the project for a new link.',
+} as const;
+
 export interface InvitationPreview {
   email: string;
   projectName: string;

@@ -99,7 +99,7 @@ describe('names in invitations', () => {
     for (const token of [tokenOf(used), tokenOf(expired), 'A'.repeat(43), '../x']) {
       const response = await request(`/api/invitations/${encodeURIComponent(token)}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'This invitation is invalid, expired or already used.' });
+      expect(await response.json()).toEqual({ error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' });
     }
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { INVITATION_REFUSED } from '#contracts/account';
+import { createInvitation } from '../../worker/db/queries/projects';
 import { hashToken } from '../../worker/lib/tokens';
 import { CookieJar, db, freshEmail, postJson, request, signedInUser, tokenOf } from '../utils';
 
@@ -162,5 +164,93 @@ describe('DELETE /api/project/:id/invitations/:invitationId', () => {
     // Still pending after all that.
     const answer = await (await members(owner.jar, projectId)).json<MembersAnswer>();
     expect(answer.invitations.map((invitation) => invitation.id)).toEqual([pending]);
+  });
+});
+
+describe("an invitation dies with its maker's membership", () => {
+  const leave = (jar: CookieJar, projectId: string) => request(`/api/project/${projectId}/membership`, { method: 'DELETE' }, { jar });
+  const pendingMadeBy = async (projectId: string, userId: string) =>
+    (await db().prepare('SELECT count(*) AS n FROM invitations WHERE project_id = ?1 AND invited_by = ?2 AND accepted_at IS NULL').bind(projectId, userId).first<{ n: number }>())!.n;
+
+  /** Staggers the racing requests: a start time, not a wait for a condition. */
+  const startIn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // The 16 creations start 2 ms apart and the removal this many milliseconds after the first, so
+  // it lands before, among and after them.
+  it.each([0, 8, 16, 40])('leaves no working link when 16 creations race a removal %i ms in', async (offsetMs) => {
+    const { owner, projectId, collaborator, collaboratorId } = await projectWithCollaborator();
+    const creations = Array.from({ length: 16 }, async (_, n) => {
+      await startIn(n * 2);
+      return postJson(`/api/project/${projectId}/invitations`, { email: freshEmail(`race${n}`) }, {}, { jar: collaborator.jar });
+    });
+    await startIn(offsetMs);
+    expect((await removeMember(owner.jar, projectId, collaboratorId)).status).toBe(200);
+    const answers = await Promise.all(creations);
+    const links: string[] = [];
+    for (const answer of answers) {
+      expect([201, 404]).toContain(answer.status);
+      if (answer.status === 201) links.push((await answer.json<{ link: string }>()).link);
+    }
+
+    expect(await pendingMadeBy(projectId, collaboratorId)).toBe(0);
+    // Neither the removed member nor anyone else gets in through any of them.
+    const outsider = await signedInUser();
+    for (const link of links) {
+      const rejoin = await accept(collaborator.jar, link);
+      expect(rejoin.status).toBe(400);
+      expect(await rejoin.json()).toEqual({ error: INVITATION_REFUSED.invalid });
+      expect((await accept(outsider.jar, link)).status).toBe(400);
+    }
+    expect((await request(`/api/projects/${projectId}/cofounder/get-messages`, {}, { jar: collaborator.jar })).status).toBe(404);
+    const after = await (await members(owner.jar, projectId)).json<MembersAnswer>();
+    expect(after.members.map((member) => member.role)).toEqual(['owner']);
+  });
+
+  it('creates an invitation only while its maker is a member, checked in the insert itself', async () => {
+    const { owner, projectId, collaboratorId } = await projectWithCollaborator();
+    expect((await removeMember(owner.jar, projectId, collaboratorId)).status).toBe(200);
+    // The route's membership check has passed for a request that is still on its way: the
+    // insert alone decides.
+    expect(await createInvitation(db(), projectId, freshEmail('late'), collaboratorId)).toBeNull();
+    expect(await pendingMadeBy(projectId, collaboratorId)).toBe(0);
+    expect(await createInvitation(db(), projectId, freshEmail('owner'), await userIdOf(owner.jar))).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('refuses a link whose maker is no longer a member, checked in the acceptance itself', async () => {
+    const { owner, projectId, collaborator, collaboratorId } = await projectWithCollaborator();
+    const link = await invite(collaborator.jar, projectId, freshEmail('friend'));
+    // The membership ends without the removal's own withdrawal: acceptance still refuses it.
+    await db().prepare('DELETE FROM project_members WHERE project_id = ?1 AND user_id = ?2').bind(projectId, collaboratorId).run();
+    const friend = await signedInUser();
+    const refused = await accept(friend.jar, link);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: INVITATION_REFUSED.makerLeft });
+    expect((await request(`/api/invitations/${tokenOf(link)}`)).status).toBe(404);
+    const after = await (await members(owner.jar, projectId)).json<MembersAnswer>();
+    expect(after.members.map((member) => member.role)).toEqual(['owner']);
+  });
+
+  it('lets a collaborator leave, which withdraws their links; the owner cannot leave', async () => {
+    const { owner, projectId, collaborator, collaboratorId } = await projectWithCollaborator();
+    const link = await invite(collaborator.jar, projectId, freshEmail('friend'));
+    const ownersOwn = await invite(owner.jar, projectId, freshEmail('kept'));
+    const ownerLeaving = await leave(owner.jar, projectId);
+    expect(ownerLeaving.status).toBe(400);
+    expect((await leave(collaborator.jar, projectId)).status).toBe(200);
+    expect((await leave(collaborator.jar, projectId)).status).toBe(404);
+    expect(await pendingMadeBy(projectId, collaboratorId)).toBe(0);
+    const friend = await signedInUser();
+    expect((await accept(friend.jar, link)).status).toBe(400);
+    // The owner's own invitations are untouched.
+    expect((await accept(friend.jar, ownersOwn)).status).toBe(200);
+  });
+
+  it("withdraws a deleted account's links with the account", async () => {
+    const { projectId, collaborator, collaboratorId } = await projectWithCollaborator();
+    const link = await invite(collaborator.jar, projectId, freshEmail('friend'));
+    expect((await request('/api/user', { method: 'DELETE', body: JSON.stringify({ confirmation: collaborator.email }), headers: { 'Content-Type': 'application/json' } }, { jar: collaborator.jar })).status).toBe(200);
+    expect(await pendingMadeBy(projectId, collaboratorId)).toBe(0);
+    const friend = await signedInUser();
+    expect((await accept(friend.jar, link)).status).toBe(400);
   });
 });

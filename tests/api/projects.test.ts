@@ -104,7 +104,7 @@ describe('invitations', () => {
     const collaborator = await signedInUser();
     const response = await accept(collaborator.jar, tokenOf(link));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'This invitation is invalid, expired or already used.' });
+    expect(await response.json()).toEqual({ error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' });
   });
 
   it('are not e-mailed to an address that unsubscribed, but the link still works', async () => {

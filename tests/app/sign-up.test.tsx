@@ -253,7 +253,7 @@ describe('sign-up reached through an invitation', () => {
 
   it('an invitation that no longer works leaves sign-up as usual', async () => {
     localStorage.setItem('launchmate.pendingInvitation', TOKEN);
-    fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => json(404, { error: 'This invitation is invalid, expired or already used.' }) });
+    fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => json(404, { error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' }) });
     renderPage(routes, '/signup?method=email');
     await settle();
     expect(screen.queryByRole('note')).toBeNull();

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { INVITATION_REFUSED } from '#contracts/account';
 import { invitationPreview } from '../db/queries/projects';
 import type { AppEnv } from '../env';
 import { TOKEN_SHAPE } from '../lib/tokens';
@@ -11,6 +12,6 @@ export const invitations = new Hono<AppEnv>().get('/:token', async (c) => {
   const token = c.req.param('token');
   const preview = TOKEN_SHAPE.test(token) ? await invitationPreview(c.env.DB, token) : null;
   c.header('Cache-Control', 'no-store');
-  if (!preview) return c.json({ error: 'This invitation is invalid, expired or already used.' }, 404);
+  if (!preview) return c.json({ error: INVITATION_REFUSED.invalid }, 404);
   return c.json({ invitation: preview }, 200);
 });

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { planLimitMessage } from '#contracts/account';
+import { INVITATION_REFUSED, planLimitMessage } from '#contracts/account';
 import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { completedPhasesOfMember } from '../db/queries/cofounder';
@@ -83,7 +83,9 @@ export const project = new Hono<SignedInEnv>()
     if (!membership || !inviter) return c.json(NOT_FOUND, 404);
 
     const { email } = c.req.valid('json');
-    const token = await createInvitation(db, id, email, inviter.id);
+    const token = await createInvitation(c.env.DB, id, email, inviter.id);
+    // Refused when the inviter's membership ended after the check above.
+    if (!token) return c.json(NOT_FOUND, 404);
     const link = new URL(`/invite/${token}`, c.env.APP_URL).href;
     const emailed = await isSubscribed(db, email);
     if (emailed) {
@@ -130,6 +132,19 @@ export const project = new Hono<SignedInEnv>()
     return c.json({ removed: true }, 200);
   })
 
+  /**
+   * A collaborator leaves the project: the same removal as the owner's, so the invitations they
+   * made stop working in the same batch. The owner hands the project over or deletes it instead.
+   */
+  .delete('/:id/membership', async (c) => {
+    const id = c.req.param('id');
+    const access = await accessOf(c, id);
+    if (!access) return c.json(NOT_FOUND, 404);
+    if (access === 'owner') return c.json({ error: 'The owner cannot leave their own project: delete it, or delete your account to hand it over.' }, 400);
+    if (!(await removeProjectMember(c.env, id, c.var.userId))) return c.json(NOT_FOUND, 404);
+    return c.json({ left: true }, 200);
+  })
+
   /** The owner withdraws a pending invitation: its link stops working. */
   .delete('/:id/invitations/:invitationId', async (c) => {
     const { id, invitationId } = c.req.param();
@@ -147,5 +162,6 @@ export const project = new Hono<SignedInEnv>()
     const answer = TOKEN_SHAPE.test(token) ? await acceptInvitation(c.env.DB, token, c.var.userId) : { invalid: true as const };
     if ('joined' in answer) return c.json({ projectId: answer.joined }, 200);
     if ('alreadyMember' in answer) return c.json({ error: "You're already a member of this project.", projectId: answer.alreadyMember }, 409);
-    return c.json({ error: 'This invitation is invalid, expired or already used.' }, 400);
+    if ('makerLeft' in answer) return c.json({ error: INVITATION_REFUSED.makerLeft }, 400);
+    return c.json({ error: INVITATION_REFUSED.invalid }, 400);
   });

@@ -13,7 +13,7 @@ import { NewProjectForm } from './NewProjectForm';
 import { PhaseList } from './PhaseList';
 import { displayName } from './project-name';
 import { ProjectList } from './ProjectList';
-import { ProjectMembers } from './ProjectMembers';
+import { ConfirmedAction, ProjectMembers } from './ProjectMembers';
 import type { CreatedProject, Project } from './projects';
 import { RenameProjectForm } from './RenameProjectForm';
 import { ResearchSection } from './ResearchSection';
@@ -127,12 +127,24 @@ function ProjectPanel({
   onRenamed: (id: string, name: string) => void;
   onDeleted: (id: string) => void;
 }) {
+  const notify = useNotify();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   // Bumped by each new invitation, so the owner's member list shows it as pending.
   const [invitations, setInvitations] = useState(0);
   const renameButtonRef = useRef<HTMLButtonElement>(null);
   const created = new Date(project.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+
+  async function leave() {
+    try {
+      await withSession(() => api.project[':id'].membership.$delete({ param: { id: project.id } }));
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'We could not take you out of this project. Please try again.'));
+      return;
+    }
+    notify.success(`You left ${displayName(project.name)}.`);
+    onDeleted(project.id);
+  }
 
   const closeRename = () => {
     // Back to the button that opened the form, for keyboard users.
@@ -168,6 +180,9 @@ function ProjectPanel({
                 <button type="button" className="button button--secondary dashboard__small-button" onClick={() => setDeleting(true)}>
                   Delete
                 </button>
+              )}
+              {project.role === 'collaborator' && (
+                <ConfirmedAction label="Leave" confirmLabel={`Leave ${displayName(project.name)}`} onConfirm={leave} />
               )}
             </div>
           </div>

@@ -159,7 +159,7 @@ function InvitationRow({ invitation, onWithdraw }: { invitation: PendingInvitati
 }
 
 /** A destructive button that asks once more in place, so one stray click (or Enter) does nothing irreversible. */
-function ConfirmedAction({ label, confirmLabel, onConfirm }: { label: string; confirmLabel: string; onConfirm: () => Promise<void> }) {
+export function ConfirmedAction({ label, confirmLabel, onConfirm }: { label: string; confirmLabel: string; onConfirm: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
   const [working, setWorking] = useState(false);
 

@@ -82,33 +82,55 @@ export async function renameProject(db: Db, projectId: string, name: string): Pr
   await db.update(projects).set({ name }).where(eq(projects.id, projectId));
 }
 
-export async function createInvitation(db: Db, projectId: string, email: string, invitedBy: string): Promise<string> {
+/**
+ * Creates an invitation while `invitedBy` is a member of the project, in one statement: a creation
+ * racing the inviter's removal either lands first (and the removal's batch withdraws it) or finds
+ * no membership and is refused (docs/security.md §9). Null when refused.
+ */
+export async function createInvitation(d1: D1Database, projectId: string, email: string, invitedBy: string): Promise<string | null> {
   const token = newToken();
-  await db.insert(invitations).values({ tokenHash: await hashToken(token), projectId, email, invitedBy, expiresAt: Date.now() + INVITATION_LIFETIME_MS });
-  return token;
+  const created = await d1
+    .prepare(
+      `INSERT INTO invitations (token_hash, project_id, email, invited_by, expires_at)
+       SELECT ?1, ?2, ?3, ?4, ?5
+       WHERE EXISTS (SELECT 1 FROM project_members WHERE project_id = ?2 AND user_id = ?4)
+       RETURNING token_hash`,
+    )
+    .bind(await hashToken(token), projectId, email, invitedBy, Date.now() + INVITATION_LIFETIME_MS)
+    .first();
+  return created ? token : null;
 }
 
 /**
+ * The condition under which a pending invitation still works, for SQL where the invitation is `i`:
+ * whoever made it is still a member of its project (the owner always is), so the project exists.
+ */
+const MAKER_STILL_MEMBER = 'EXISTS (SELECT 1 FROM project_members maker WHERE maker.project_id = i.project_id AND maker.user_id = i.invited_by)';
+
+/**
  * What an invitation link may show whoever holds it (the link is the secret): the invited address,
- * the project and who invited, by display name or else address. Null when it is used, expired or unknown.
+ * the project and who invited, by display name or else address. Null when it is used, expired, unknown or
+ * withdrawn, or when whoever made it is no longer a member.
  */
 export async function invitationPreview(d1: D1Database, token: string): Promise<InvitationPreview | null> {
   return d1
     .prepare(
       `SELECT i.email AS email, p.name AS projectName, COALESCE(NULLIF(TRIM(u.name), ''), u.email) AS invitedBy
        FROM invitations i JOIN projects p ON p.id = i.project_id JOIN users u ON u.id = i.invited_by
-       WHERE i.token_hash = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2`,
+       WHERE i.token_hash = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2 AND ${MAKER_STILL_MEMBER}`,
     )
     .bind(await hashToken(token), Date.now())
     .first<InvitationPreview>();
 }
 
-export type InvitationAnswer = { joined: string } | { alreadyMember: string } | { invalid: true };
+export type InvitationAnswer = { joined: string } | { alreadyMember: string } | { makerLeft: true } | { invalid: true };
 
 /**
  * Accepts an invitation for `userId`: marks it used and adds the membership in one batch, so a
- * link works exactly once. The link is the secret; whoever holds it may join. Someone who is
- * already a member (the owner trying their own link) does not spend it.
+ * link works exactly once. The link is the secret; whoever holds it may join, but only while its
+ * maker is still a member of the project (checked in the same statement), so a removed member's
+ * links never bring anyone in, themselves included. Someone who is already a member (the owner
+ * trying their own link) does not spend it.
  */
 export async function acceptInvitation(d1: D1Database, token: string, userId: string): Promise<InvitationAnswer> {
   const now = Date.now();
@@ -116,9 +138,10 @@ export async function acceptInvitation(d1: D1Database, token: string, userId: st
   const [accepted] = await d1.batch<{ project_id: string }>([
     d1
       .prepare(
-        `UPDATE invitations SET accepted_at = ?2, accepted_by = ?3
-         WHERE token_hash = ?1 AND accepted_at IS NULL AND expires_at > ?2
-           AND NOT EXISTS (SELECT 1 FROM project_members WHERE project_id = invitations.project_id AND user_id = ?3)
+        `UPDATE invitations AS i SET accepted_at = ?2, accepted_by = ?3
+         WHERE i.token_hash = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2
+           AND ${MAKER_STILL_MEMBER}
+           AND NOT EXISTS (SELECT 1 FROM project_members WHERE project_id = i.project_id AND user_id = ?3)
          RETURNING project_id`,
       )
       .bind(tokenHash, now, userId),
@@ -133,14 +156,17 @@ export async function acceptInvitation(d1: D1Database, token: string, userId: st
   const joined = accepted?.results[0]?.project_id;
   if (joined) return { joined };
 
-  const member = await d1
+  const pending = await d1
     .prepare(
-      `SELECT i.project_id FROM invitations i JOIN project_members m ON m.project_id = i.project_id AND m.user_id = ?3
-       WHERE i.token_hash = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2`,
+      `SELECT i.project_id, ${MAKER_STILL_MEMBER} AS maker_is_member,
+              EXISTS (SELECT 1 FROM project_members WHERE project_id = i.project_id AND user_id = ?3) AS caller_is_member
+       FROM invitations i WHERE i.token_hash = ?1 AND i.accepted_at IS NULL AND i.expires_at > ?2`,
     )
     .bind(tokenHash, now, userId)
-    .first<{ project_id: string }>();
-  return member ? { alreadyMember: member.project_id } : { invalid: true };
+    .first<{ project_id: string; maker_is_member: number; caller_is_member: number }>();
+  if (!pending) return { invalid: true };
+  if (pending.caller_is_member) return { alreadyMember: pending.project_id };
+  return pending.maker_is_member ? { invalid: true } : { makerLeft: true };
 }
 
 /** The invitation a member joined through, as its owner sees it. */
