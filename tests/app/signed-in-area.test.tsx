@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PHASES } from '../../app/content/phases';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSetting, writeSetting } from '../../app/lib/local-settings';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
@@ -93,11 +94,11 @@ describe('AppLayout', () => {
     fakeApi({
       'GET /api/auth/check-auth': signedIn,
       'POST /api/project/invitations/inv-used/accept': () =>
-        json(400, { error: 'This invitation is invalid, expired or already used.' }),
+        json(400, { error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' }),
       'GET /api/project': () => json(200, { projects: [] }),
     });
     renderPage(routes, '/dashboard');
-    expect((await screen.findByRole('alert')).textContent).toContain('This invitation is invalid, expired or already used.');
+    expect((await screen.findByRole('alert')).textContent).toContain('This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.');
     expect(readSetting('pendingInvitation')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
@@ -137,19 +138,34 @@ describe('Dashboard', () => {
       'Launch',
       'Market and grow',
     ]);
-    expect(phases.map((phase) => phase.querySelector('.tag')!.textContent)).toEqual([
-      'Free, open',
-      'Free, open',
-      ...Array(6).fill('Pro, locked'),
-    ]);
+    // Phases not built yet are coming soon, whatever the plan (the registry says which).
+    expect(phases.map((phase) => phase.querySelector('.tag')!.textContent)).toEqual(
+      PHASES.map((phase) => (!phase.built ? 'Coming soon' : phase.free ? 'Free, open' : 'Pro, locked')),
+    );
     expect(phases[1]!.textContent).toContain('real-world data');
-    // Phases 1 and 2 open the workspace; the locked ones lead to Pro pricing.
-    expect(phases.map((phase) => within(phase).getByRole('link').getAttribute('href'))).toEqual([
-      '/app/projects/p2',
-      '/app/projects/p2',
-      ...Array(6).fill('/pricing'),
-    ]);
+    // Phases 1 and 2 open the workspace; the locked ones lead to Pro pricing; those not built lead nowhere.
+    expect(phases.map((phase) => within(phase).queryByRole('link')?.getAttribute('href') ?? null)).toEqual(
+      PHASES.map((phase) => (!phase.built ? null : phase.free ? '/app/projects/p2' : '/pricing')),
+    );
     expect(screen.getByRole('link', { name: 'See Pro pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('lets a collaborator leave a shared project, after asking once more', async () => {
+    const server = fakeApi({
+      'GET /api/auth/check-auth': signedIn,
+      'GET /api/project': () => json(200, { projects: PROJECTS }),
+      'DELETE /api/project/p1/membership': () => json(200, { left: true }),
+    });
+    renderPage(routes, '/dashboard?projectId=p1');
+    await screen.findByRole('heading', { level: 2, name: 'Untitled project' });
+    // The owner's own project has no Leave; the shared one does.
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Untitled project' }));
+    expect(server.calls('DELETE /api/project/p1/membership')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, leave' }));
+    expect((await screen.findByRole('status')).textContent).toContain('You left Untitled project.');
+    expect(server.calls('DELETE /api/project/p1/membership')).toHaveLength(1);
+    await screen.findByRole('heading', { level: 2, name: 'Dog sitter finder' });
+    expect(screen.queryByRole('button', { name: /^Leave/ })).toBeNull();
   });
 
   it('shows an empty state and creates the first project', async () => {
