@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CurrentUser } from '#contracts/auth';
-import { PLANS, type Plan } from '../content/pricing';
+import { COMING_SOON } from '../content/phases';
+import { isAvailable, PLANS, type Plan } from '../content/pricing';
 import { useSessionUser } from '../lib/session-user';
 import { GetProButton } from './GetProButton';
 import './PricingCards.css';
@@ -23,14 +24,16 @@ export function PricingCards({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             <span className="pricing-card__amount">{plan.price}</span> <span className="pricing-card__period">{plan.period}</span>
           </p>
           <p className="pricing-card__summary">{plan.summary}</p>
+          {plan.availability && <p className="pricing-card__availability">{plan.availability}</p>}
           {plan.taxNote && <p className="pricing-card__tax">{plan.taxNote}</p>}
           <ul className="pricing-card__features">
             {plan.features.map((feature) => (
-              <li key={feature}>
+              <li key={feature.text} className={isAvailable(feature) ? undefined : 'pricing-card__feature--coming'}>
                 <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
                   <path d="m4.5 10.5 3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
-                {feature}
+                {feature.text}
+                {!isAvailable(feature) && <span className="pricing-card__coming">{COMING_SOON}</span>}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHASES, PHASES_AVAILABLE_NOW, phaseRange } from '../../app/content/phases';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
 import { Component as Dashboard } from '../../app/pages/app/Dashboard';
 import { Component as SignIn } from '../../app/pages/auth/SignIn';
@@ -121,6 +122,16 @@ describe('the pricing page', () => {
     expect(screen.queryByRole('link', { name: /Start for free|Get Pro/ })).toBeNull();
   });
 
+  it('marks each feature whose phase is not built yet as Coming soon, and says which phases work today', async () => {
+    fakeApi({ 'GET /api/auth/session': () => json(200, { user: null }) });
+    renderPage(pricingRoutes, '/pricing');
+    await waitFor(() => expect(proCard()).toBeTruthy());
+    const coming = [...proCard().querySelectorAll('.pricing-card__feature--coming')].map((item) => item.textContent);
+    expect(coming).toEqual(PHASES.some((phase) => !phase.built) ? ['Solution shapingComing soon', 'Build planningComing soon', 'Launch and marketing helpComing soon'].filter((_, n) => !PHASES[4 + n]!.built) : []);
+    expect(within(proCard()).getByText('Competitor and gap research').closest('li')!.className).not.toContain('coming');
+    if (PHASES_AVAILABLE_NOW) expect(within(proCard()).getByText(PHASES_AVAILABLE_NOW)).toBeTruthy();
+  });
+
   it('after a cancelled checkout: says nothing was charged', async () => {
     fakeApi({ 'GET /api/auth/session': () => json(200, { user: USER }) });
     renderPage(pricingRoutes, '/pricing?checkout=cancelled');
@@ -153,5 +164,21 @@ describe('the pricing page', () => {
     renderPage(pricingRoutes, '/pricing');
     expect(await within(proCard()).findByText('This is your plan.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Get Pro/ })).toBeNull();
+  });
+});
+
+describe('phases as people say them', () => {
+  it('joins consecutive numbers into ranges', () => {
+    expect(phaseRange([5])).toBe('phase 5');
+    expect(phaseRange([3, 4])).toBe('phases 3 and 4');
+    expect(phaseRange([8, 5, 6, 7])).toBe('phases 5 to 8');
+    expect(phaseRange([1, 2, 4, 6, 7, 8])).toBe('phases 1, 2, 4 and 6 to 8');
+  });
+
+  it('says today what Pro opens, from the registry', () => {
+    // Phases 1 to 4 are built as this is written; the sentences follow the registry as more are.
+    const built = PHASES.filter((phase) => phase.built).map((phase) => phase.number);
+    if (built.length < PHASES.length) expect(PHASES_AVAILABLE_NOW).toBe(`Available now: ${phaseRange(built)}. ${phaseRange(PHASES.filter((phase) => !phase.built).map((phase) => phase.number)).replace(/^p/, 'P')} are coming soon, and included in Pro when they are ready.`);
+    else expect(PHASES_AVAILABLE_NOW).toBeNull();
   });
 });

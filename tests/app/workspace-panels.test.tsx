@@ -3,12 +3,13 @@
  * with the other version shown and nothing lost, deleted meanwhile, invalid), the phases with
  * the locked ones leading to pricing, and the not-found page for anyone not in the project.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '#contracts/auth';
 import type { MemoryEntry } from '#contracts/workspace';
+import { PHASES } from '../../app/content/phases';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
 import { DELETED_WHILE_EDITING, MemoryPanel, STALE_EDIT } from '../../app/pages/app/workspace/MemoryPanel';
 import { PhasesPanel } from '../../app/pages/app/workspace/PhasesPanel';
@@ -214,11 +215,31 @@ describe('the phases panel', () => {
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(items[1]!.getAttribute('aria-current')).toBeNull();
     expect(within(items[1]!).getByRole('button', { name: "Work on this: phase 2, Estimate the problem's scale and impact" })).toBeTruthy();
-    for (const locked of items.slice(2)) {
-      // The purchase itself (app/lib/get-pro.ts): Checkout for a signed-in founder.
-      expect(within(locked).getByRole('button', { name: 'Get Pro' })).toBeTruthy();
-      expect(locked.textContent).toContain('locked');
-      expect(within(locked).queryByRole('button', { name: /^Work on/ })).toBeNull();
+    for (const [index, item] of items.entries()) {
+      const phase = PHASES[index]!;
+      if (phase.free) continue;
+      if (phase.built) {
+        // The purchase itself (app/lib/get-pro.ts): Checkout for a signed-in founder.
+        expect(within(item).getByRole('button', { name: 'Get Pro' })).toBeTruthy();
+        expect(item.textContent).toContain('locked');
+      } else {
+        // A phase not built yet is sold by nothing.
+        expect(item.textContent).toContain('Coming soon');
+        expect(within(item).queryByRole('button')).toBeNull();
+      }
+      expect(within(item).queryByRole('button', { name: /^Work on/ })).toBeNull();
+    }
+  });
+
+  it('reads every phase not built yet as Coming soon, on Free and on Pro, with nothing to buy', () => {
+    for (const unlocked of [[1, 2], [1, 2, 3, 4, 5, 6, 7, 8]]) {
+      const { items } = renderPhases({ done: [], current: 1, unlocked });
+      for (const [index, item] of items.entries()) {
+        const comingSoon = !PHASES[index]!.built;
+        expect(item.textContent!.includes('Coming soon')).toBe(comingSoon);
+        if (comingSoon) expect(within(item).queryByRole('button')).toBeNull();
+      }
+      cleanup();
     }
   });
 

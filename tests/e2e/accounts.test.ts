@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { PHASES, PRO_PHASES_NOW } from '../../app/content/phases';
 import {
   baseUrl,
   emailsTo,
@@ -116,16 +117,18 @@ async function listedProjects(page: Page): Promise<string[]> {
   return listed;
 }
 
-/** The open project's panel: its name, then the 8 phases, the first 2 free and the rest Pro. */
+/** The open project's panel: its name, then the 8 phases, the first 2 free, the built ones of the rest Pro, the others coming soon. */
 async function expectProjectPanel(page: Page, name: string) {
   const panel = page.getByRole('region', { name, exact: true });
   await panel.getByRole('heading', { level: 2, name, exact: true }).waitFor();
   const phases = panel.locator('.phases__list > li');
   expect(await phases.count()).toBe(8);
   const tags = (await phases.locator('.tag').allTextContents()).map((text) => text.replace(/,.*$/, '').trim());
-  expect(tags).toEqual(['Free', 'Free', 'Pro', 'Pro', 'Pro', 'Pro', 'Pro', 'Pro']);
+  // Phases not built yet read 'Coming soon' and link nowhere; the registry says which.
+  expect(tags).toEqual(PHASES.map((phase) => (!phase.built ? 'Coming soon' : phase.free ? 'Free' : 'Pro')));
   expect(await panel.locator('.phases__list > li.phase--locked').count()).toBe(6);
-  expect(await panel.getByText('Phases 3 to 8 come with', { exact: false }).isVisible()).toBe(true);
+  expect(await panel.locator('.phases__list > li.phase--coming a').count()).toBe(0);
+  expect(await panel.getByText(`${PRO_PHASES_NOW}:`, { exact: false }).isVisible()).toBe(true);
 }
 
 /** On the dashboard with no project yet: names a first project with the empty state's form. */

@@ -7,6 +7,8 @@
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { PHASES_AVAILABLE_NOW } from '../../app/content/phases';
+import { isAvailable, PLANS } from '../../app/content/pricing';
 import { LANDING_EXAMPLES } from '../../app/content/landing-examples';
 import { SHOWCASE } from '../../app/content/showcase';
 import {
@@ -273,6 +275,10 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     for (const text of ['All phases', '5 projects', 'Competitor and gap research', 'User personas', 'Solution shaping', 'Build planning', 'Launch and marketing help', 'Dedicated support', 'Document export']) {
       expect(await pro.textContent()).toContain(text);
     }
+    // The phases not built yet are marked, and the card says which phases work today.
+    const comingSoon = PLANS.find((plan) => plan.id === 'pro')!.features.filter((feature) => !isAvailable(feature));
+    expect(await pro.locator('.pricing-card__feature--coming').allTextContents()).toEqual(comingSoon.map((feature) => `${feature.text}Coming soon`));
+    if (PHASES_AVAILABLE_NOW) expect(await pro.getByText(PHASES_AVAILABLE_NOW).isVisible()).toBe(true);
     // The FAQ opens in place, once the app has taken the page over (a click during hydration
     // may land on markup React is about to replace).
     await waitForHydration(page);

@@ -1,44 +1,53 @@
 import { Link } from 'react-router';
-import { PHASES, PRO_PAGE } from '../../content/phases';
+import { COMING_SOON, PHASES, PRO_PAGE, PRO_PHASES_NOW } from '../../content/phases';
 import { GetProButton } from '../../components/GetProButton';
 import { workspacePath } from '../../lib/workspace-path';
 import { useCurrentUser } from './AppLayout';
 
-/** The phases, each a link: the free ones to the project's workspace, the locked ones to Pro pricing. */
+/**
+ * The phases: the free ones link to the project's workspace, the Pro ones to Pro pricing, and
+ * those not built yet read 'Coming soon' and link nowhere.
+ */
 export function PhaseList({ projectId, done }: { projectId: string; done: number[] }) {
   const { user } = useCurrentUser();
   return (
     <div className="phases">
       <h3>Phases</h3>
       <ol className="phases__list">
-        {PHASES.map((phase) => (
-          <li key={phase.title} className={`phase${phase.free ? '' : ' phase--locked'}`}>
-            <span className="phase__number" aria-hidden="true">
-              {phase.free ? phase.number : <LockIcon />}
-            </span>
-            <div className="phase__body">
-              <p className="phase__title">
-                <Link to={phase.free ? workspacePath(projectId) : PRO_PAGE} className="phase__link">
-                  <span className="visually-hidden">Phase {phase.number}: </span>
-                  {phase.title}
-                </Link>
-              </p>
-              <p className="phase__summary">{phase.summary}</p>
-            </div>
-            {done.includes(phase.number) ? (
-              <span className="tag tag--done">Done</span>
-            ) : (
-              <span className={`tag${phase.free ? ' tag--free' : ' tag--pro'}`}>
-                {phase.free ? 'Free' : 'Pro'}
-                <span className="visually-hidden">{phase.free ? ', open' : ', locked'}</span>
+        {PHASES.map((phase) => {
+          const tag = done.includes(phase.number) ? 'Done' : !phase.built ? COMING_SOON : phase.free ? 'Free' : 'Pro';
+          return (
+            <li key={phase.title} className={`phase${phase.free ? '' : ' phase--locked'}${phase.built ? '' : ' phase--coming'}`}>
+              <span className="phase__number" aria-hidden="true">
+                {phase.free ? phase.number : <LockIcon />}
               </span>
-            )}
-          </li>
-        ))}
+              <div className="phase__body">
+                <p className="phase__title">
+                  {phase.built ? (
+                    <Link to={phase.free ? workspacePath(projectId) : PRO_PAGE} className="phase__link">
+                      <span className="visually-hidden">Phase {phase.number}: </span>
+                      {phase.title}
+                    </Link>
+                  ) : (
+                    <>
+                      <span className="visually-hidden">Phase {phase.number}: </span>
+                      {phase.title}
+                    </>
+                  )}
+                </p>
+                <p className="phase__summary">{phase.summary}</p>
+              </div>
+              <span className={`tag${TAG_CLASS[tag]}`}>
+                {tag}
+                {(tag === 'Free' || tag === 'Pro') && <span className="visually-hidden">{phase.free ? ', open' : ', locked'}</span>}
+              </span>
+            </li>
+          );
+        })}
       </ol>
       <div className="phases__upgrade">
         <p>
-          Phases 3 to 8 come with <strong>Pro</strong>: a one-time $149 purchase for all phases and 5 projects.
+          {PRO_PHASES_NOW}: <strong>Pro</strong> is a one-time $149 purchase for all phases and 5 projects.
         </p>
         <div className="phases__upgrade-actions">
           <GetProButton user={user} />
@@ -50,6 +59,8 @@ export function PhaseList({ projectId, done }: { projectId: string; done: number
     </div>
   );
 }
+
+const TAG_CLASS = { Done: ' tag--done', [COMING_SOON]: ' tag--coming', Free: ' tag--free', Pro: ' tag--pro' } as const;
 
 function LockIcon() {
   return (

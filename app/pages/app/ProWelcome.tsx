@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CHECKOUT_SESSION_SHAPE, type CheckoutStatus } from '#contracts/billing';
 import { OWN_PROJECT_LIMIT } from '#contracts/account';
 import { Spinner } from '../../components/Spinner';
+import { PRO_PHASES_UNLOCKED } from '../../content/phases';
 import { api, withSession } from '../../lib/api';
 import { useCurrentUser } from './AppLayout';
 import './ProPages.css';
@@ -12,7 +13,7 @@ export const CONFIRM_POLL_MS = 1_000;
 export const CONFIRM_PATIENCE_MS = 60_000;
 
 export const PRO_UNLOCKS = [
-  'All 8 phases, from idea to launch',
+  PRO_PHASES_UNLOCKED,
   `${OWN_PROJECT_LIMIT.pro} projects of your own`,
   'Dedicated support, from your account settings',
   'Every future improvement, with no subscription',

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { CurrentUser } from '#contracts/auth';
 import type { WorkspaceState } from '#contracts/workspace';
 import { GetProButton } from '../../../components/GetProButton';
-import { PHASES } from '../../../content/phases';
+import { COMING_SOON, PHASES } from '../../../content/phases';
 
 /**
  * The 8 phases beside the conversation. Any unlocked phase opens (earlier ones included) and every
- * member then works in it; the phases the plan does not open show 'Get Pro'.
+ * member then works in it; the phases the plan does not open show 'Get Pro', and phases not built
+ * yet read 'Coming soon' on every plan, with nothing that sells them.
  */
 export function PhasesPanel({
   phases,
@@ -43,8 +44,8 @@ export function PhasesPanel({
         {PHASES.map((phase) => {
           const done = phases?.done.includes(phase.number) ?? false;
           const isCurrent = phase.number === current;
-          const locked = !unlocked.includes(phase.number);
-          const state = isCurrent ? 'Working here' : done ? 'Done' : locked ? 'Pro' : phase.built ? 'Open' : 'Coming soon';
+          const locked = phase.built && !unlocked.includes(phase.number);
+          const state = isCurrent ? 'Working here' : done ? 'Done' : !phase.built ? COMING_SOON : locked ? 'Pro' : 'Open';
           return (
             <li
               key={phase.number}
