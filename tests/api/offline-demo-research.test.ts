@@ -1,12 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
-import { MemoryContentSchema, type MemoryEntry, type ResearchRunPlan } from '#contracts/workspace';
+import { MemoryContentSchema, ResearchDraftSchema, type MemoryEntry, type ResearchRunPlan, type WorkspaceMessage } from '#contracts/workspace';
 import { acceptEntry, createEntry, updateEntry, type Applied, type Refusal } from '../../worker/agents/memory';
 import { COMPETITORS_DEMO } from '../../worker/agents/phases/competitors/demo';
 import { proposedRun, runEndText, runStep, type RunRecord } from '../../worker/agents/phases/competitors/research-run';
+import { demoSubject } from '../../worker/agents/phases/demo-subject';
 import { FIND_IDEA_DEMO } from '../../worker/agents/phases/find-idea/demo';
 import { PERSONAS_DEMO } from '../../worker/agents/phases/personas/demo';
+import { PROBLEM_SCALE_DEMO } from '../../worker/agents/phases/problem-scale/demo';
+import { founderWords } from '../../worker/agents/offline-demo';
 import type { DemoStep, FounderWords } from '../../worker/agents/phases/types';
 import type { CofounderActions } from '../../worker/agents/tools/actions';
 import { connectedCompetitorSources } from '../../worker/services/competitor-search';
@@ -49,9 +52,8 @@ function demoActions() {
     updateMemory: (id, content) => apply(updateEntry(memory, id, undefined, content, author)),
     saveArtifact: (content) => apply(createEntry(memory, content, author)),
     acceptArtifact: async (id) => apply(acceptEntry(memory, id, undefined)),
-    placeCanvasNotes: () => {
-      throw new Error('The demo places no canvas notes.');
-    },
+    // Phase 1 proposes notes for the canvas; the canvas itself is tested on its own.
+    placeCanvasNotes: () => [],
     proposeResearchRun: (plan: ResearchRunPlan) => {
       const record = proposedRun(crypto.randomUUID(), plan, connectedCompetitorSources(offlineEnv));
       runs.push(record);
@@ -62,7 +64,7 @@ function demoActions() {
 }
 
 const IDEA = 'I want to help small dental clinics stop losing money to no-shows';
-const words: FounderWords = { latest: 'Go on', idea: IDEA };
+const words: FounderWords = { latest: 'Go on', idea: IDEA, people: null, privacyMode: false, subject: demoSubject([], IDEA) };
 const textOf = (step: DemoStep) => (typeof step.text === 'function' ? step.text(words) : step.text);
 
 describe('the offline demo co-founder in phases 3 and 4', () => {
@@ -77,7 +79,7 @@ describe('the offline demo co-founder in phases 3 and 4', () => {
     const { actions, runs, memory } = demoActions();
     await FIND_IDEA_DEMO[3]!.act!(actions, 'A', words);
     const calls = [];
-    for (const step of [...COMPETITORS_DEMO, ...PERSONAS_DEMO]) calls.push(await step.tool!(offlineEnv, actions, { toolCallId: 'demo-call', words }));
+    for (const step of [...COMPETITORS_DEMO, ...PERSONAS_DEMO]) calls.push((await step.tool!(offlineEnv, actions, { toolCallId: 'demo-call', words }))!);
     expect(calls.map((call) => call.name)).toEqual(['propose_research_run', 'save_competitor', 'save_landscape', 'save_persona']);
 
     // The run is proposed, not run: a member approves it; it spends what it says, within the limits.
@@ -108,7 +110,7 @@ describe('the offline demo co-founder in phases 3 and 4', () => {
     expect(map.landscape.gaps[0]!.competitors).toEqual([card.title]);
     expect(map.landscape.placements.filter((placement) => !placement.isIdea).map((placement) => placement.name)).toEqual([card.title]);
     expect(persona.persona.usesToday).toEqual([card.title]);
-    expect(persona.persona.avatarUrl).toMatch(/^\/api\/free-tools\/avatar\.svg\?name=Dana\+Whitfield&age=44/);
+    expect(persona.persona.avatarUrl).toMatch(/^\/api\/free-tools\/avatar\.svg\?name=Sam\+Rivera&age=38/);
   });
 
   it('the run it proposes, approved on a machine without internet, reaches no source, makes no card and says which sources could not be reached', async () => {
@@ -129,5 +131,83 @@ describe('the offline demo co-founder in phases 3 and 4', () => {
       expect(progress).toContain(`Web search: not connected for "${query}"`);
     }
     expect(runEndText({ ...run.state, cards: 0 })).toBe('Done: 0 found, 0 cards made. Hacker News launches, GitHub and App Store could not be reached.');
+  });
+});
+
+describe("the offline demo co-founder keeps to the founders' own subject in phases 1 to 4", () => {
+  /** No source answers at all, so nothing a source returns can bring a subject of its own. */
+  const unreachable = { ...offlineEnv, STACK_EXCHANGE_API_URL: OFFLINE, REDDIT_AUTH_URL: OFFLINE, REDDIT_API_URL: OFFLINE } as typeof env;
+
+  /** The members' replies in each phase, one per step: the idea and who has it in phase 1, then clicks and short answers. */
+  const SCRIPTS = [FIND_IDEA_DEMO, PROBLEM_SCALE_DEMO, COMPETITORS_DEMO, PERSONAS_DEMO];
+
+  /**
+   * Walks phases 1 to 4 as a founder would in the workspace: each member message, then the step
+   * the object would answer it with (offlineDemoAnswer), its words computed from the conversation
+   * and the memory as the object computes them. Returns everything shown and saved.
+   */
+  async function walk(idea: string, people: string, privacyMode = false) {
+    const { actions, memory } = demoActions();
+    const conversation: WorkspaceMessage[] = [];
+    const shown: string[] = [];
+    const calls: { name: string; input: unknown }[] = [];
+    const replies = [[idea, 'I have a problem in mind', people, 'A'], ['Go on', 'Next', 'Next'], ['Go on', 'Next', 'Next'], ['Go on']];
+    for (const [index, script] of SCRIPTS.entries()) {
+      for (const [step, reply] of script.map((step, n) => [step, replies[index]![n]!] as const)) {
+        conversation.push({ id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text: reply }] });
+        const words = founderWords(conversation, actions.memory, privacyMode);
+        const text = typeof step.text === 'function' ? step.text(words) : step.text;
+        shown.push(text);
+        if (step.act) await step.act(actions, words.latest, words);
+        const call = step.tool ? await step.tool(unreachable, actions, { toolCallId: 'demo-call', words }) : null;
+        if (call) {
+          calls.push(call);
+          shown.push(JSON.stringify(call.input), JSON.stringify(call.output));
+        }
+        conversation.push({ id: crypto.randomUUID(), role: 'assistant', parts: [{ type: 'text', text }], metadata: { author: { kind: 'cofounder' }, createdAt: Date.now(), phase: index + 1 } });
+      }
+    }
+    return { shown: shown.join('\n'), saved: JSON.stringify(memory()), memory: memory(), calls };
+  }
+
+  const BIKES = { idea: 'help independent bike repair shops stop losing customers', people: 'Owners of independent bike repair shops in mid-sized towns' };
+  const TUTORING = { idea: 'A tutoring marketplace that matches secondary school students with vetted maths tutors', people: 'Parents of secondary school students who struggle with maths' };
+  /** The subject the demo once used in every project after phase 1. */
+  const CANNED = /clinic|dental|dentist|patient|appointment|cancell|waiting list|Dana/i;
+
+  it.each([
+    ['bike repair shops', BIKES, /bike/i, /tutor|maths|student/i],
+    ['a tutoring marketplace', TUTORING, /tutor/i, /bike|repair shop/i],
+  ])('names %s in every artifact, and neither the other subject nor the canned one', async (_name, { idea, people }, own, other) => {
+    const { shown, saved, memory, calls } = await walk(idea, people);
+    expect(memory.map((entry) => entry.kind)).toEqual(['note', 'chosen_idea', 'scale_estimate', 'competitor', 'landscape', 'persona']);
+    for (const entry of memory) {
+      const { id: _id, version: _version, author: _author, updatedAt: _updatedAt, acceptedAt: _acceptedAt, basedOn: _basedOn, ...content } = entry as MemoryEntry & { acceptedAt?: number; basedOn?: unknown };
+      expect(MemoryContentSchema.parse(content)).toEqual(content);
+      // Every artifact names the founders' subject.
+      if (entry.kind !== 'note') expect(JSON.stringify(entry)).toMatch(own);
+    }
+    const chosen = memory.find((entry) => entry.kind === 'chosen_idea') as Extract<MemoryEntry, { kind: 'chosen_idea' }>;
+    expect(chosen.idea).toMatchObject({ problem: idea, whoHasIt: people });
+    // The research page asks about the founders' problem, and passes the page's own contract.
+    const draft = calls.find((call) => call.name === 'draft_research_page')!.input;
+    expect(ResearchDraftSchema.parse(draft)).toEqual(draft);
+    expect(JSON.stringify(draft)).toMatch(own);
+    // The searches it makes and proposes are about the subject.
+    for (const name of ['search_discussions', 'propose_research_run']) expect(JSON.stringify(calls.find((call) => call.name === name)!.input)).toMatch(own);
+    for (const text of [shown, saved]) {
+      expect(text).not.toMatch(other);
+      expect(text).not.toMatch(CANNED);
+    }
+    // Still labelled, and never claims to have searched what it could not reach.
+    expect(shown.match(/\*Offline demo — not AI\.\*/g)).toHaveLength(SCRIPTS.flat().length);
+  });
+
+  it('under privacy mode sends none of the founders\' words to a search and proposes no run', async () => {
+    const { shown, calls, memory } = await walk(BIKES.idea, BIKES.people, true);
+    expect(calls.map((call) => call.name)).not.toContain('search_discussions');
+    expect(calls.map((call) => call.name)).not.toContain('propose_research_run');
+    expect(shown).toContain('Privacy mode is on');
+    expect(memory.map((entry) => entry.kind)).toEqual(['note', 'chosen_idea', 'scale_estimate', 'competitor', 'landscape', 'persona']);
   });
 });

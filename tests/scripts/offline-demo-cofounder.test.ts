@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PlaceCanvasNotesInputSchema } from '#contracts/canvas';
 import { ChosenIdeaContentSchema } from '#contracts/phases/find-idea';
-import { FIND_IDEA_DEMO, shortName } from '../../worker/agents/phases/find-idea/demo';
+import { demoSubject, shortName } from '../../worker/agents/phases/demo-subject';
+import { FIND_IDEA_DEMO } from '../../worker/agents/phases/find-idea/demo';
 import type { FounderWords } from '../../worker/agents/phases/types';
 
 const IDEA = 'I want to help small dental clinics stop losing money to no-shows';
+const demoWords = (said: Pick<FounderWords, 'latest' | 'idea'>): FounderWords => ({ people: null, privacyMode: false, subject: demoSubject([], said.idea), ...said });
 const textOf = (step: (typeof FIND_IDEA_DEMO)[number], words: FounderWords) => (typeof step.text === 'function' ? step.text(words) : step.text);
 
 describe("the offline demo co-founder in phase 1 uses the founder's own words", () => {
@@ -16,7 +18,7 @@ describe("the offline demo co-founder in phase 1 uses the founder's own words", 
   });
 
   it('quotes the idea, compares it, and saves it as the chosen idea within its contract', async () => {
-    const words: FounderWords = { latest: 'A', idea: IDEA };
+    const words = demoWords({ latest: 'A', idea: IDEA });
     expect(textOf(FIND_IDEA_DEMO[0]!, words)).toContain(`You wrote: “${IDEA}”`);
     expect(textOf(FIND_IDEA_DEMO[2]!, words)).toContain('| | A: Small dental clinics |');
     expect(textOf(FIND_IDEA_DEMO[3]!, words)).toContain('A working name for the project: **Small dental clinics**');
@@ -27,7 +29,7 @@ describe("the offline demo co-founder in phase 1 uses the founder's own words", 
   });
 
   it('puts the chosen idea and its open questions on the canvas as proposals, within the tool\'s contract', async () => {
-    const words: FounderWords = { latest: 'A', idea: IDEA };
+    const words = demoWords({ latest: 'A', idea: IDEA });
     const placed: [unknown, string][] = [];
     const actions = { placeCanvasNotes: (input: unknown, toolCallId: string) => (placed.push([input, toolCallId]), [{ kind: 'frame' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }]) };
     const call = await FIND_IDEA_DEMO[3]!.tool!({} as never, actions as never, { toolCallId: 'demo-1', words });
@@ -40,7 +42,7 @@ describe("the offline demo co-founder in phase 1 uses the founder's own words", 
   });
 
   it('keeps its examples for a founder who has no idea yet', () => {
-    const words: FounderWords = { latest: 'Help me brainstorm ideas', idea: null };
+    const words = demoWords({ latest: 'Help me brainstorm ideas', idea: null });
     expect(textOf(FIND_IDEA_DEMO[0]!, words)).not.toContain('You wrote');
     expect(textOf(FIND_IDEA_DEMO[2]!, words)).toContain('A: Scheduling assistant for clinics');
   });

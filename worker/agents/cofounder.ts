@@ -581,7 +581,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // Pro is enforced here, per turn: the owner's plan from D1 decides which phases' tools exist.
     const unlocked = await this.#unlockedPhases();
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
-    if (turn.sender.mode === 'offline-demo') return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, signal: options?.abortSignal });
+    if (turn.sender.mode === 'offline-demo') {
+      const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
+      return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, privacyMode, signal: options?.abortSignal });
+    }
 
     const [privacyMode] = await Promise.all([projectPrivacyMode(this.env.DB, this.#projectId), this.#refreshNewResearchAnswers()]);
     // The phase's own notes, and what any open phase's artifacts need now (new research answers for the personas).

@@ -1,6 +1,7 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
-import type { MessageMetadata, WorkspaceMessage } from '#contracts/workspace';
+import type { MemoryEntry, MessageMetadata, WorkspaceMessage } from '#contracts/workspace';
 import { textOf } from './context';
+import { demoSubject } from './phases/demo-subject';
 import { phaseModule } from './phases/registry';
 import type { DemoStep, FounderWords } from './phases/types';
 import type { CofounderActions } from './tools/actions';
@@ -8,7 +9,8 @@ import type { CofounderActions } from './tools/actions';
 /**
  * The offline demo co-founder: local development without a model key only (llmMode), labelled
  * 'offline demo — not AI' by the app through `offlineDemo` in the metadata. Each built phase has
- * a fixed script, so every screen can be tried. Never used in tests or production.
+ * a fixed script, so every screen can be tried, about the project's own subject (./phases/demo-subject.ts).
+ * Never used in production; tests check its scripts, never through it the co-founder's behaviour.
  */
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -24,23 +26,35 @@ const SCRIPT_END: DemoStep = {
 /** Replies that are a click, not the founder's own words: quick-reply choices and the brainstorm start. */
 const NOT_AN_IDEA = /^(help me brainstorm ideas|i have a problem in mind|you pick|[ab]: .{0,40})$/i;
 
-/** The first thing a member wrote that reads as a problem or an idea: at least a few words of their own. */
-function founderIdea(messages: readonly WorkspaceMessage[]): string | null {
-  for (const message of messages) {
-    if (message.role !== 'user' || message.metadata?.note) continue;
-    const text = textOf(message).replace(/\s+/g, ' ').trim();
-    if (text.split(' ').length >= 4 && !NOT_AN_IDEA.test(text)) return text;
-  }
-  return null;
+/** What members wrote in their own words, a few words at least (not a click, not a note to each other), oldest first. */
+function founderStatements(messages: readonly WorkspaceMessage[]): string[] {
+  return messages
+    .filter((message) => message.role === 'user' && !message.metadata?.note)
+    .map((message) => textOf(message).replace(/\s+/g, ' ').trim())
+    .filter((text) => text.split(' ').length >= 4 && !NOT_AN_IDEA.test(text));
 }
 
-export function offlineDemoAnswer(input: { env: Cloudflare.Env; messages: WorkspaceMessage[]; actions: CofounderActions; phase: number; signal?: AbortSignal }): Response {
+/** What the demo's steps know of the project: the founders' words, the memory's subject, privacy mode. */
+export function founderWords(messages: readonly WorkspaceMessage[], memory: readonly MemoryEntry[], privacyMode: boolean): FounderWords {
+  const [idea = null, people = null] = founderStatements(messages);
+  const latest = textOf(messages.findLast((message) => message.role === 'user') ?? { id: '', role: 'user', parts: [] });
+  return { latest, idea, people, subject: demoSubject(memory, idea), privacyMode };
+}
+
+export function offlineDemoAnswer(input: {
+  env: Cloudflare.Env;
+  messages: WorkspaceMessage[];
+  actions: CofounderActions;
+  phase: number;
+  privacyMode: boolean;
+  signal?: AbortSignal;
+}): Response {
   // Each phase has its own script (worker/agents/phases/<phase>/demo.ts), one step per answer given in that phase.
   const script = phaseModule(input.phase)?.demo ?? [];
   const answered = input.messages.filter((message) => message.role === 'assistant' && message.metadata?.phase === input.phase).length;
   const step = script[answered] ?? SCRIPT_END;
-  const founderText = textOf(input.messages.findLast((message) => message.role === 'user') ?? { id: '', role: 'user', parts: [] });
-  const words: FounderWords = { latest: founderText, idea: founderIdea(input.messages) };
+  const words = founderWords(input.messages, input.actions.memory, input.privacyMode);
+  const founderText = words.latest;
   const text = typeof step.text === 'function' ? step.text(words) : step.text;
   const metadata: MessageMetadata = { author: { kind: 'cofounder' }, createdAt: Date.now(), offlineDemo: true, phase: input.phase };
   const stream = createUIMessageStream<WorkspaceMessage>({
@@ -57,8 +71,10 @@ export function offlineDemoAnswer(input: { env: Cloudflare.Env; messages: Worksp
       if (step.tool) {
         const toolCallId = `demo-${crypto.randomUUID()}`;
         const call = await step.tool(input.env, input.actions, { toolCallId, words });
-        writer.write({ type: 'tool-input-available', toolCallId, toolName: call.name, input: call.input });
-        writer.write({ type: 'tool-output-available', toolCallId, output: call.output });
+        if (call) {
+          writer.write({ type: 'tool-input-available', toolCallId, toolName: call.name, input: call.input });
+          writer.write({ type: 'tool-output-available', toolCallId, output: call.output });
+        }
       }
       if (step.quickReply) {
         const toolCallId = `demo-${crypto.randomUUID()}`;

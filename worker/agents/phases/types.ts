@@ -1,6 +1,7 @@
 import type { ToolSet } from 'ai';
 import type { WorkspaceState } from '#contracts/workspace';
 import type { CofounderActions, ReadPage } from '../tools/actions';
+import type { DemoSubject } from './demo-subject';
 
 /**
  * What each built phase adds to the Worker, listed in ./registry.ts. Its artifacts, title and
@@ -37,12 +38,18 @@ export interface ToolContext {
   privateWording: ((phrase: string) => string | null) | null;
 }
 
-/** What the founders wrote so far, for the offline demo to use their own words. */
+/** What the founders wrote so far and what the memory holds, for the offline demo to use their own words. */
 export interface FounderWords {
   /** The latest member message. */
   latest: string;
   /** The first member message that states a problem or an idea (not a quick reply, not 'brainstorm'), if any. */
   idea: string | null;
+  /** The next such message, the answer to 'who has this problem?', if any. */
+  people: string | null;
+  /** The project's subject as its memory holds it, else as the founders wrote it. */
+  subject: DemoSubject;
+  /** Privacy mode: nothing the founders wrote may leave for a search engine. */
+  privacyMode: boolean;
 }
 
 /** One answer of the offline demo (worker/agents/offline-demo.ts). */
@@ -51,6 +58,6 @@ export interface DemoStep {
   text: string | ((words: FounderWords) => string);
   quickReply?: { question: string; choices: string[] };
   act?: (actions: CofounderActions, founderText: string, words: FounderWords) => Promise<unknown> | unknown;
-  /** A tool the step calls, shown in the answer as the real co-founder's call would be. */
-  tool?: (env: Cloudflare.Env, actions: CofounderActions, call: { toolCallId: string; words: FounderWords }) => Promise<{ name: string; input: unknown; output: unknown }>;
+  /** A tool the step calls, shown in the answer as the real co-founder's call would be; null when it calls none this time. */
+  tool?: (env: Cloudflare.Env, actions: CofounderActions, call: { toolCallId: string; words: FounderWords }) => Promise<{ name: string; input: unknown; output: unknown } | null>;
 }

@@ -1,52 +1,68 @@
 import type { Landscape } from '#contracts/phases/competitors';
 import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { demoToolCall } from '../demo-tool-call';
+import { inSentence, quote, searchWords, type DemoSubject } from '../demo-subject';
 import type { DemoStep } from '../types';
 import { proposeResearchRun } from './propose-research-run';
 import { saveCompetitor } from './save-competitor';
 import { saveLandscape } from './save-landscape';
 
 /**
- * The offline demo in phase 3, through the phase's own tools: a research run proposed (a member
- * approves it; it reaches the real sources, and without internet it reports each unreachable), a
- * 'what they do today' card made only of assumptions, and a map of gaps labelled as assumptions.
+ * The offline demo in phase 3, through the phase's own tools and about the project's own subject:
+ * a research run proposed (a member approves it; it reaches the real sources, and without internet
+ * it reports each unreachable), a 'what they do today' card made only of assumptions, and a map of
+ * gaps labelled as assumptions.
  */
-const STATUS_QUO = 'Phone and a paper waiting list';
+const STATUS_QUO = 'What they do about it today';
 
-const DEMO_LANDSCAPE: Landscape = {
+const who = (subject: DemoSubject) => (subject.peopleKnown ? quote(subject.people, 200) : 'The people who have the problem.');
+
+const demoLandscape = (subject: DemoSubject): Landscape => ({
   gaps: [
     {
-      title: 'Nothing fills a slot without staff time',
-      description: 'Clinics refill cancelled slots by phoning down a paper list; nothing does it for them.',
+      title: quote(`Nothing solves it without their own time: ${subject.name}`, 120),
+      description: quote(`Today the problem is handled by hand, if at all: ${subject.problem}`, 1000),
       competitors: [STATUS_QUO],
       evidence: [{ text: 'Offline demo: the scripted map cites no source, so this is an assumption to check.', source: 'assumption' }],
     },
   ],
-  axes: { x: { label: 'Setup effort', low: 'none', high: 'weeks' }, y: { label: 'Slots refilled automatically', low: 'none', high: 'all' } },
+  axes: { x: { label: 'Effort to start', low: 'none', high: 'weeks' }, y: { label: 'How much of the problem it solves', low: 'none', high: 'all' } },
   placements: [
-    { name: STATUS_QUO, isIdea: false, x: 1, y: 1 },
-    { name: 'Scheduling assistant for clinics', isIdea: true, x: 2, y: 8 },
+    { name: STATUS_QUO, isIdea: false, x: 1, y: 2 },
+    { name: quote(subject.name, 80), isIdea: true, x: 3, y: 8 },
   ],
-};
+});
 
 export const COMPETITORS_DEMO: readonly DemoStep[] = [
   {
-    text: '*Offline demo — not AI.* Phase 3 starts with a survey of who already solves this. I propose a research run below: approve it to watch it search live. The sources are real and outside Launchmate: on a machine without internet none of them can be reached, and the run will say so.',
-    tool: (_env, actions) => demoToolCall(COFOUNDER_TOOLS.proposeResearchRun, proposeResearchRun(actions), { queries: ['waiting list software clinics', 'appointment reminder app'], pageReads: 4 }),
-  },
-  {
-    text: '*Offline demo — not AI.* Whatever the run finds, the first competitor is what clinics do today: a phone and a paper list. I saved it as a card, every claim labelled an assumption.',
-    tool: (_env, actions) =>
-      demoToolCall(COFOUNDER_TOOLS.saveCompetitor, saveCompetitor(actions), {
-        name: STATUS_QUO,
-        category: 'status_quo',
-        forWhom: 'Front-desk staff of small clinics.',
-        strengths: [{ text: 'Costs nothing and needs no setup.', source: 'assumption' }],
-        weaknesses: [{ text: 'Takes staff time for every cancelled slot.', source: 'assumption' }],
+    text: ({ privacyMode }) =>
+      privacyMode
+        ? '*Offline demo — not AI.* Phase 3 starts with a survey of who already solves this. Privacy mode is on, and the scripted demo cannot rewrite your words into generic search phrases, so it proposes no research run: the real co-founder would propose one with generic words only.'
+        : '*Offline demo — not AI.* Phase 3 starts with a survey of who already solves this. I propose a research run below: approve it to watch it search live. The sources are real and outside Launchmate: on a machine without internet none of them can be reached, and the run will say so.',
+    tool: async (_env, actions, { words }) =>
+      words.privacyMode
+        ? null
+        : demoToolCall(COFOUNDER_TOOLS.proposeResearchRun, proposeResearchRun(actions), {
+        queries: [quote(`${searchWords(words.subject)} software`, 100), quote(`${searchWords(words.subject)} app`, 100)],
+        pageReads: 4,
       }),
   },
   {
-    text: '*Offline demo — not AI.* Here is the gap and a first positioning map, on setup effort and slots refilled: check it in the memory, and accept it to finish phase 3.',
-    tool: (_env, actions) => demoToolCall(COFOUNDER_TOOLS.saveLandscape, saveLandscape(actions), { title: 'Where clinics are left alone', landscape: DEMO_LANDSCAPE }),
+    text: ({ subject }) =>
+      `*Offline demo — not AI.* Whatever the run finds, the first competitor is what ${subject.peopleKnown ? inSentence(quote(subject.people, 80)) : 'the people who have the problem'} do about it today. I saved it as a card, every claim labelled an assumption.`,
+    tool: (_env, actions, { words }) =>
+      demoToolCall(COFOUNDER_TOOLS.saveCompetitor, saveCompetitor(actions), {
+        name: STATUS_QUO,
+        category: 'status_quo',
+        forWhom: who(words.subject),
+        strengths: [{ text: 'Costs nothing new and needs no setup.', source: 'assumption' }],
+        weaknesses: [{ text: quote(`Leaves the problem in place: ${words.subject.problem}`, 300), source: 'assumption' }],
+      }),
+  },
+  {
+    text: ({ subject }) =>
+      `*Offline demo — not AI.* Here is the gap and a first positioning map of **${subject.name}**, on the effort to start and how much of the problem it solves: check it in the memory, and accept it to finish phase 3.`,
+    tool: (_env, actions, { words }) =>
+      demoToolCall(COFOUNDER_TOOLS.saveLandscape, saveLandscape(actions), { title: quote(`Where ${inSentence(words.subject.name)} stands`, 120), landscape: demoLandscape(words.subject) }),
   },
 ];

@@ -1,30 +1,7 @@
 import type { PlaceCanvasNotesInput } from '#contracts/canvas';
 import type { ChosenIdea } from '#contracts/phases/find-idea';
+import { PEOPLE_UNKNOWN, quote, shortName } from '../demo-subject';
 import type { DemoStep, FounderWords } from '../types';
-
-/**
- * The founder's idea in a few words, for a working name: the words that carry meaning at its start,
- * up to the first word that begins a new clause ('I want to help small dental clinics stop…' gives
- * 'Small dental clinics').
- */
-export function shortName(idea: string): string {
-  const filler = /^(i|we|want|wanted|would|like|to|a|an|the|build|make|create|help|app|tool|platform|for|an)$/i;
-  const clause = /^(stop|that|who|which|with|from|by|for|so|because|and|but|when|where|in|on|of|to|get|find|save|lose|losing|track)$/i;
-  const words = idea.replace(/[.!?,;:].*$/, '').split(/\s+/).filter(Boolean);
-  let start = 0;
-  while (start < words.length && filler.test(words[start]!)) start++;
-  const kept: string[] = [];
-  for (const word of words.slice(start)) {
-    if (kept.length > 0 && clause.test(word)) break;
-    kept.push(word);
-    if (kept.length === 4) break;
-  }
-  const name = kept.join(' ');
-  return name ? name.charAt(0).toUpperCase() + name.slice(1) : 'Your idea';
-}
-
-/** The founder's words, cut at a word when long. */
-const quote = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max).replace(/\s+\S*$/, '')}…` : text);
 
 /** The two directions compared: the founder's own idea beside one other, or two examples when they have none yet. */
 const directions = ({ idea }: FounderWords) =>
@@ -35,7 +12,7 @@ const chosenIdeaOf = (words: FounderWords): ChosenIdea =>
   words.idea
           ? {
               problem: quote(words.idea, 1000),
-              whoHasIt: 'To be questioned: who exactly has it, and how often.',
+              whoHasIt: words.people ? quote(words.people, 1000) : PEOPLE_UNKNOWN,
               proposedSolution: 'To be shaped once the problem is sized.',
               whyNow: 'To be questioned: what changed that makes it solvable now.',
               riskiestAssumption: 'That the people who have it pay to solve it.',
@@ -55,8 +32,8 @@ const EXAMPLE_TABLE = [
   '| How painful | Empty chairs cost money daily | A bad supplier costs a month |',
   '| Weakest assumption | Clinics will switch booking tools | Buyers will write reviews |',
 ];
-const OWN_IDEA_TABLE = [
-  '| Who has it | The people you named | The same people, on both sides |',
+const ownIdeaTable = ({ people }: FounderWords) => [
+  `| Who has it | ${people ? quote(people, 80).replace(/\|/g, '/') : 'The people you will name'} | The same people, on both sides |`,
   '| How painful | Your answers above will tell | Only if they already trade |',
   '| Weakest assumption | They pay to solve it | Both sides show up at once |',
 ];
@@ -86,7 +63,7 @@ export const FIND_IDEA_DEMO: readonly DemoStep[] = [
         '',
         `| | A: ${a} | B: ${b} |`,
         '|---|---|---|',
-        ...(words.idea ? OWN_IDEA_TABLE : EXAMPLE_TABLE),
+        ...(words.idea ? ownIdeaTable(words) : EXAMPLE_TABLE),
         '',
         words.idea ? 'I would keep **A**, and test who pays first.' : 'I would pick **A**: the pain is daily and measured in money.',
       ].join('\n');

@@ -1,30 +1,41 @@
 import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { demoToolCall } from '../demo-tool-call';
+import { inSentence, quote, type DemoSubject } from '../demo-subject';
 import type { DemoStep } from '../types';
 import { savePersona } from './save-persona';
 
+/** What phase 3's demo card is called; the persona uses it today, as a persona must name a card. */
+const STATUS_QUO = 'What they do about it today';
+
+/** The persona's role: the founders' words for who has the problem, else a placeholder that says so. */
+const roleOf = (subject: DemoSubject) => (subject.peopleKnown ? quote(`One of them: ${subject.people}`, 160) : quote(`Someone who has the problem behind ${subject.name}`, 160));
+
 /**
- * The offline demo in phase 4, through save_persona: one persona made of labelled assumptions and
- * no quote, since the scripted demo reads no discussion, page or research answer; its confidence
- * low, as it should be.
+ * The offline demo in phase 4, through save_persona and about the project's own subject: one
+ * persona made of labelled assumptions and no quote, since the scripted demo reads no discussion,
+ * page or research answer; its confidence low, as it should be.
  */
 export const PERSONAS_DEMO: readonly DemoStep[] = [
   {
     text: '*Offline demo — not AI.* Here is a first persona. The scripted demo reads no discussion, page or research answer, and without internet no outside source can be reached at all: so every claim is an assumption, there are no quotes, and the confidence is low. Real evidence and research answers would change that.',
-    tool: (_env, actions) =>
+    tool: (_env, actions, { words: { subject } }) =>
       demoToolCall(COFOUNDER_TOOLS.savePersona, savePersona(actions), {
-        name: 'Dana Whitfield',
+        name: 'Sam Rivera',
         persona: {
-          role: 'Practice manager at a four-chair dental clinic',
-          age: 44,
-          situation: 'Runs the front desk and the schedule; a cancellation means calling down a paper list between patients.',
-          jobs: { functional: ['Keep every chair booked'], social: ['Be seen by the dentists as on top of the schedule'], emotional: ['Stop dreading the morning cancellation calls'] },
-          pains: [{ text: 'Empty chairs after late cancellations.', source: 'assumption' }],
-          gains: [{ text: 'A slot refilled without a phone call.', source: 'assumption' }],
-          usesToday: ['Phone and a paper waiting list'],
+          role: roleOf(subject),
+          age: 38,
+          situation: quote(`Meets this problem in their week: ${subject.problem}`, 1000),
+          jobs: {
+            functional: [quote(`Get the problem behind ${inSentence(subject.name)} out of the way`, 300)],
+            social: ['Be seen as someone who has it under control'],
+            emotional: ['Stop dreading the moment it happens again'],
+          },
+          pains: [{ text: quote(subject.problem, 400), source: 'assumption' }],
+          gains: [{ text: 'The problem solved without extra work or time.', source: 'assumption' }],
+          usesToday: [STATUS_QUO],
           reachAt: [],
-          jobStories: ['When a patient cancels the same morning, I want to offer the slot to the waiting list at once, so I can keep the chair busy.'],
-          earlyAdopter: 'Clinics that already keep a waiting list and lose several slots a week.',
+          jobStories: ['When the problem comes up again, I want to deal with it in minutes, so I can get back to my real work.'],
+          earlyAdopter: quote(`${subject.peopleKnown ? subject.people : 'Those who have the problem'}, among them those who already lose time or money to it and look for a fix.`, 1000),
           quotes: [],
           confidence: 'low',
           confidenceReasons: 'Offline demo: nothing was read, every claim is an assumption.',

@@ -1,56 +1,69 @@
 import type { ScaleEstimate } from '#contracts/phases/problem-scale';
 import { COFOUNDER_TOOLS, type ResearchDraft } from '#contracts/workspace';
 import { searchDiscussions } from '../../../services/discussion-search';
+import { inSentence, quote, searchWords, type DemoSubject } from '../demo-subject';
 import type { DemoStep } from '../types';
 
-/** The demo's estimate: every number an assumption, and the confidence low, as it should be without evidence. */
-const DEMO_ESTIMATE: ScaleEstimate = {
-  segments: ['Small private clinics (dental, physiotherapy) with 2–6 practitioners'],
+/** Who has the problem, inside a sentence: the founders' words when they said, else a plain placeholder. */
+const whoInSentence = (subject: DemoSubject) => (subject.peopleKnown ? inSentence(quote(subject.people, 80)) : 'people who have this problem');
+
+/**
+ * The demo's estimate of the founders' own problem: every number an assumption, the confidence
+ * low, as it should be without evidence, and every label naming their subject.
+ */
+const demoEstimate = (subject: DemoSubject): ScaleEstimate => ({
+  segments: [subject.peopleKnown ? quote(subject.people, 200) : `${subject.name}: the people who have the problem, still to be named`],
   topDown: {
-    unit: 'clinics',
+    unit: 'potential customers',
     steps: [
-      { operation: 'start', value: 180_000, label: 'small private clinics in the US', source: 'assumption' },
-      { operation: 'multiply', value: 0.5, label: 'share that still book mostly by phone', source: 'assumption' },
+      { operation: 'start', value: 100_000, label: `${whoInSentence(subject)} in one country (a number to look up)`, source: 'assumption' },
+      { operation: 'multiply', value: 0.2, label: 'share who meet the problem often enough to pay for a fix', source: 'assumption' },
     ],
   },
   bottomUp: {
-    unit: 'clinics a year',
+    unit: 'customers a year',
     steps: [
-      { operation: 'start', value: 40, label: 'demos one founder can give a month', source: 'assumption' },
+      { operation: 'start', value: 40, label: `conversations one founder can have a month with ${whoInSentence(subject)}`, source: 'assumption' },
       { operation: 'multiply', value: 12, label: 'months', source: 'assumption' },
-      { operation: 'multiply', value: 0.25, label: 'demos that become customers', source: 'assumption' },
+      { operation: 'multiply', value: 0.25, label: 'conversations that become customers', source: 'assumption' },
     ],
   },
-  frequency: 'Several cancellations a week per clinic (assumption).',
-  pain: 'An empty 45-minute slot is lost revenue; refilling it by phone takes staff time.',
-  currentAlternatives: 'Phone calls from a paper or spreadsheet waiting list.',
+  frequency: `How often ${whoInSentence(subject)} meet it is unknown (assumption).`,
+  pain: `${quote(subject.problem, 300)} (assumption: how much it costs them is not measured yet)`,
+  currentAlternatives: 'Unknown: ask what they do about it today (assumption).',
   confidence: 'low',
   confidenceReasons: 'Offline demo: every input is an assumption, nothing is backed by evidence yet.',
   evidence: [],
-};
+});
 
-const DEMO_DRAFT: ResearchDraft = {
-  title: 'How your clinic handles cancellations',
-  testsAssumptions: ['Clinics lose several slots a week to cancellations', 'Clinics would let software text their patients'],
+/** A research page that asks the people who have the problem about it, in the founders' own words. */
+const demoDraft = (subject: DemoSubject): ResearchDraft => ({
+  title: quote(`About ${inSentence(subject.name)}: a few questions`, 100),
+  testsAssumptions: [`People meet this problem often: ${quote(subject.problem, 120)}`, 'They would try something new to solve it'],
   questions: [
-    { text: 'How many appointments were cancelled at short notice last week?', type: 'multiple_choice', options: ['None', '1 to 3', '4 to 10', 'More than 10'] },
-    { text: 'How do you try to fill a cancelled slot today?', type: 'text' },
-    { text: 'How much of a problem are last-minute cancellations for you?', type: 'rating', config: { min_rating: 1, max_rating: 5, labels: { '1': 'None', '5': 'A big one' } } },
-    { text: 'Which of these would you let software do for you?', type: 'checkbox', options: ['Text patients on the waiting list', 'Confirm appointments', 'Rebook automatically'] },
+    { text: quote(`How often did you meet this problem in the last month: ${subject.problem}`, 300), type: 'multiple_choice', options: ['Never', 'Once or twice', 'Every week', 'Every day'] },
+    { text: 'What do you do about it today?', type: 'text' },
+    { text: 'How much of a problem is it for you?', type: 'rating', config: { min_rating: 1, max_rating: 5, labels: { '1': 'None', '5': 'A big one' } } },
+    { text: 'What have you tried to solve it?', type: 'checkbox', options: ['Nothing yet', 'A workaround of my own', 'A paid product', 'Someone else does it for me'] },
     { text: 'Your e-mail, if we may ask a follow-up question', type: 'email' },
   ],
-};
+});
 
 /**
- * The offline demo in phase 2: a real search of public discussions (the sources need no key;
- * offline, they show as unavailable), an estimate made only of labelled assumptions, and a
- * research page draft.
+ * The offline demo in phase 2, about the project's own subject: a real search of public discussions
+ * (the sources need no key; offline, they show as unavailable; under privacy mode nothing is
+ * searched, since the demo cannot turn the founders' words into generic ones), an estimate made only
+ * of labelled assumptions, and a research page draft.
  */
 export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
   {
-    text: '*Offline demo — not AI.* Phase 2 starts with evidence: here is what people say about the problem in public discussions, searched for real just now.',
-    tool: async (env, actions) => {
-      const input = { queries: ['appointment cancellations clinic', 'fill cancelled appointment slots'] };
+    text: ({ privacyMode }) =>
+      privacyMode
+        ? "*Offline demo — not AI.* Phase 2 starts with evidence from public discussions. Privacy mode is on, and the scripted demo cannot rewrite your words into generic ones, so it searches nothing: the real co-founder would search with generic words only."
+        : '*Offline demo — not AI.* Phase 2 starts with evidence: here is what people say about the problem in public discussions, searched for real just now.',
+    tool: async (env, actions, { words }) => {
+      if (words.privacyMode) return null;
+      const input = { queries: [searchWords(words.subject), `${searchWords(words.subject)} problem`] };
       const output = await searchDiscussions(env, input);
       for (const discussion of output.discussions) actions.foundUrls.add(discussion.url);
       return { name: COFOUNDER_TOOLS.searchDiscussions, input, output };
@@ -58,14 +71,18 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
   },
   {
     text: '*Offline demo — not AI.* A first estimate, made only of assumptions so far: check each step in the memory, correct what you know better, and accept it to finish phase 2.',
-    tool: async (_env, actions) => {
-      const input = { title: 'Empty slots in small clinics', estimate: DEMO_ESTIMATE };
+    tool: async (_env, actions, { words }) => {
+      const input = { title: quote(`How many have it: ${words.subject.name}`, 100), estimate: demoEstimate(words.subject) };
       const entry = actions.saveArtifact({ kind: 'scale_estimate', ...input });
       return { name: COFOUNDER_TOOLS.saveScaleEstimate, input, output: { saved: { id: entry.id, version: entry.version } } };
     },
   },
   {
-    text: '*Offline demo — not AI.* The riskiest assumptions are how often slots are lost and whether clinics let software text patients. This research page would test both with the people who know.',
-    tool: async () => ({ name: COFOUNDER_TOOLS.draftResearchPage, input: DEMO_DRAFT, output: { shown: true, questions: DEMO_DRAFT.questions.length } }),
+    text: ({ subject }) =>
+      `*Offline demo — not AI.* The riskiest assumptions are how often ${whoInSentence(subject)} meet the problem, and whether they would try something new for it. This research page would test both with the people who know.`,
+    tool: async (_env, _actions, { words }) => {
+      const draft = demoDraft(words.subject);
+      return { name: COFOUNDER_TOOLS.draftResearchPage, input: draft, output: { shown: true, questions: draft.questions.length } };
+    },
   },
 ];
