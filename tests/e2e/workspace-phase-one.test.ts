@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { PHASES } from '../../app/content/phases';
 import { expectNoProblems, newAccount, newPage, queryD1, screenshot, sqlText, useBrowser, type Viewport } from './support';
 import { answers, createProject, openWorkspace, scriptCofounder, sendMessage, transcript, waitForAnswer } from './workspace-support';
 
@@ -91,8 +92,15 @@ async function walkPhaseOne(viewport: Viewport) {
   await screenshot(page, 'workspace-phases', { fullPage: false });
   expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)}`)).toEqual([{ phase: 1 }]);
 
-  // A locked phase opens Pro's checkout (here, without Stripe keys, the labelled local test checkout).
-  await phases.nth(4).getByRole('button', { name: 'Get Pro' }).click();
+  // A phase not built yet reads 'Coming soon' and nothing sells it (the registry says which).
+  for (const [index, phase] of PHASES.entries()) {
+    if (phase.built) continue;
+    expect(await phases.nth(index).textContent()).toContain('Coming soon');
+    expect(await phases.nth(index).getByRole('button').count()).toBe(0);
+  }
+  // A locked phase that is built opens Pro's checkout (here, without Stripe keys, the labelled local test checkout).
+  const firstLocked = PHASES.findIndex((phase) => phase.built && !phase.free);
+  await phases.nth(firstLocked).getByRole('button', { name: 'Get Pro' }).click();
   await page.waitForURL((address) => address.pathname === '/pro/test-checkout');
   expectNoProblems(page);
   return { page, lane };
