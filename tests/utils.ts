@@ -1,7 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
+import { hashToken, newToken } from '../worker/lib/tokens';
+import { hashPassword } from '../worker/services/passwords';
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_FAMILY_MS, sessionSecret, signAccessToken } from '../worker/services/sessions';
 import app from '../worker/ssr/entry';
+import { FIXTURE_PASSWORD } from './fixture-password';
 
 /** The product's own origin, as the Worker is configured in tests. */
 export const appOrigin = () => new URL(env.APP_URL).origin;
@@ -116,7 +120,36 @@ export function stopClockAtStartOfMinute(): void {
 }
 
 /** Signs up and verifies a new account; returns a jar holding its session. */
-export async function signedInUser(password = 'a long enough password') {
+/**
+ * A verified account, signed in, for tests that are not about signing up or in: its row and its
+ * session are written to D1 as sign-up, verification and startSession would leave them, with the
+ * password hash made once per run by the API project's global set-up (production parameters).
+ * Sign-up, verification and sign-in keep their real paths in their own tests.
+ */
+export async function signedInUser(password = FIXTURE_PASSWORD) {
+  const email = freshEmail();
+  const userId = crypto.randomUUID();
+  const familyId = crypto.randomUUID();
+  const refreshToken = newToken();
+  const now = Date.now();
+  const passwordHash = password === FIXTURE_PASSWORD ? inject('fixturePasswordHash') : await hashPassword(password);
+  await env.DB.batch([
+    env.DB.prepare('INSERT INTO users (id, email, password_hash, email_verified_at) VALUES (?1, ?2, ?3, ?4)').bind(userId, email, passwordHash, now),
+    env.DB.prepare('INSERT INTO refresh_tokens (token_hash, family_id, user_id, family_expires_at) VALUES (?1, ?2, ?3, ?4)').bind(
+      await hashToken(refreshToken),
+      familyId,
+      userId,
+      now + REFRESH_FAMILY_MS,
+    ),
+  ]);
+  const jar = new CookieJar();
+  jar.cookies.set(`__Host-${ACCESS_COOKIE}`, await signAccessToken(sessionSecret(env, new Request(appOrigin())), userId, familyId));
+  jar.cookies.set(`__Host-${REFRESH_COOKIE}`, refreshToken);
+  return { email, password, jar };
+}
+
+/** An account made through the real sign-up and verification, for the tests of those flows. */
+export async function signedUpUser(password = FIXTURE_PASSWORD) {
   const email = freshEmail();
   const jar = new CookieJar();
   const signUp = await postJson('/api/auth/sign-up', { email, password }, { 'CF-Connecting-IP': freshClient() });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '#contracts/account';
-import { CookieJar, db, outboxFor, postJson, request, signedInUser, tokenOf } from '../utils';
+import { CookieJar, db, outboxFor, postJson, request, signedInUser,
+  signedUpUser, tokenOf } from '../utils';
 
 type Founder = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -106,7 +107,8 @@ describe('signing out of all devices', () => {
 
 describe('exporting my data', () => {
   it('downloads the account, memberships, projects, research pages and responses, and no hash or token', async () => {
-    const founder = await signedInUser();
+    // Signed up for real: the verification token's hash is one of the secrets it must not contain.
+    const founder = await signedUpUser();
     const other = await signedInUser();
     const own = await createProject(founder.jar, 'Bakery tools');
     const urlKey = await researchWithResponse(founder, own);

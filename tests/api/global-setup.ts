@@ -10,6 +10,8 @@ import { startFakeResend } from '../fakes/resend';
 import { startFakeSites } from '../fakes/sites';
 import { startFakeStackExchange } from '../fakes/stack-exchange';
 import { startFakeStripe } from '../fakes/stripe';
+import { hashPassword } from '../../worker/services/passwords';
+import { FIXTURE_PASSWORD } from '../fixture-password';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,11 +35,14 @@ declare module 'vitest' {
     fakeExportFontsUrl: string;
     /** An article with hostile raw HTML, converted by the real loader (Node only). */
     hostileArticle: Article;
+    /** FIXTURE_PASSWORD's stored hash, made once per run with the production parameters (tests/utils.ts signedInUser). */
+    fixturePasswordHash: string;
   }
 }
 
 /** Starts the fakes of outside services in Node; the Worker in workerd reaches them over HTTP. */
 export default async function setup(project: TestProject) {
+  project.provide('fixturePasswordHash', await hashPassword(FIXTURE_PASSWORD));
   const google = await startFakeGoogle();
   const resend = await startFakeResend();
   const openai = await startFakeOpenAi();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../worker/lib/tokens';
-import { CookieJar, db, freshClient, freshEmail, latestLink, outboxFor, postJson, request, signedInUser, tokenOf } from '../utils';
+import { CookieJar, db, freshClient, freshEmail, latestLink, outboxFor, postJson, request, signedUpUser, tokenOf } from '../utils';
 
 const GENERIC = { message: 'If an account with that email exists, a password reset link has been sent.' };
 const forgot = (email: string) => postJson('/api/auth/forgot-password', { email }, { 'CF-Connecting-IP': freshClient() });
@@ -15,7 +15,7 @@ async function resetToken(email: string) {
 
 describe('POST /api/auth/forgot-password', () => {
   it('answers the same for known and unknown addresses, and mails only the known one', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const unknown = freshEmail('nobody');
     const [known, missing] = [await forgot(email), await forgot(unknown)];
     expect([known.status, missing.status]).toEqual([200, 200]);
@@ -26,7 +26,7 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('sends at most one link a minute per address', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     await forgot(email);
     const second = await forgot(email);
     expect(second.status).toBe(200);
@@ -40,7 +40,7 @@ describe('POST /api/auth/forgot-password', () => {
 
 describe('POST /api/auth/reset-password/:token', () => {
   it('sets the new password, signs every device out, sends a notice, and does not sign in', async () => {
-    const { email, password, jar } = await signedInUser();
+    const { email, password, jar } = await signedUpUser();
     const token = await resetToken(email);
     const visitor = new CookieJar();
     const response = await reset(token, 'a brand new password', visitor);
@@ -55,7 +55,7 @@ describe('POST /api/auth/reset-password/:token', () => {
   });
 
   it('works once: two uses at once, exactly one succeeds', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const token = await resetToken(email);
     const answers = await Promise.all([reset(token, 'first new password'), reset(token, 'second new password')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
@@ -63,7 +63,7 @@ describe('POST /api/auth/reset-password/:token', () => {
   });
 
   it('lives one hour: refused once expired by a second', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const token = await resetToken(email);
     const hash = await hashToken(token);
     const row = await db().prepare('SELECT expires_at - created_at AS lifetime FROM email_tokens WHERE token_hash = ?').bind(hash).first<{ lifetime: number }>();
@@ -75,7 +75,7 @@ describe('POST /api/auth/reset-password/:token', () => {
   });
 
   it('invalidates an older link when a newer one is requested', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const older = await resetToken(email);
     await db().prepare('UPDATE mail_locks SET locked_until = 0').run();
     const newer = await resetToken(email);
@@ -93,7 +93,7 @@ describe('POST /api/auth/reset-password/:token', () => {
   });
 
   it('validates the new password and leaves the token usable when it is refused', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const token = await resetToken(email);
     const short = await reset(token, 'short');
     expect(short.status).toBe(400);
@@ -103,7 +103,7 @@ describe('POST /api/auth/reset-password/:token', () => {
   });
 
   it('refuses malformed and truncated tokens', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const token = await resetToken(email);
     for (const bad of [token.slice(0, 20), 'x', `${token}${token}`]) expect((await reset(bad, 'a brand new password')).status).toBe(400);
   });
@@ -120,7 +120,7 @@ describe('GET /api/auth/reset-password/:token', () => {
   const check = (token: string) => request(`/api/auth/reset-password/${token}`);
 
   it('says whether a link still works, without using it', async () => {
-    const { email, jar } = await signedInUser();
+    const { email, jar } = await signedUpUser();
     const token = await resetToken(email);
     for (let i = 0; i < 2; i++) {
       const usable = await check(token);
@@ -135,7 +135,7 @@ describe('GET /api/auth/reset-password/:token', () => {
   });
 
   it('refuses an expired, malformed or unknown link alike', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const token = await resetToken(email);
     await db().prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?').bind(Date.now() - 1000, await hashToken(token)).run();
     for (const bad of [token, 'x', 'A'.repeat(43)]) expect((await check(bad)).status).toBe(400);

@@ -2,7 +2,7 @@ import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { REFRESH_RETRY_GRACE_MS } from '../../worker/services/sessions';
 import { hashToken } from '../../worker/lib/tokens';
-import { CookieJar, db, freshClient, latestLink, postJson, request, signedInUser, tokenOf } from '../utils';
+import { CookieJar, db, freshClient, latestLink, postJson, request, signedUpUser, tokenOf } from '../utils';
 
 const checkAuth = (jar: CookieJar) => request('/api/auth/check-auth', {}, { jar });
 const refresh = (jar: CookieJar) => request('/api/auth/refresh', { method: 'POST' }, { jar });
@@ -15,21 +15,21 @@ const copyOf = (jar: CookieJar) => {
 
 describe('access tokens', () => {
   it('are unique even when two are issued in the same second', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const first = jar.get('__Host-lm_access');
     await refresh(jar);
     expect(jar.get('__Host-lm_access')).not.toBe(first);
   });
 
   it('are HS256 JWTs of 15 minutes', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const [header, payload] = jar.get('__Host-lm_access')!.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header?.alg).toBe('HS256');
     expect(Number(payload?.exp) - Number(payload?.iat)).toBe(15 * 60);
   });
 
   it('let check-auth answer 200 with the user, and 401 without a session', async () => {
-    const { jar, email } = await signedInUser();
+    const { jar, email } = await signedUpUser();
     const me = await checkAuth(jar);
     expect(me.status).toBe(200);
     expect((await me.json<{ user: { email: string } }>()).user.email).toBe(email);
@@ -37,7 +37,7 @@ describe('access tokens', () => {
   });
 
   it('let /session answer 200 with the user, or with null and no 401 for a visitor', async () => {
-    const { jar, email } = await signedInUser();
+    const { jar, email } = await signedUpUser();
     const me = await request('/api/auth/session', {}, { jar });
     expect(me.status).toBe(200);
     expect((await me.json<{ user: { email: string } }>()).user.email).toBe(email);
@@ -47,7 +47,7 @@ describe('access tokens', () => {
   });
 
   it('refuse a token signed with another key, with alg none, expired, or tampered', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const [header, payload] = jar.get('__Host-lm_access')!.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string; fid: string };
     const now = Math.floor(Date.now() / 1000);
@@ -67,7 +67,7 @@ describe('access tokens', () => {
 
 describe('POST /api/auth/refresh', () => {
   it('rotates the refresh token and issues a new access token', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const before = jar.get('__Host-lm_refresh');
     const response = await refresh(jar);
     expect(response.status).toBe(200);
@@ -76,7 +76,7 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('gives a retry of the same token within 30 s the same successor (a lost response must not sign out)', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const retry = copyOf(jar);
     await refresh(jar);
     const response = await refresh(retry);
@@ -87,7 +87,7 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('answers two simultaneous refreshes of one token with one successor', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const [first, second] = [copyOf(jar), copyOf(jar)];
     const answers = await Promise.all([refresh(first), refresh(second)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
@@ -95,7 +95,7 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('revokes the whole family when a rotated token comes back after the grace period', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const stolen = copyOf(jar);
     await refresh(jar);
     await db()
@@ -110,7 +110,7 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('ends 30 days after sign-in, however often it was rotated', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     await refresh(jar);
     await db().prepare('UPDATE refresh_tokens SET family_expires_at = ?').bind(Date.now() - 1).run();
     expect((await refresh(jar)).status).toBe(401);
@@ -126,7 +126,7 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('stores refresh tokens only as hashes', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const token = jar.get('__Host-lm_refresh')!;
     const rows = JSON.stringify((await db().prepare('SELECT * FROM refresh_tokens').all()).results);
     expect(rows).not.toContain(token);
@@ -136,7 +136,7 @@ describe('POST /api/auth/refresh', () => {
 
 describe('POST /api/auth/sign-out', () => {
   it('revokes the refresh family on the server and clears the cookies', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const kept = copyOf(jar);
     const response = await request('/api/auth/sign-out', { method: 'POST' }, { jar });
     expect(response.status).toBe(200);
@@ -145,7 +145,7 @@ describe('POST /api/auth/sign-out', () => {
   });
 
   it('leaves other browsers signed in', async () => {
-    const { email, password, jar } = await signedInUser();
+    const { email, password, jar } = await signedUpUser();
     const other = new CookieJar();
     await request('/api/auth/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) }, { jar: other });
     await request('/api/auth/sign-out', { method: 'POST' }, { jar });
@@ -164,14 +164,14 @@ describe('an access token of an ended session', () => {
     request('/api/project', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'After the end' }) }, { jar });
 
   it('works before the session ends', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const access = accessOnly(jar);
     expect((await checkAuth(access)).status).toBe(200);
     expect((await createProject(access)).status).toBe(201);
   });
 
   it('is refused on the next request after sign-out', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const access = accessOnly(jar);
     await request('/api/auth/sign-out', { method: 'POST' }, { jar });
     expect((await checkAuth(access)).status).toBe(401);
@@ -179,7 +179,7 @@ describe('an access token of an ended session', () => {
   });
 
   it('is refused on the next request after a reused refresh token revoked its family', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const stolen = copyOf(jar);
     await refresh(jar);
     const access = accessOnly(jar);
@@ -194,7 +194,7 @@ describe('an access token of an ended session', () => {
   });
 
   it('is refused on the next request after a password reset, in every browser', async () => {
-    const { email, jar } = await signedInUser();
+    const { email, jar } = await signedUpUser();
     const access = accessOnly(jar);
     await postJson('/api/auth/forgot-password', { email }, { 'CF-Connecting-IP': freshClient() });
     const token = tokenOf(await latestLink(email, '/reset-password/'));
@@ -209,7 +209,7 @@ describe('an access token of an ended session', () => {
   });
 
   it('is refused when it names no session at all', async () => {
-    const { jar } = await signedInUser();
+    const { jar } = await signedUpUser();
     const [, payload] = jar.get('__Host-lm_access')!.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const forged = new CookieJar();

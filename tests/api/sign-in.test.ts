@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../worker/services/passwords';
-import { CookieJar, db, freshClient, freshEmail, medianMs, outboxFor, postJson, signedInUser, stopClockAtStartOfMinute } from '../utils';
+import { CookieJar, db, freshClient, freshEmail, medianMs, outboxFor, postJson, signedUpUser, stopClockAtStartOfMinute } from '../utils';
 
 const signIn = (email: string, password: string, client = freshClient(), jar?: CookieJar) =>
   postJson('/api/auth/sign-in', { email, password }, { 'CF-Connecting-IP': client }, { jar });
@@ -10,7 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('POST /api/auth/sign-in', () => {
   it('signs a verified user in with __Host- cookies: HttpOnly, Secure, SameSite=Lax, Path=/', async () => {
-    const { email, password } = await signedInUser();
+    const { email, password } = await signedUpUser();
     const jar = new CookieJar();
     const response = await signIn(` ${email.toUpperCase()} `, password, freshClient(), jar);
     expect(response.status).toBe(200);
@@ -32,7 +32,7 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it('answers a wrong password and an unknown address alike, in similar time', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const wrong = await signIn(email, 'not the password');
     const unknown = await signIn(freshEmail('nobody'), 'not the password');
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
@@ -46,7 +46,7 @@ describe('POST /api/auth/sign-in', () => {
 
   it('compares the password exactly: no trimming, truncation or case folding', async () => {
     const password = `  Mixed Case ${'x'.repeat(200)}  `;
-    const { email } = await signedInUser(password);
+    const { email } = await signedUpUser(password);
     for (const variant of [password.trim(), password.toLowerCase(), password.slice(0, 72)]) {
       expect((await signIn(email, variant)).status).toBe(401);
     }
@@ -62,7 +62,7 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it('rehashes a password stored with older parameters on a successful sign-in', async () => {
-    const { email, password } = await signedInUser();
+    const { email, password } = await signedUpUser();
     const { scryptSync } = await import('node:crypto');
     const salt = Buffer.alloc(16, 7);
     const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64url'), scryptSync(password, salt, 32, { N: 2 ** 14, r: 8, p: 1 }).toString('base64url')].join('$');
@@ -80,7 +80,7 @@ describe('POST /api/auth/sign-in', () => {
     const TOO_MANY = { error: 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.' };
 
     it('refuses an 11th attempt from one client within a minute, whatever the accounts, even with the right password', async () => {
-      const { email, password } = await signedInUser();
+      const { email, password } = await signedUpUser();
       const client = freshClient();
       for (let i = 0; i < 10; i++) expect((await signIn(freshEmail('other'), 'wrong', client)).status).toBe(401);
       const blocked = await signIn(email, password, client);
@@ -92,7 +92,7 @@ describe('POST /api/auth/sign-in', () => {
     });
 
     it('refuses a 6th failure on one account from one client, while the owner elsewhere signs in', async () => {
-      const { email, password } = await signedInUser();
+      const { email, password } = await signedUpUser();
       const attacker = freshClient();
       for (let i = 0; i < 5; i++) expect((await signIn(email, `wrong ${i}`, attacker)).status).toBe(401);
       expect((await signIn(email, password, attacker)).status).toBe(429);
@@ -100,7 +100,7 @@ describe('POST /api/auth/sign-in', () => {
     });
 
     it('does not count a correct password against the client', async () => {
-      const { email, password } = await signedInUser();
+      const { email, password } = await signedUpUser();
       const client = freshClient();
       for (let i = 0; i < 12; i++) expect((await signIn(email, password, client)).status).toBe(200);
     });
@@ -116,7 +116,7 @@ describe('POST /api/auth/sign-in', () => {
     });
 
     it('checks at most 5 of 100 simultaneous wrong passwords for one account from one client', async () => {
-      const { email, password } = await signedInUser();
+      const { email, password } = await signedUpUser();
       const client = freshClient();
       const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(email, `wrong ${i}`, client).then((response) => response.status)));
       expect(statuses.filter((status) => status === 401)).toHaveLength(5);
@@ -133,7 +133,7 @@ describe('POST /api/auth/sign-in', () => {
     });
 
     it('after a burst against an account: clients that failed are refused, a clean client signs in, the owner is told once', async () => {
-      const { email, password } = await signedInUser();
+      const { email, password } = await signedUpUser();
       const settings = { env: { SIGN_IN_FAILURES_PER_ACCOUNT: '3' } };
       const attackers = [freshClient(), freshClient(), freshClient(), freshClient()];
       const attempt = (password: string, client: string) => postJson('/api/auth/sign-in', { email, password }, { 'CF-Connecting-IP': client }, settings);
@@ -167,7 +167,7 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it('never logs the password', async () => {
-    const { email } = await signedInUser();
+    const { email } = await signedUpUser();
     const logged: string[] = [];
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
@@ -178,7 +178,7 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it('refuses cross-site requests and non-JSON bodies', async () => {
-    const { email, password } = await signedInUser();
+    const { email, password } = await signedUpUser();
     expect((await postJson('/api/auth/sign-in', { email, password }, { Origin: 'https://evil.example' })).status).toBe(403);
     const form = await postJson('/api/auth/sign-in', `email=${email}&password=${password}`, { 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);

@@ -22,8 +22,8 @@ export const REFRESH_FAMILY_MS = 30 * 24 * 60 * 60 * 1000;
 /** A refresh retried within this time (a lost response) gets the same successor. */
 export const REFRESH_RETRY_GRACE_MS = 30_000;
 
-const ACCESS_COOKIE = 'lm_access';
-const REFRESH_COOKIE = 'lm_refresh';
+export const ACCESS_COOKIE = 'lm_access';
+export const REFRESH_COOKIE = 'lm_refresh';
 const cookieOptions = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const;
 
 /** Only for local development and tests, on a loopback address (services/development.ts). */
@@ -40,11 +40,15 @@ export function sessionSecret(env: Bindings, request: Request): string {
   throw new HTTPException(503, { message: MISSING_SESSION_SECRET });
 }
 
-async function setSessionCookies(c: Context<AppEnv>, userId: string, familyId: string, refreshToken: string, familyExpiresAt: number) {
+/** A signed access token of the session `familyId`, valid for ACCESS_TOKEN_SECONDS from now. */
+export function signAccessToken(secret: string, userId: string, familyId: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   // jti: two tokens issued in the same second (a sign-in and an immediate refresh) still differ.
-  const claims = { sub: userId, fid: familyId, jti: crypto.randomUUID(), iat: now, exp: now + ACCESS_TOKEN_SECONDS };
-  const accessToken = await sign(claims, sessionSecret(c.env, c.req.raw), 'HS256');
+  return sign({ sub: userId, fid: familyId, jti: crypto.randomUUID(), iat: now, exp: now + ACCESS_TOKEN_SECONDS }, secret, 'HS256');
+}
+
+async function setSessionCookies(c: Context<AppEnv>, userId: string, familyId: string, refreshToken: string, familyExpiresAt: number) {
+  const accessToken = await signAccessToken(sessionSecret(c.env, c.req.raw), userId, familyId);
   setCookie(c, ACCESS_COOKIE, accessToken, { ...cookieOptions, maxAge: ACCESS_TOKEN_SECONDS });
   setCookie(c, REFRESH_COOKIE, refreshToken, {
     ...cookieOptions,
