@@ -31,6 +31,8 @@ export default defineConfig(async () => {
             APP_URL: 'http://localhost:8787',
             // Fakes of outside services (tests/fakes), started by tests/api/global-setup.ts.
             FAKE_GOOGLE_URL: inject('fakeGoogleUrl'),
+            // Short, so the test of a stalled Google waits a second, not ten (tests/api/google.test.ts).
+            GOOGLE_TIMEOUT_MS: '1000',
             FAKE_RESEND_URL: inject('fakeResendUrl'),
             FAKE_OPENAI_URL: inject('fakeOpenAiUrl'),
             FAKE_COFOUNDER_MODEL_URL: inject('fakeCofounderModelUrl'),
@@ -94,6 +96,9 @@ export default defineConfig(async () => {
 
   return {
     test: {
+      // Two files at a time on the 2 cores the suite is sized for: a browser file waits on
+      // Chromium and the Worker while an API file runs in workerd (docs/testing.md).
+      maxWorkers: 2,
       projects: [
         workerdProject({ name: 'api', include: ['tests/api/**/*.test.ts'], exclude: EXPORT_FILES }),
         // One runner for the export's files, so the snapshot is sent once, before any PDF is made.
@@ -125,7 +130,6 @@ export default defineConfig(async () => {
             globalSetup: ['tests/e2e/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
           },
         },
       ],

@@ -35,6 +35,7 @@ const ConfigSchema = z.object({
   APP_STORE_SEARCHES_PER_MINUTE: count,
   WEB_SEARCHES_PER_DAY: count,
   PAGE_READ_TIMEOUT_MS: z.coerce.number().int().positive(),
+  GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive(),
   PAGE_READ_MAX_BYTES: z.coerce.number().int().positive(),
   PAGE_CACHE_SECONDS: count,
   AFFILIATE_REFUND_WINDOW_DAYS: count,

@@ -83,6 +83,7 @@ export interface Bindings {
   BRAVE_SEARCH_API_URL?: string;
   /** The reader of competitors' pages (worker/services/page-reader.ts): time-out (ms) of a read, redirects included, and bytes read. */
   PAGE_READ_TIMEOUT_MS: string;
+  GOOGLE_TIMEOUT_MS: string;
   PAGE_READ_MAX_BYTES: string;
   /** "true" lets the page reader read loopback addresses in development and tests only (services/development.ts). */
   PAGE_READER_ALLOW_LOOPBACK?: string;

@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchDiscussionsInputSchema, type Discussion, type DiscussionSearchResult, type DiscussionSource } from '#contracts/discussions';
 import type { Bindings } from '../../worker/env';
 import { offeredSources, searchDiscussions } from '../../worker/services/discussion-search';
 import type { DiscussionScenario } from '../fakes/discussion-fake';
 import type { RecordedRequest } from '../fakes/server';
+import { stopClockAtStartOfMinute } from '../utils';
 
 /**
  * The co-founder's search of public discussions, inside workerd against the fakes of the three
@@ -356,11 +357,9 @@ describe('Reddit', () => {
 });
 
 describe('per-source limits', () => {
-  /** Waits out the last seconds of a minute, so that 50 searches fall in one minute's window. */
-  async function startOfAMinute() {
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
-  }
+  // 50 searches fall in one minute's window however long they take: the clock stands still.
+  beforeEach(() => stopClockAtStartOfMinute());
+  afterEach(() => vi.useRealTimers());
 
   it('lets exactly the limit of 50 simultaneous searches reach Hacker News; cached answers do not count', async () => {
     const tag = newTag();
@@ -371,7 +370,6 @@ describe('per-source limits', () => {
       HACKER_NEWS_SEARCHES_PER_MINUTE: '7',
       REDDIT_CLIENT_ID: undefined,
     });
-    await startOfAMinute();
     const results = await Promise.all(Array.from({ length: 50 }, (_, index) => searchDiscussions(limited, { queries: [`${tag} topic ${index}`] })));
 
     expect(await searchesAt('hacker_news', tag)).toHaveLength(7);

@@ -1,4 +1,5 @@
 import { CodeChallengeMethod, decodeIdToken, OAuth2Client } from 'arctic';
+import { config } from '../config';
 import type { Bindings } from '../env';
 
 /**
@@ -12,7 +13,6 @@ const GOOGLE_ENDPOINTS = {
   userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
 };
 const GOOGLE_ISSUERS = new Set(['https://accounts.google.com', 'accounts.google.com']);
-const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface GoogleProfile {
   sub: string;
@@ -46,10 +46,11 @@ export function googleAuthorizationUrl(env: Bindings, state: string, codeVerifie
   return url;
 }
 
-async function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+/** Each call to Google gives up after GOOGLE_TIMEOUT_MS: sign-in then fails with a clear message. */
+async function withTimeout<T>(env: Bindings, work: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new GoogleSignInError(`${what} timed out`)), REQUEST_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new GoogleSignInError(`${what} timed out`)), config(env).GOOGLE_TIMEOUT_MS);
   });
   try {
     return await Promise.race([work, timeout]);
@@ -65,6 +66,7 @@ export async function fetchGoogleProfile(env: Bindings, code: string, codeVerifi
   let tokens;
   try {
     tokens = await withTimeout(
+      env,
       client(env).validateAuthorizationCode(env.GOOGLE_TOKEN_URL ?? GOOGLE_ENDPOINTS.token, code, codeVerifier),
       'The token request',
     );
@@ -87,6 +89,7 @@ export async function fetchGoogleProfile(env: Bindings, code: string, codeVerifi
   if (!sub) throw new GoogleSignInError('The ID token has no subject');
 
   const response = await withTimeout(
+    env,
     fetch(env.GOOGLE_USERINFO_URL ?? GOOGLE_ENDPOINTS.userinfo, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } }),
     'The profile request',
   ).catch((error: unknown) => {
