@@ -15,7 +15,7 @@ const EXPORT_FILES = ['tests/api/export*.test.ts'];
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
   /** The Worker inside workerd, with real D1 and KV and every migration applied. */
-  const workerdProject = (test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean; maxWorkers?: number }) => ({
+  const workerdProject = (test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean; maxWorkers?: number; sequence?: { groupOrder: number } }) => ({
     plugins: [
       // As in the Worker's build: rendered pages name their route modules (decision 0034).
       routeModuleNames(),
@@ -100,9 +100,10 @@ export default defineConfig(async () => {
       // Chromium and the Worker while an API file runs in workerd (docs/testing.md).
       maxWorkers: 2,
       projects: [
-        workerdProject({ name: 'api', include: ['tests/api/**/*.test.ts'], exclude: EXPORT_FILES }),
+        workerdProject({ name: 'api', include: ['tests/api/**/*.test.ts'], exclude: EXPORT_FILES, isolate: false }),
         // One runner for the export's files, so the snapshot is sent once, before any PDF is made.
-        workerdProject({ name: 'api-export', include: EXPORT_FILES, isolate: false, maxWorkers: 1 }),
+        // A group of its own (one worker), after the other projects have run two files at a time.
+        workerdProject({ name: 'api-export', include: EXPORT_FILES, isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } }),
         {
           // Components and client modules in a DOM.
           plugins: [react()],
