@@ -56,8 +56,14 @@ try {
       // Stamped at the next frame: when the browser is about to paint the change.
       const stamp = (name) => requestAnimationFrame(() => (seen[name] ??= performance.now()));
       new MutationObserver(() => {
-        if (!seen.firstQueued && document.querySelector(first)) (seen.firstQueued = true), stamp('first');
-        if (!seen.lastQueued && document.querySelector(last)) (seen.lastQueued = true), stamp('last');
+        if (!seen.firstQueued && document.querySelector(first)) {
+          seen.firstQueued = true;
+          stamp('first');
+        }
+        if (!seen.lastQueued && document.querySelector(last)) {
+          seen.lastQueued = true;
+          stamp('last');
+        }
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     }, marks);
     await page.getByRole('button', { name: submit }).click();

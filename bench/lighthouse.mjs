@@ -54,7 +54,7 @@ try {
     });
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   server.stop();
 }
 

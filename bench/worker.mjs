@@ -52,7 +52,7 @@ export async function startWorker(vars = {}, at = root) {
   return {
     origin,
     workerdPid: findDescendant(wrangler.pid, 'workerd'),
-    stop: () => process.kill(-wrangler.pid, 'SIGTERM'),
+    stop: () => wrangler.pid && process.kill(-wrangler.pid, 'SIGTERM'),
   };
 }
 
@@ -83,7 +83,7 @@ export async function startBenchWorker(config, { ready, persist }) {
     if (Date.now() > deadline) throw new Error(`${config} did not start:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
-  return { origin, workerdPid: findDescendant(child.pid, 'workerd'), stop: () => process.kill(-child.pid, 'SIGTERM') };
+  return { origin, workerdPid: findDescendant(child.pid, 'workerd'), stop: () => child.pid && process.kill(-child.pid, 'SIGTERM') };
 }
 
 function processTable() {

@@ -22,6 +22,7 @@ const content = Array.from({ length: TOKENS }, (_, index) => token(index)).join(
 
 // When the fake writes each token: the fake runs in this process, so its writes are timed here.
 const written = new Map();
+// oxlint-disable-next-line typescript/unbound-method -- called below with .call(this)
 const write = ServerResponse.prototype.write;
 ServerResponse.prototype.write = function (chunk, ...rest) {
   const match = typeof chunk === 'string' && /"content":"(\d{3} )"/.exec(chunk);

@@ -40,7 +40,7 @@ export function ShareMenu({ link }: { link?: string }) {
         {SHARE.button}
       </button>
       <div id={menuId} className="share-menu__panel" hidden={!open}>
-        <button type="button" className="share-menu__item" onClick={copyLink}>
+        <button type="button" className="share-menu__item" onClick={() => void copyLink()}>
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
             <path d="M8.5 11.5a3.5 3.5 0 0 0 5 0l2.5-2.5a3.5 3.5 0 0 0-5-5l-1 1M11.5 8.5a3.5 3.5 0 0 0-5 0L4 11a3.5 3.5 0 0 0 5 5l1-1" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>

@@ -274,7 +274,7 @@ describe('plans', () => {
   it('Free: exactly 1 own project under 10 simultaneous creations; the rest get a 403 pointing to /pricing', async () => {
     const { jar, email } = await signedInUser();
     const answers = await attempts(jar, 10);
-    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(403)]);
+    expect(answers.map((a) => a.status).sort((a, b) => a - b)).toEqual([201, ...Array<number>(9).fill(403)]);
     const refused = await answers.find((a) => a.status === 403)!.json<{ error: string; upgrade: string }>();
     expect(refused.error).toMatch(/^The Free plan includes 1 project of your own\. Pro includes 5/);
     expect(refused.upgrade).toBe('/pricing');

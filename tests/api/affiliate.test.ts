@@ -105,7 +105,7 @@ describe('POST /api/general/affiliate-application', () => {
   it('gives exactly one of two simultaneous applications for the same code', async () => {
     const code = freshCode('race');
     const answers = await Promise.all([postJson(APPLY, application({ referralCode: code })), postJson(APPLY, application({ referralCode: code }))]);
-    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(answers.map((r) => r.status).sort((a, b) => a - b)).toEqual([201, 409]);
   });
 
   it('refuses bad input without storing anything (docs/security.md, bad input)', async () => {

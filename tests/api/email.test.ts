@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db, fake, fakeRequests, freshClient, freshEmail, outboxFor, postJson, request } from '../utils';
+import { db, fake, fakeRequests, freshClient, freshEmail, outboxFor, postJson } from '../utils';
 
 const resendEnv = () => ({ RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: env.FAKE_RESEND_URL });
 

@@ -79,7 +79,7 @@ describe('invitations', () => {
     const second = await signedInUser();
 
     const answers = await Promise.all([accept(collaborator.jar, tokenOf(link)), accept(second.jar, tokenOf(link))]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([200, 400]);
     const winner = answers[0]!.status === 200 ? collaborator : second;
     const list = await (await request('/api/project/', {}, { jar: winner.jar })).json<{ projects: { id: string; role: string }[] }>();
     expect(list.projects).toEqual([expect.objectContaining({ id: project.id, role: 'collaborator' })]);

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../worker/services/passwords';
 import { CookieJar, db, freshClient, freshEmail, medianMs, outboxFor, postJson, signedUpUser, stopClockAtStartOfMinute } from '../utils';

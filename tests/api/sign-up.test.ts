@@ -138,7 +138,7 @@ describe('POST /api/auth/verify-email/:token', () => {
       request(`/api/auth/verify-email/${token}`, { method: 'POST' }),
       request(`/api/auth/verify-email/${token}`, { method: 'POST' }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([200, 400]);
     expect((await request(`/api/auth/verify-email/${token}`, { method: 'POST' })).status).toBe(400);
   });
 

@@ -64,7 +64,7 @@ describe('answers name their question', () => {
     await answerEnd(theirSocket, second.requestId);
     const messages = await storedMessages(owner.projectId, owner.jar);
     const answers = messages.filter((message) => message.role === 'assistant');
-    expect(answers.map((answer) => (answer.metadata as { answers?: string }).answers).sort()).toEqual([first.messageId, second.messageId].sort());
+    expect(answers.map((answer) => (answer.metadata as { answers?: string }).answers ?? '').sort()).toEqual([first.messageId, second.messageId].sort());
     ownerSocket.close();
     theirSocket.close();
   });

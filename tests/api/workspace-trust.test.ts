@@ -3,7 +3,7 @@ import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FORWARDED_PATHS } from '../../worker/routes/cofounder';
 import { TRUSTED_HEADERS } from '../../worker/agents/cofounder';
-import { db, freshClient, postJson, request, signedInUser, type CookieJar } from '../utils';
+import { db, freshClient, postJson, request, type CookieJar } from '../utils';
 import {
   addCollaborator,
   answerEnd,

@@ -50,7 +50,9 @@ function renderBox() {
 const dialog = () => screen.queryByRole('dialog');
 
 describe('the typing placeholder', () => {
-  const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  const advance = (ms: number) => {
+    act(() => vi.advanceTimersByTime(ms));
+  };
 
   it('types each of the 17 examples after "I want to", erases it, and starts over after the last', async () => {
     expect(LANDING_EXAMPLES).toHaveLength(17);

@@ -5,10 +5,10 @@
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MemoryEntry, ResearchRunState } from '#contracts/workspace';
+import type { ResearchRunState } from '#contracts/workspace';
 import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/phases/CompetitorView';
 import { ResearchRunCard } from '../../app/pages/app/workspace/ResearchRunCard';
-import { AT, COMPETITOR, LANDSCAPE } from './artifact-fixtures';
+import { COMPETITOR, LANDSCAPE } from './artifact-fixtures';
 
 
 describe('a competitor card', () => {

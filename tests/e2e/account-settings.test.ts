@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { AccountExport } from '#contracts/account';
-import { expectHeading, expectNoProblems, latestEmail, newAccount, newPage, queryD1, screenshot, sqlText, url, useBrowser, VIEWPORTS } from './support';
+import { expectHeading, expectNoProblems, latestEmail, newAccount, newPage, queryD1, screenshot, sqlText, url, withBrowser, VIEWPORTS } from './support';
 
-useBrowser();
+withBrowser();
 
 const NEW_PASSWORD = 'a fresh e2e passphrase 7';
 

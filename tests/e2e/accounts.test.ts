@@ -23,12 +23,12 @@ import {
   sqlText,
   uniqueEmail,
   url,
-  useBrowser,
+  withBrowser,
   VIEWPORTS,
   type Account,
 } from './support';
 
-useBrowser();
+withBrowser();
 
 // Exact texts of the spec and of the server (worker/routes).
 const RESENT = 'Email resent... you can resend again in 1 minute';

@@ -19,11 +19,11 @@ import {
   sqlText,
   uniqueEmail,
   url,
-  useBrowser,
+  withBrowser,
   VIEWPORTS,
 } from './support';
 
-useBrowser();
+withBrowser();
 
 const RECEIVED = "Thank you for your application! We'll review your information and contact you if you have been accepted.";
 const uniqueCode = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, url, useBrowser, VIEWPORTS } from './support';
+import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, url, withBrowser, VIEWPORTS } from './support';
 
-useBrowser();
+withBrowser();
 
 interface Row {
   slug: string;

@@ -6,10 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { baseUrl, expectNoProblems, newAccount, newPage, screenshot, useBrowser, type StorageState } from './support';
+import { baseUrl, expectNoProblems, newAccount, newPage, screenshot, withBrowser, type StorageState } from './support';
 import { createProject, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 type Member = { email: string; storageState: StorageState };
 // Free accounts own one project each: one owner per test, one collaborator for all.

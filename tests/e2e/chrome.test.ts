@@ -4,9 +4,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { appHasStarted, expectNoProblems, newPage, screenshot, url, useBrowser, VIEWPORTS, type Viewport } from './support';
+import { appHasStarted, expectNoProblems, newPage, screenshot, url, withBrowser, VIEWPORTS, type Viewport } from './support';
 
-useBrowser();
+withBrowser();
 
 const topBar = (page: Page) => page.locator('header.topbar');
 

@@ -4,9 +4,9 @@
  * the saved app state and reloads.
  */
 import { expect, test } from 'vitest';
-import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, url, useBrowser } from './support';
+import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, url, withBrowser } from './support';
 
-useBrowser();
+withBrowser();
 
 const MESSAGE = 'Injected render failure for the crash test';
 const APP_STATE_KEY = 'launchmate.appState';

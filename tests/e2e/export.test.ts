@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { expectNoProblems, newAccount, newPage, operator, screenshot, useBrowser, type Viewport } from './support';
+import { expectNoProblems, newAccount, newPage, operator, screenshot, withBrowser, type Viewport } from './support';
 import { createProject, joinAsCollaborator, openWorkspace, type StorageState } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 type Member = { email: string; storageState: StorageState };
 let proOwner: Member;

@@ -4,9 +4,9 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectNoProblems, newPage, screenshot, signedInState, useBrowser, VIEWPORTS, type StorageState, waitForHydration } from './support';
+import { expectNoProblems, newPage, screenshot, signedInState, withBrowser, VIEWPORTS, type StorageState, waitForHydration } from './support';
 
-useBrowser();
+withBrowser();
 
 /** Whether a click at the centre of `selector`'s first visible match lands on it (nothing covers it). */
 async function isClickable(page: Page, selector: string): Promise<boolean> {

@@ -6,9 +6,9 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
 import { FAKE_IDEAS, FAKE_PERSONA, type OpenAiScenario } from '../fakes/openai';
-import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, useBrowser, VIEWPORTS, waitForHydration } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, withBrowser, VIEWPORTS, waitForHydration } from './support';
 
-useBrowser();
+withBrowser();
 
 const RATE_LIMITED = "You've reached the rate limit for this tool. Sign up on Launchmate to increase your limit and access more features.";
 const UNEXPECTED = 'An unexpected error occurred. Please try again later.';

@@ -5,9 +5,9 @@
  * wrangler dev, that the Worker sees the address the browser used.
  */
 import { describe, expect, test } from 'vitest';
-import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, sqlText, uniqueEmail, useBrowser } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, sqlText, uniqueEmail, withBrowser } from './support';
 
-useBrowser();
+withBrowser();
 
 describe('the product opened at another loopback address than APP_URL', () => {
   test('signs up through the form at http://localhost:PORT', async () => {

@@ -19,13 +19,13 @@ import {
   screenshot,
   sqlText,
   url,
-  useBrowser,
+  withBrowser,
   VIEWPORTS,
   type Viewport,
   waitForHydration,
 } from './support';
 
-useBrowser();
+withBrowser();
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const HOME_HEADING = 'Your AI co-founder, from idea to product';

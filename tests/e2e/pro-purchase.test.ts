@@ -22,13 +22,13 @@ import {
   sqlText,
   uniqueEmail,
   url,
-  useBrowser,
+  withBrowser,
   waitForHydration,
   VIEWPORTS,
   type Viewport,
 } from './support';
 
-useBrowser();
+withBrowser();
 
 /** Signs up with e-mail on the page the visitor is on (/signup) and follows the verification link. */
 async function signUpAndVerify(page: Page, email: string) {

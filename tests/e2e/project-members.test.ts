@@ -6,9 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, uniqueEmail, useBrowser, VIEWPORTS } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, uniqueEmail, withBrowser, VIEWPORTS } from './support';
 
-useBrowser();
+withBrowser();
 
 const membersPanel = (page: Page) => page.getByRole('region', { name: 'Members', exact: true });
 

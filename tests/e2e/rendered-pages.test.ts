@@ -4,10 +4,10 @@
  * with no console error (React reports a hydration mismatch as one) and its controls work.
  */
 import { describe, expect, test } from 'vitest';
-import { expectNoProblems, newPage, screenshot, useBrowser, waitForHydration } from './support';
+import { expectNoProblems, newPage, screenshot, withBrowser, waitForHydration } from './support';
 import { STATIC_PUBLIC_PAGES } from '../public-pages';
 
-useBrowser();
+withBrowser();
 
 const ARTICLE = '/blog/finding-a-startup-idea-worth-your-time';
 

@@ -16,12 +16,12 @@ import {
   newPage,
   screenshot,
   url,
-  useBrowser,
+  withBrowser,
   type StorageState,
   type Viewport,
 } from './support';
 
-useBrowser();
+withBrowser();
 
 const failedFetch = (status: number, path: string) =>
   new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);

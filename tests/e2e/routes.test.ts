@@ -13,13 +13,13 @@ import {
   screenshotName,
   signedInState,
   url,
-  useBrowser,
+  withBrowser,
   VIEWPORTS,
   waitForHydration,
   type StorageState,
 } from './support';
 
-useBrowser();
+withBrowser();
 
 interface RouteCase {
   path: string;

@@ -36,7 +36,7 @@ export const VIEWPORTS: Viewport[] = ['desktop', 'phone'];
 let browser: Browser | undefined;
 
 /** Call once at the top of a test file: launches Chromium before its tests, closes it after. */
-export function useBrowser(): void {
+export function withBrowser(): void {
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
@@ -83,7 +83,7 @@ export interface NewPageOptions {
  * desktop: 1280x800. phone: 390x844, touch, mobile, device scale factor 2.
  */
 export async function newPage(viewport: Viewport, options: NewPageOptions = {}): Promise<Page> {
-  if (!browser) throw new Error('No browser: call useBrowser() at the top of the test file');
+  if (!browser) throw new Error('No browser: call withBrowser() at the top of the test file');
   const context = await browser.newContext({
     baseURL: baseUrl,
     storageState: options.storageState,
@@ -294,10 +294,10 @@ export interface Account {
 /**
  * A new account, signed in: signs up through the API, takes the verification link from the
  * outbox table (the product's development mailer), and follows it in the browser, which signs
- * the user in and lands on /onboarding. Call it from a test or beforeAll, after useBrowser().
+ * the user in and lands on /onboarding. Call it from a test or beforeAll, after withBrowser().
  */
 export async function newAccount(prefix = 'user'): Promise<Account> {
-  if (!browser) throw new Error('No browser: call useBrowser() at the top of the test file');
+  if (!browser) throw new Error('No browser: call withBrowser() at the top of the test file');
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
     const email = uniqueEmail(prefix);

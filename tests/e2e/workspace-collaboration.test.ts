@@ -5,10 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { expectNoProblems, newAccount, newPage, screenshot, useBrowser } from './support';
+import { expectNoProblems, newAccount, newPage, screenshot, withBrowser } from './support';
 import { answers, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, transcript, waitForAnswer } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 const ANSWER = `Here is how I would test it, step by step: call five clinics, ask how many slots went empty last week, and what it cost them. ${'Then compare. '.repeat(6)}Weakest assumption: they track it.`;
 

@@ -8,10 +8,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { E2E_PASSWORD, expectHeading, expectNoProblems, latestEmailLink, newAccount, newPage, screenshot, uniqueEmail, url, useBrowser } from './support';
+import { E2E_PASSWORD, expectHeading, expectNoProblems, latestEmailLink, newAccount, newPage, screenshot, uniqueEmail, url, withBrowser } from './support';
 import { answers, scriptCofounder, transcript, waitForAnswer, waitForWorkspace } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 // Streamed slowly (about 2.5 s at 12 tokens a second) so that a page still loading on a busy
 // machine can see the answer part-written.

@@ -5,10 +5,10 @@
  * characters is refused at the composer with the text kept.
  */
 import { expect, test } from 'vitest';
-import { expectNoProblems, newAccount, newPage, screenshot, useBrowser } from './support';
+import { expectNoProblems, newAccount, newPage, screenshot, withBrowser } from './support';
 import { answers, composerBox, createProject, openWorkspace, scriptCofounder, sendMessage, transcript, waitForAnswer, waitForWorkspace } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 const LONG_ANSWER = `${Array.from({ length: 30 }, (_, i) => `Point ${i + 1}: ask the clinic about week ${i + 1}.`).join(' ')} The end.`;
 

@@ -7,10 +7,10 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { PHASES } from '../../app/content/phases';
-import { expectNoProblems, newAccount, newPage, queryD1, screenshot, sqlText, useBrowser, type Viewport } from './support';
+import { expectNoProblems, newAccount, newPage, queryD1, screenshot, sqlText, withBrowser, type Viewport } from './support';
 import { answers, createProject, openWorkspace, scriptCofounder, sendMessage, transcript, waitForAnswer } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 const IDEA = {
   title: 'Booking assistant for dental clinics',

@@ -12,10 +12,10 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { hashOf } from '../fakes/discussion-fake';
-import { baseUrl, expectNoProblems, newAccount, newPage, operator, queryD1, screenshot, sqlText, url, useBrowser, type Viewport } from './support';
+import { baseUrl, expectNoProblems, newAccount, newPage, operator, queryD1, screenshot, sqlText, url, withBrowser, type Viewport } from './support';
 import { createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 const fakeHackerNewsUrl = inject('fakeHackerNewsUrl');
 const fakeSitesUrl = inject('fakeSitesUrl');

@@ -9,10 +9,10 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { hashOf } from '../fakes/discussion-fake';
-import { baseUrl, expectNoProblems, newAccount, newPage, queryD1, screenshot, sqlText, useBrowser, type Viewport } from './support';
+import { baseUrl, expectNoProblems, newAccount, newPage, queryD1, screenshot, sqlText, withBrowser, type Viewport } from './support';
 import { answers, createProject, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 const fakeHackerNewsUrl = inject('fakeHackerNewsUrl');
 

@@ -9,10 +9,10 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, useBrowser, VIEWPORTS, type Viewport } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, withBrowser, VIEWPORTS, type Viewport } from './support';
 import { answers, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

@@ -4,10 +4,10 @@
  * latest message and it is asked again; Regenerate keeps the earlier version (decision 0043).
  */
 import { expect, test } from 'vitest';
-import { expectNoProblems, newAccount, newPage, screenshot, useBrowser } from './support';
+import { expectNoProblems, newAccount, newPage, screenshot, withBrowser } from './support';
 import { answers, composerBox, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, waitForAnswer } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 test('two members write notes to each other, ask, edit and regenerate, live on desktop and phone', async () => {
   const owner = await newAccount('owner');

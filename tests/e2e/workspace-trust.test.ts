@@ -5,10 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, queryD1, screenshot, useBrowser } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, queryD1, screenshot, withBrowser } from './support';
 import { createProject, joinAsCollaborator, openWorkspace } from './workspace-support';
 
-useBrowser();
+withBrowser();
 
 /** Opens a WebSocket from the page and reports whether it ever opened, and how it closed. */
 const tryWebSocket = (page: Page, path: string) =>

@@ -30,20 +30,21 @@ export async function startFakeServer<Scenario extends object>(name: string, han
   let scenario = {} as Scenario;
   let received: RecordedRequest[] = [];
 
-  const server = createServer(async (incoming: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const request: RecordedRequest = {
-      method: incoming.method ?? 'GET',
-      path: incoming.url ?? '/',
-      headers: Object.fromEntries(Object.entries(incoming.headers).map(([key, value]) => [key, String(value)])),
-      body: Buffer.concat(chunks).toString('utf8'),
-    };
+  async function serve(incoming: IncomingMessage, response: ServerResponse) {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(body));
     };
     try {
+      // Inside the try: a client that goes away while sending its body is not a crash of the fake.
+      const chunks: Buffer[] = [];
+      for await (const chunk of incoming) chunks.push(chunk as Buffer);
+      const request: RecordedRequest = {
+        method: incoming.method ?? 'GET',
+        path: incoming.url ?? '/',
+        headers: Object.fromEntries(Object.entries(incoming.headers).map(([key, value]) => [key, String(value)])),
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       if (request.path === '/__scenario' && request.method === 'POST') return json(200, (scenario = JSON.parse(request.body) as Scenario));
       if (request.path === '/__requests') return json(200, received);
       if (request.path === '/__reset' && request.method === 'POST') {
@@ -54,9 +55,12 @@ export async function startFakeServer<Scenario extends object>(name: string, han
       received.push(request);
       await handle(request, scenario, response);
     } catch (error) {
-      json(500, { error: `${name} fake failed: ${(error as Error).message}` });
+      if (response.headersSent) response.destroy();
+      else json(500, { error: `${name} fake failed: ${(error as Error).message}` });
     }
-  });
+  }
+
+  const server = createServer((incoming, response) => void serve(incoming, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -180,7 +180,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     super(ctx, env);
     // The SDK installs its frame handler in its constructor; ours runs first and decides what
     // reaches it (see REFUSED_FRAMES and #acceptSend).
-    const sdkOnMessage = this.onMessage;
+    const sdkOnMessage = this.onMessage.bind(this);
     this.onMessage = (connection, message) => this.#screenFrame(connection, message, sdkOnMessage);
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Attribution } from '#contracts/auth';
 import { hashToken, newToken } from '../../lib/tokens';
 import { getDb, type Db } from '../client';

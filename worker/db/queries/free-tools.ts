@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { newToken } from '../../lib/tokens';
 import type { Db } from '../client';
-import { llmDailyUsage, toolCounters, toolResults } from '../schema';
+import { toolCounters, toolResults } from '../schema';
 
 export type Tool = (typeof toolCounters.$inferSelect)['tool'];
 

@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { OWN_PROJECT_LIMIT, type InvitationPreview, type OwnedProject } from '#contracts/account';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Db } from '../client';
-import { invitations, projectMembers, projects, users } from '../schema';
+import { projectMembers, projects, users } from '../schema';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -59,11 +59,13 @@ export function Composer({ mode, onModeChange, value, onChange, onSend, sending,
   const overLimit = value.length > MESSAGE_MAX_CHARS;
   const shownError = overLimit ? tooLong(value.length) : error;
 
+  // Measured again whenever the text changes: the height follows what is typed.
   useLayoutEffect(() => {
     const textarea = textareaRef.current;
     if (!textarea) return;
     textarea.style.height = 'auto';
     textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT_PX)}px`;
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `value` is the trigger, not an input
   }, [value]);
 
   function send() {

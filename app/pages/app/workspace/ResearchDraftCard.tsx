@@ -60,6 +60,7 @@ function useDraftPage(projectId: string, draft: ResearchDraft, ready: boolean) {
       current = false;
     };
     // The draft of a message does not change once its tool call is done.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- read once, when the call is done
   }, [projectId, ready]);
 
   async function create(): Promise<boolean> {

@@ -2,7 +2,6 @@ import { tool } from 'ai';
 import { MEMORY_LIMITS } from '#contracts/phases/fields';
 import { ChosenIdeaSchema } from '#contracts/phases/find-idea';
 import { singleLineText } from '#contracts/text-fields';
-import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
 
 const SaveChosenIdeaInput = ChosenIdeaSchema.extend({

@@ -209,8 +209,8 @@ export function useCanvas(socket: CanvasSocket) {
     async (operation: Operation): Promise<boolean> => {
       if (operation.op === 'update') {
         if (!confirmedRef.current.has(operation.id)) return false;
-        queued.current.set(operation.id, { ...(queued.current.get(operation.id) ?? {}), ...operation.patch } as Patch);
-        setOptimistic((current) => new Map(current).set(operation.id, { ...(current.get(operation.id) ?? {}), ...operation.patch } as Patch));
+        queued.current.set(operation.id, { ...queued.current.get(operation.id), ...operation.patch } as Patch);
+        setOptimistic((current) => new Map(current).set(operation.id, { ...current.get(operation.id), ...operation.patch } as Patch));
         return flush(operation.id);
       }
       if (operation.op === 'create') {
