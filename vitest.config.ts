@@ -15,7 +15,14 @@ const EXPORT_FILES = ['tests/api/export*.test.ts'];
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
   /** The Worker inside workerd, with real D1 and KV and every migration applied. */
-  const workerdProject = (test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean; maxWorkers?: number; sequence?: { groupOrder: number } }) => ({
+  const workerdProject = (test: {
+    name: string;
+    include: string[];
+    exclude?: string[];
+    isolate?: boolean;
+    maxWorkers?: number;
+    sequence?: { groupOrder: number };
+  }) => ({
     plugins: [
       // As in the Worker's build: rendered pages name their route modules (decision 0034).
       routeModuleNames(),

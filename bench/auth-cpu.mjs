@@ -28,7 +28,9 @@ try {
   }
 
   const bare = await cpuPerCall(workerdPid, RUNS * 5, async () => (await fetch(`${origin}/api/auth/providers`)).text());
-  const unknownAccount = await cpuPerCall(workerdPid, RUNS, async (i) => (await post('/api/auth/sign-in', { email: `nobody${i}@example.com`, password })).text());
+  const unknownAccount = await cpuPerCall(workerdPid, RUNS, async (i) =>
+    (await post('/api/auth/sign-in', { email: `nobody${i}@example.com`, password })).text(),
+  );
   const signIn = await cpuPerCall(workerdPid, RUNS, async () => {
     const response = await post('/api/auth/sign-in', { email, password });
     if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}`);

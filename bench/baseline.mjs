@@ -20,7 +20,8 @@ export function buildBaseline(ref) {
 
 /** Signs up and verifies an account on a Worker; returns its session cookies as a Cookie header. */
 export async function signedInCookies(origin, email = 'bench@example.com') {
-  const post = (path, body) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body ?? {}) });
+  const post = (path, body) =>
+    fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body ?? {}) });
   await post('/api/auth/sign-up', { email, password: 'a long benchmark password' });
   const outbox = await (await fetch(`${origin}/dev/outbox`)).text();
   const token = /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(outbox)?.[1];

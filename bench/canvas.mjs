@@ -77,7 +77,10 @@ try {
   const other = await signedInContext('other');
   const created = await owner.context.request.post('/api/project', { data: { name: 'Canvas bench' }, headers: { Origin: worker.origin } });
   const projectId = (await created.json()).project.id;
-  const invitation = await owner.context.request.post(`/api/project/${projectId}/invitations`, { data: { email: other.email }, headers: { Origin: worker.origin } });
+  const invitation = await owner.context.request.post(`/api/project/${projectId}/invitations`, {
+    data: { email: other.email },
+    headers: { Origin: worker.origin },
+  });
   const token = new URL((await invitation.json()).link).pathname.split('/').at(-1);
   await other.context.request.post(`/api/project/invitations/${token}/accept`, { headers: { Origin: worker.origin } });
   await openCanvas(owner.page, projectId);
@@ -113,7 +116,9 @@ try {
     await owner.page.waitForFunction(([selector, left]) => document.querySelector(selector).style.left !== left, [moving, before]);
     await owner.page.waitForTimeout(20);
   }
-  console.log(`Note moved (arrow key at one member) -> painted at a second member, ${RUNS} moves: median ${ms(percentile(delays, 50))}, p95 ${ms(percentile(delays, 95))}, max ${ms(Math.max(...delays))}`);
+  console.log(
+    `Note moved (arrow key at one member) -> painted at a second member, ${RUNS} moves: median ${ms(percentile(delays, 50))}, p95 ${ms(percentile(delays, 95))}, max ${ms(Math.max(...delays))}`,
+  );
   recordFigures('canvas', [
     { figure: 'canvas chunk, JS gzip', value: jsKb, unit: 'KB' },
     { figure: 'note move to paint at another member (median)', value: percentile(delays, 50), unit: 'ms' },

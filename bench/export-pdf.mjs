@@ -17,7 +17,11 @@ const config = join(root, 'bench/export-pdf/wrangler.toml');
 function bundleSize(entry) {
   const outdir = join(root, 'bench/.tmp/export-pdf-bundle');
   rmSync(outdir, { recursive: true, force: true });
-  const run = spawnSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', outdir, '-c', config, entry], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const run = spawnSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', outdir, '-c', config, entry], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(run.stdout + run.stderr);
   if (!match) throw new Error(`wrangler deploy --dry-run failed:\n${run.stdout}${run.stderr}`);
   return { raw: Number(match[1]), gzip: Number(match[2]) };
@@ -57,7 +61,9 @@ try {
 
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   const row = (label, figures) =>
-    console.log(`  ${label.padEnd(44)} ${figures.cpu.toFixed(1).padStart(7)} ms CPU ${figures.wall.toFixed(1).padStart(7)} ms wall ${kib(figures.bytes).padStart(11)} PDF ${kib(figures.fontBytes).padStart(11)} of fonts used`);
+    console.log(
+      `  ${label.padEnd(44)} ${figures.cpu.toFixed(1).padStart(7)} ms CPU ${figures.wall.toFixed(1).padStart(7)} ms wall ${kib(figures.bytes).padStart(11)} PDF ${kib(figures.fontBytes).padStart(11)} of fonts used`,
+    );
   console.log(`The PDF export's writer in workerd (mean of ${RUNS} runs; /proc CPU has a 10 ms resolution):`);
   console.log(`  ${'bare request'.padEnd(44)} ${bare.cpu.toFixed(1).padStart(7)} ms CPU ${bare.wall.toFixed(1).padStart(7)} ms wall`);
   row('small document, plain Latin (baseline)', latin);

@@ -23,7 +23,15 @@ export { writePdf } from './worker/services/export/pdf.ts';
 export { asEntries, canvasItems, fullMemoryContents } from './tests/fixtures/full-project.ts';
 `;
 const outfile = join(root, 'bench/.tmp/export-bundle.mjs');
-await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning', banner: { js: "import { createRequire as createBenchRequire } from 'node:module'; const require = createBenchRequire(import.meta.url);" } });
+await build({
+  stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as createBenchRequire } from 'node:module'; const require = createBenchRequire(import.meta.url);" },
+});
 const exporter = await import(pathToFileURL(outfile).href);
 
 const project = {
@@ -34,7 +42,8 @@ const project = {
   sourceReadAt: {},
   appUrl: 'https://launchmate.example',
 };
-const loadFont = (path) => readFile(join(root, 'dist/client', path)).then((buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength));
+const loadFont = (path) =>
+  readFile(join(root, 'dist/client', path)).then((buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength));
 const request = { phases: [1, 2, 3, 4], includeCanvas: true };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -60,7 +69,9 @@ const results = {
 const baseline = results['JSON (baseline)'];
 console.log(`Export of a project at its limits (median of ${RUNS} runs):`);
 for (const [format, { ms, kb }] of Object.entries(results)) {
-  console.log(`  ${format.padEnd(16)} ${ms.toFixed(1).padStart(8)} ms (${(ms / baseline.ms).toFixed(1)}x baseline)  ${kb.toFixed(1).padStart(8)} KB (${(kb / baseline.kb).toFixed(2)}x)`);
+  console.log(
+    `  ${format.padEnd(16)} ${ms.toFixed(1).padStart(8)} ms (${(ms / baseline.ms).toFixed(1)}x baseline)  ${kb.toFixed(1).padStart(8)} KB (${(kb / baseline.kb).toFixed(2)}x)`,
+  );
 }
 recordFigures(
   'export',

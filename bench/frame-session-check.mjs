@@ -23,7 +23,11 @@ const baselineDir = buildBaseline(BASELINE);
 /** A signed-in member's socket to a new project, with one memory entry to edit. */
 async function workspace(origin) {
   const cookie = await signedInCookies(origin, 'frames@example.com');
-  const created = await fetch(`${origin}/api/project`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: JSON.stringify({ name: 'Bench' }) });
+  const created = await fetch(`${origin}/api/project`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+    body: JSON.stringify({ name: 'Bench' }),
+  });
   const { project } = await created.json();
   const ws = new WebSocket(`${origin.replace('http', 'ws')}/api/projects/${project.id}/cofounder`, { headers: { Cookie: cookie, Origin: origin } });
   const waiting = new Map();
@@ -50,7 +54,12 @@ async function workspace(origin) {
     /** One edit's round trip in ms. */
     async roundTrip() {
       const started = performance.now();
-      const result = await edit({ type: 'memory_update', id: entry.id, baseVersion: entry.version, content: { kind: 'note', title: 'Bench', body: `Version ${entry.version + 1}` } });
+      const result = await edit({
+        type: 'memory_update',
+        id: entry.id,
+        baseVersion: entry.version,
+        content: { kind: 'note', title: 'Bench', body: `Version ${entry.version + 1}` },
+      });
       if (!result.ok) throw new Error(`The edit was refused: ${result.error}`);
       entry = result.entry;
       return performance.now() - started;

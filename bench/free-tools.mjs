@@ -50,9 +50,13 @@ try {
     await page.getByLabel(label).fill(text);
     await page.evaluate(({ first, last }) => {
       const seen = (window.__bench = {});
-      document.addEventListener('click', (event) => {
-        if (event.target instanceof Element && event.target.closest('button[type="submit"]')) seen.submit = performance.now();
-      }, true);
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (event.target instanceof Element && event.target.closest('button[type="submit"]')) seen.submit = performance.now();
+        },
+        true,
+      );
       // Stamped at the next frame: when the browser is about to paint the change.
       const stamp = (name) => requestAnimationFrame(() => (seen[name] ??= performance.now()));
       new MutationObserver(() => {
@@ -152,7 +156,9 @@ try {
       (text) => text.includes('\n'),
     );
 
-  console.log("(b) The Worker's own overhead per business-ideas request: NDJSON through the Worker vs the Worker's own request to the fake replayed straight to it");
+  console.log(
+    "(b) The Worker's own overhead per business-ideas request: NDJSON through the Worker vs the Worker's own request to the fake replayed straight to it",
+  );
   for (const speed of [TOKENS_PER_SECOND, undefined]) {
     await scenario(speed ? { tokensPerSecond: speed } : {});
     await throughWorker();

@@ -49,7 +49,14 @@ try {
       path,
       scores: CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100)),
       allPerformance: performance.map((score) => Math.round(score * 100)),
-      metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => `${id.split('-').map((word) => word[0]).join('').toUpperCase()} ${audits[id]?.displayValue ?? '?'}`),
+      metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
+        (id) =>
+          `${id
+            .split('-')
+            .map((word) => word[0])
+            .join('')
+            .toUpperCase()} ${audits[id]?.displayValue ?? '?'}`,
+      ),
       failing,
     });
   }
@@ -58,10 +65,16 @@ try {
   server.stop();
 }
 
-console.log(`Lighthouse, mobile settings, median of ${RUNS} runs (load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}):`);
+console.log(
+  `Lighthouse, mobile settings, median of ${RUNS} runs (load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}):`,
+);
 console.log(`  ${'page'.padEnd(40)} perf a11y  b-p  seo`);
 for (const { path, scores, allPerformance, metrics, failing } of rows) {
-  console.log(`  ${path.padEnd(40)} ${scores.map((score) => String(score).padStart(4)).join(' ')}   ${metrics.join(', ')}; performance runs ${allPerformance.join(', ')}`);
+  console.log(
+    `  ${path.padEnd(40)} ${scores.map((score) => String(score).padStart(4)).join(' ')}   ${metrics.join(', ')}; performance runs ${allPerformance.join(', ')}`,
+  );
   if (failing.length > 0) console.log(`            below full marks: ${failing.join('; ')}`);
   recordFigures('lighthouse', [{ figure: `${path} perf / a11y / best practices / SEO`, value: scores.join(' / '), unit: '' }]);
 }

@@ -81,7 +81,8 @@ async function admissions(vars, scenarios) {
   const { origin } = worker;
   const persist = join(root, 'bench/.tmp/state');
   const post = async (path, body, headers = {}) => {
-    const send = () => fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...headers }, body: JSON.stringify(body) });
+    const send = () =>
+      fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...headers }, body: JSON.stringify(body) });
     // wrangler dev closes a keep-alive connection idle for 5 s; fetch may pick that very one
     // after a wait and fail before the request was read. Only that failure is retried.
     const response = await send().catch((error) => {
@@ -105,7 +106,11 @@ async function admissions(vars, scenarios) {
     /** A fresh client per burst: the bursts must not share windows. */
     freshClient: () => `198.51.100.${++accounts}`,
     count(sql) {
-      const run = spawnSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      const run = spawnSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, CI: 'true' },
+      });
       if (run.status !== 0) throw new Error(`Query failed: ${run.stderr}`);
       return JSON.parse(run.stdout)[0].results[0].n;
     },
@@ -118,7 +123,14 @@ async function admissions(vars, scenarios) {
       const outbox = await (await fetch(`${origin}/dev/outbox`)).text();
       for (const [, token] of outbox.matchAll(/\/verify-email\/([A-Za-z0-9_-]{43})/g)) {
         const verified = await fetch(`${origin}/api/auth/verify-email/${token}`, { method: 'POST', headers: { Origin: origin } });
-        if (verified.status === 200) return { email, cookie: verified.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
+        if (verified.status === 200)
+          return {
+            email,
+            cookie: verified.headers
+              .getSetCookie()
+              .map((line) => line.split(';')[0])
+              .join('; '),
+          };
       }
       throw new Error(`Could not verify ${email}`);
     },
@@ -128,8 +140,12 @@ async function admissions(vars, scenarios) {
       for (const attempts of [50, 100]) {
         tools.unexpected = {};
         const admitted = await run(tools, attempts);
-        const other = Object.entries(tools.unexpected).map(([status, n]) => `${n} answered ${status}`).join(', ');
-        console.log(`  ${name.padEnd(66)} limit ${String(limit).padStart(3)}: admitted ${String(admitted).padStart(3)} / ${attempts}${other ? ` (${other})` : ''}`);
+        const other = Object.entries(tools.unexpected)
+          .map(([status, n]) => `${n} answered ${status}`)
+          .join(', ');
+        console.log(
+          `  ${name.padEnd(66)} limit ${String(limit).padStart(3)}: admitted ${String(admitted).padStart(3)} / ${attempts}${other ? ` (${other})` : ''}`,
+        );
       }
     }
   } finally {
@@ -141,7 +157,9 @@ async function admissions(vars, scenarios) {
 const runs = (responses) => responses.filter((response) => response.status === 200).length;
 const freeTool = ({ post, burst, freshClient }, attempts, cookie) => {
   const client = freshClient();
-  return burst(attempts, () => post('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': client, ...(cookie ? { Cookie: cookie } : {}) }));
+  return burst(attempts, () =>
+    post('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': client, ...(cookie ? { Cookie: cookie } : {}) }),
+  );
 };
 const wrongPasswords = async (tools, attempts) => {
   const { post, burst, freshClient, account } = tools;
@@ -163,7 +181,9 @@ await admissions({}, [
     10,
     async ({ post, burst, freshClient, count }, attempts) => {
       const client = freshClient();
-      await burst(attempts, (i) => post('/api/errors/log-frontend-error', { message: `burst-${attempts} ${i}`, type: 'error' }, { 'CF-Connecting-IP': client }));
+      await burst(attempts, (i) =>
+        post('/api/errors/log-frontend-error', { message: `burst-${attempts} ${i}`, type: 'error' }, { 'CF-Connecting-IP': client }),
+      );
       return count(`SELECT count(*) AS n FROM frontend_errors WHERE message LIKE 'burst-${attempts} %'`);
     },
   ],
@@ -172,7 +192,9 @@ await admissions({}, [
     60,
     async ({ post, burst, freshClient, count }, attempts) => {
       const client = freshClient();
-      await burst(attempts, () => post('/api/events', { name: `burst-${attempts}`, path: '/', sessionId: `bench-session-${attempts}` }, { 'CF-Connecting-IP': client }));
+      await burst(attempts, () =>
+        post('/api/events', { name: `burst-${attempts}`, path: '/', sessionId: `bench-session-${attempts}` }, { 'CF-Connecting-IP': client }),
+      );
       return count(`SELECT count(*) AS n FROM analytics_events WHERE name = 'burst-${attempts}'`);
     },
   ],

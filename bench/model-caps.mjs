@@ -88,10 +88,16 @@ try {
   clearInterval(sampler);
   const after = rssMb(pid);
 
-  console.log(`${VISITORS} visitors at once, each streaming a persona whose model answer is ${mb(ANSWER_CHARS)} (the fake's SSE sends 1,024 characters a chunk):`);
-  results.forEach((result, i) => console.log(`  visitor ${i + 1}: ${result.ended}, ${mb(result.bytes)} sent to the visitor in ${(result.ms / 1000).toFixed(1)} s`));
+  console.log(
+    `${VISITORS} visitors at once, each streaming a persona whose model answer is ${mb(ANSWER_CHARS)} (the fake's SSE sends 1,024 characters a chunk):`,
+  );
+  results.forEach((result, i) =>
+    console.log(`  visitor ${i + 1}: ${result.ended}, ${mb(result.bytes)} sent to the visitor in ${(result.ms / 1000).toFixed(1)} s`),
+  );
   console.log(`  bytes sent to the visitors in total: ${mb(results.reduce((sum, result) => sum + result.bytes, 0))}`);
-  console.log(`  workerd RSS: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak, ${after === undefined ? 'the runtime is gone (crashed)' : `${after.toFixed(0)} MB after`}`);
+  console.log(
+    `  workerd RSS: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak, ${after === undefined ? 'the runtime is gone (crashed)' : `${after.toFixed(0)} MB after`}`,
+  );
   console.log(`  bystander's request during the run: ${bystander}`);
   recordFigures('model-caps', [
     { figure: `bytes sent to ${VISITORS} visitors of 10 MB answers`, value: results.reduce((sum, result) => sum + result.bytes, 0) / 1e6, unit: 'MB' },

@@ -29,8 +29,18 @@ const prompt = (module) =>
     privacyMode: false,
   });
 
-const rows = modules.map((module) => ({ phase: module.number, title: PHASES.find((phase) => phase.number === module.number).title, tokens: encode(prompt(module)).length }));
-const everyGuide = encode(prompt(modules[0]) + modules.slice(1).map((module) => `\n\n${module.guide}`).join('')).length;
+const rows = modules.map((module) => ({
+  phase: module.number,
+  title: PHASES.find((phase) => phase.number === module.number).title,
+  tokens: encode(prompt(module)).length,
+}));
+const everyGuide = encode(
+  prompt(modules[0]) +
+    modules
+      .slice(1)
+      .map((module) => `\n\n${module.guide}`)
+      .join(''),
+).length;
 
 console.log('System prompt per phase (empty memory, no older turns), o200k_base tokens:');
 for (const row of rows) console.log(`  phase ${row.phase} ${row.title.padEnd(42)} ${String(row.tokens).padStart(6)}`);

@@ -62,7 +62,11 @@ try {
   const { origin } = worker;
   let cookie = '';
   const post = async (path, body) => {
-    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: JSON.stringify(body ?? {}) });
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+      body: JSON.stringify(body ?? {}),
+    });
     const set = response.headers.getSetCookie().map((line) => line.split(';')[0]);
     if (set.length) cookie = set.join('; ');
     return response;
@@ -96,7 +100,9 @@ try {
     const done = new Promise((resolveDone) => socket.ends.set(id, resolveDone));
     const messages = [{ id: `${id}-message`, role: 'user', parts: [{ type: 'text', text: `${text} ${LANE}` }] }];
     const sentAt = performance.now();
-    socket.ws.send(JSON.stringify({ type: 'cf_agent_use_chat_request', id, init: { method: 'POST', body: JSON.stringify({ messages, trigger: 'submit-message' }) } }));
+    socket.ws.send(
+      JSON.stringify({ type: 'cf_agent_use_chat_request', id, init: { method: 'POST', body: JSON.stringify({ messages, trigger: 'submit-message' }) } }),
+    );
     await done;
     return sentAt;
   };
@@ -132,8 +138,12 @@ try {
   console.log(`Phase 2 search, sources answering in ${SOURCE_DELAY_MS} ms, ${RUNS} runs:`);
   console.log(`  send → first source card: median ${card.toFixed(0)} ms (max ${Math.max(...toCard).toFixed(0)})`);
   console.log(`  send → first token of a bare answer (baseline): median ${bare.toFixed(0)} ms`);
-  console.log(`  ratio ${(card / bare).toFixed(1)}×; above the baseline: ${(card - bare).toFixed(0)} ms, of which ${SOURCE_DELAY_MS} ms is the sources' own delay`);
-  console.log(`  outside calls of a phase's search (${PHASE_PHRASES.length} phrases × 3 sources): ${firstPhase}; the same phase repeated: ${repeatedPhase} (${firstPhase - repeatedPhase} saved by the cache)`);
+  console.log(
+    `  ratio ${(card / bare).toFixed(1)}×; above the baseline: ${(card - bare).toFixed(0)} ms, of which ${SOURCE_DELAY_MS} ms is the sources' own delay`,
+  );
+  console.log(
+    `  outside calls of a phase's search (${PHASE_PHRASES.length} phrases × 3 sources): ${firstPhase}; the same phase repeated: ${repeatedPhase} (${firstPhase - repeatedPhase} saved by the cache)`,
+  );
   recordFigures('phase-two-search', [
     { figure: 'send to first source card (median, sources at 300 ms)', value: card, unit: 'ms' },
     { figure: 'send to first token of a bare answer (median)', value: bare, unit: 'ms' },

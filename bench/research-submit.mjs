@@ -38,12 +38,20 @@ async function startBareInsert() {
   const persist = join(root, 'bench/.tmp/bare-state');
   rmSync(persist, { recursive: true, force: true });
   const wrangler = (args) => {
-    const run = spawnSync(bin('wrangler'), [...args, '-c', config, '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const run = spawnSync(bin('wrangler'), [...args, '-c', config, '--persist-to', persist], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
     if (run.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed: ${run.stderr}`);
   };
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local']);
   wrangler([
-    'd1', 'execute', 'DB', '--local', '--command',
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--command',
     "INSERT INTO users (id, email) VALUES ('u', 'bench@example.com'); INSERT INTO projects (id, owner_id) VALUES ('p', 'u'); " +
       "INSERT INTO research_pages (id, url_key, project_id, title, updated_at) VALUES ('bench-page', 'bench', 'p', 'Bench', 0);",
   ]);
@@ -79,7 +87,11 @@ const bare = await startBareInsert();
 try {
   const { origin } = product;
   const post = (path, body, headers = {}) =>
-    fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...headers }, body: JSON.stringify(body ?? {}) });
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
+      body: JSON.stringify(body ?? {}),
+    });
 
   // A founder, through the product's own flow: sign up, verify (development outbox), project, pages.
   const email = 'bench-research@example.com';
@@ -88,7 +100,10 @@ try {
   const token = /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(outbox)?.[1];
   const verified = token && (await post(`/api/auth/verify-email/${token}`));
   if (!verified || verified.status !== 200) throw new Error('Could not verify the bench account');
-  const cookie = verified.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const project = await (await post('/api/project/', { name: 'Bench' }, { Cookie: cookie })).json();
   const questions = [
     { text: 'What slows you down?', type: 'text' },
@@ -135,7 +150,8 @@ try {
   console.log(line('bare D1 insert (bench/bare-insert, one INSERT)', runs.bare));
   console.log(line('submit, page without a limit', runs.unlimited));
   console.log(line('submit, page with a limit (count(*) in the insert)', runs.limited));
-  const cpuLine = (label, values) => `  ${label.padEnd(52)} ${median(values).toFixed(2).padStart(6)} ms  ratio to bare ${(median(values) / median(cpu.bare)).toFixed(2)}`;
+  const cpuLine = (label, values) =>
+    `  ${label.padEnd(52)} ${median(values).toFixed(2).padStart(6)} ms  ratio to bare ${(median(values) / median(cpu.bare)).toFixed(2)}`;
   console.log('CPU time of workerd per request (median of the rounds; 10 ms clock ticks averaged over each round):');
   console.log(cpuLine('bare D1 insert', cpu.bare));
   console.log(cpuLine('submit, page without a limit', cpu.unlimited));

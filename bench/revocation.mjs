@@ -66,7 +66,9 @@ try {
   console.log(line('this revision (session check)', rows.this));
   const added = rows.this.auth.ms - rows.this.bare.ms - (rows.baseline.auth.ms - rows.baseline.bare.ms);
   const addedCpu = rows.this.auth.cpu - rows.this.bare.cpu - (rows.baseline.auth.cpu - rows.baseline.bare.cpu);
-  console.log(`  added per authenticated request: ${added.toFixed(2)} ms latency, ${addedCpu.toFixed(2)} ms CPU of workerd (each against its own bare request)`);
+  console.log(
+    `  added per authenticated request: ${added.toFixed(2)} ms latency, ${addedCpu.toFixed(2)} ms CPU of workerd (each against its own bare request)`,
+  );
   recordFigures('revocation', [
     { figure: 'session check adds, latency', value: added, unit: 'ms' },
     { figure: 'session check adds, workerd CPU', value: addedCpu, unit: 'ms' },

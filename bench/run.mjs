@@ -49,7 +49,13 @@ for (const bench of BENCHES) {
   if (run.status !== 0) failed.push(`${bench} (exit ${run.status ?? run.signal})`);
 }
 
-const rows = existsSync(figuresFile) ? readFileSync(figuresFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+const rows = existsSync(figuresFile)
+  ? readFileSync(figuresFile, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : [];
 rmSync(scratch, { recursive: true, force: true });
 const format = (value) => (typeof value !== 'number' || Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1));
 const table = [['bench', 'figure', 'value'], ...rows.map((row) => [row.bench, row.figure, `${format(row.value)} ${row.unit}`.trim()])];

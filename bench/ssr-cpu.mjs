@@ -41,7 +41,11 @@ try {
     return median(batches);
   };
   const shell = await measure('/signin');
-  console.log(`CPU time of workerd per page request (median of ${BATCHES} batches of ${RUNS / BATCHES}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
+  console.log(
+    `CPU time of workerd per page request (median of ${BATCHES} batches of ${RUNS / BATCHES}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}):`,
+  );
   console.log(`  ${'/signin (app shell, not rendered)'.padEnd(48)} ${shell.toFixed(1)} ms`);
   for (const path of PAGES) {
     const total = await measure(path);

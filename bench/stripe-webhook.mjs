@@ -37,21 +37,29 @@ function signed(type, object, id) {
 }
 
 async function deliver({ payload, signature }) {
-  const response = await fetch(`${origin}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  const response = await fetch(`${origin}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
   const body = await response.json();
   if (response.status !== 200) throw new Error(`The webhook answered ${response.status}: ${JSON.stringify(body)}`);
   return body;
 }
 
 try {
-  const post = (path, body) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body ?? {}) });
+  const post = (path, body) =>
+    fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body ?? {}) });
   await post('/api/auth/sign-up', { email: 'buyer@example.com', password: 'a long benchmark password' });
   const user = await (await fetch(`${origin}/dev/outbox`)).text();
   const token = /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(user)?.[1];
   if (!token || (await post(`/api/auth/verify-email/${token}`)).status !== 200) throw new Error('Could not verify the bench account');
   // The buyer's id, as Checkout would carry it: read back from the account export.
   const signIn = await post('/api/auth/sign-in', { email: 'buyer@example.com', password: 'a long benchmark password' });
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const userId = (await (await fetch(`${origin}/api/user/export`, { headers: { Cookie: cookie } })).json()).account.id;
 
   const session = (i) => ({
@@ -68,7 +76,11 @@ try {
   });
   const completed = Array.from({ length: RUNS + 5 }, (_, i) => signed('checkout.session.completed', session(i), `evt_bench_completed_${i}`));
   const refunded = Array.from({ length: RUNS + 5 }, (_, i) =>
-    signed('charge.refunded', { id: `ch_bench_${i}`, object: 'charge', refunded: true, amount_refunded: 14900, payment_intent: `pi_bench_${i}` }, `evt_bench_refunded_${i}`),
+    signed(
+      'charge.refunded',
+      { id: `ch_bench_${i}`, object: 'charge', refunded: true, amount_refunded: 14900, payment_intent: `pi_bench_${i}` },
+      `evt_bench_refunded_${i}`,
+    ),
   );
 
   // Warm up the isolate, the crypto key import and the database.
@@ -95,7 +107,9 @@ try {
   console.log(row('checkout.session.completed (new)', first));
   console.log(row('charge.refunded (reversal)', refund));
   console.log(row('a duplicate of a recorded event', duplicate));
-  console.log(`  the webhook's own cost of a new purchase ≈ ${(first.wall - bare.wall).toFixed(2)} ms wall, ${(first.cpu - bare.cpu).toFixed(2)} ms CPU over a bare request`);
+  console.log(
+    `  the webhook's own cost of a new purchase ≈ ${(first.wall - bare.wall).toFixed(2)} ms wall, ${(first.cpu - bare.cpu).toFixed(2)} ms CPU over a bare request`,
+  );
   recordFigures('stripe-webhook', [
     { figure: 'bare request (wall)', value: bare.wall, unit: 'ms' },
     { figure: 'completed event (wall)', value: first.wall, unit: 'ms' },

@@ -24,15 +24,36 @@ export async function startWorker(vars = {}, at = root) {
   if (!existsSync(join(at, 'dist/client/index.html'))) throw new Error('Build first: npm run build');
   const persist = join(at, 'bench/.tmp/state');
   rmSync(persist, { recursive: true, force: true });
-  const migrate = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: at, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const migrate = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
+    cwd: at,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
   // The blog too, as `npm start` loads it: article pages are measured like the others.
-  const blog = spawnSync(process.execPath, ['scripts/load-blog.ts', '--persist-to', persist], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const blog = spawnSync(process.execPath, ['scripts/load-blog.ts', '--persist-to', persist], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   if (blog.status !== 0) throw new Error(`Loading the blog failed: ${blog.stderr}`);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--var', `APP_URL:${origin}`, '--var', 'ENVIRONMENT:development'];
+  const args = [
+    'dev',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--persist-to',
+    persist,
+    '--show-interactive-dev-session=false',
+    '--var',
+    `APP_URL:${origin}`,
+    '--var',
+    'ENVIRONMENT:development',
+  ];
   for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
   const wrangler = spawn(bin('wrangler'), args, { cwd: at, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

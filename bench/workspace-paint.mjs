@@ -119,7 +119,10 @@ try {
   const viewers = [owner.page];
   for (let i = 1; i < VIEWERS; i++) {
     const member = await signedInContext(`viewer${i}`);
-    const invitation = await owner.context.request.post(`/api/project/${projectId}/invitations`, { data: { email: member.email }, headers: { Origin: worker.origin } });
+    const invitation = await owner.context.request.post(`/api/project/${projectId}/invitations`, {
+      data: { email: member.email },
+      headers: { Origin: worker.origin },
+    });
     const token = new URL((await invitation.json()).link).pathname.split('/').at(-1);
     await member.context.request.post(`/api/project/invitations/${token}/accept`, { headers: { Origin: worker.origin } });
     viewers.push(member.page);
@@ -137,18 +140,21 @@ try {
     const answersBefore = await owner.page.locator('.message--cofounder').count();
     await Promise.all(
       viewers.map((page) =>
-        page.evaluate(({ token, before }) => {
-          window.__arrived = null;
-          window.__paint = new Promise((done) => {
-            const observer = new MutationObserver(() => {
-              const answer = document.querySelectorAll('.message--cofounder')[before];
-              if (!answer?.textContent?.includes(token)) return;
-              observer.disconnect();
-              requestAnimationFrame(() => done(performance.timeOrigin + performance.now()));
+        page.evaluate(
+          ({ token, before }) => {
+            window.__arrived = null;
+            window.__paint = new Promise((done) => {
+              const observer = new MutationObserver(() => {
+                const answer = document.querySelectorAll('.message--cofounder')[before];
+                if (!answer?.textContent?.includes(token)) return;
+                observer.disconnect();
+                requestAnimationFrame(() => done(performance.timeOrigin + performance.now()));
+              });
+              observer.observe(document.body, { childList: true, subtree: true, characterData: true });
             });
-            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-          });
-        }, { token: FIRST_TOKEN, before: answersBefore }),
+          },
+          { token: FIRST_TOKEN, before: answersBefore },
+        ),
       ),
     );
     const sent = firstTokenSentAt.length;
@@ -166,7 +172,10 @@ try {
 
   console.log(`Workspace paint, ${RUNS} answers, ${VIEWERS} members watching (fake model's first token sent -> painted):`);
   console.log(`  the sender:            median ${ms(percentile(sender, 50))}, max ${ms(Math.max(...sender))}`);
-  if (others.length) console.log(`  the other ${VIEWERS - 1} members:   median ${ms(percentile(others, 50))}, p95 ${ms(percentile(others, 95))}, max ${ms(Math.max(...others))}`);
+  if (others.length)
+    console.log(
+      `  the other ${VIEWERS - 1} members:   median ${ms(percentile(others, 50))}, p95 ${ms(percentile(others, 95))}, max ${ms(Math.max(...others))}`,
+    );
   console.log(`  of which in the page (frame received -> painted), every member: median ${ms(percentile(inPage, 50))}, p95 ${ms(percentile(inPage, 95))}`);
   recordFigures('workspace-paint', [
     { figure: 'first token to paint, sender (median)', value: percentile(sender, 50), unit: 'ms' },

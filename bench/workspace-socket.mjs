@@ -52,7 +52,11 @@ try {
   const { origin, workerdPid } = worker;
   let cookie = '';
   const post = async (path, body) => {
-    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: JSON.stringify(body ?? {}) });
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+      body: JSON.stringify(body ?? {}),
+    });
     const set = response.headers.getSetCookie().map((line) => line.split(';')[0]);
     if (set.length) cookie = set.join('; ');
     return response;
@@ -94,10 +98,14 @@ try {
     const done = new Promise((resolveDone) => sender.ends.set(id, resolveDone));
     const messages = [{ id: `bench-message-${answer}`, role: 'user', parts: [{ type: 'text', text: `Benchmark message ${answer}` }] }];
     const before = cpuMs(workerdPid);
-    sender.ws.send(JSON.stringify({ type: 'cf_agent_use_chat_request', id, init: { method: 'POST', body: JSON.stringify({ messages, trigger: 'submit-message' }) } }));
+    sender.ws.send(
+      JSON.stringify({ type: 'cf_agent_use_chat_request', id, init: { method: 'POST', body: JSON.stringify({ messages, trigger: 'submit-message' }) } }),
+    );
     await done;
     // Let the viewers' last frames arrive before reading the CPU counter and the timings.
-    await Promise.all(viewers.map((viewer) => new Promise((resolveViewer) => (viewer.received.has(token(TOKENS - 1)) ? resolveViewer() : viewer.ends.set(id, resolveViewer)))));
+    await Promise.all(
+      viewers.map((viewer) => new Promise((resolveViewer) => (viewer.received.has(token(TOKENS - 1)) ? resolveViewer() : viewer.ends.set(id, resolveViewer)))),
+    );
     cpu += cpuMs(workerdPid) - before;
     for (const [text, at] of written) {
       const atSender = sender.received.get(text);
@@ -114,7 +122,9 @@ try {
   console.log(`Co-founder workspace, ${ANSWERS} answers of ${TOKENS} tokens at ${TOKENS_PER_SECOND} tokens/s, 1 sender + ${VIEWERS} viewers:`);
   console.log(`  model's first token → sender's socket: median ${fmt(percentile(firstTokenDelays, 50))}, max ${fmt(Math.max(...firstTokenDelays))}`);
   console.log(`  every token → sender's socket: median ${fmt(percentile(senderDelays, 50))}, p95 ${fmt(percentile(senderDelays, 95))}`);
-  console.log(`  every token → each of ${VIEWERS} viewers: median ${fmt(percentile(viewerDelays, 50))}, p95 ${fmt(percentile(viewerDelays, 95))} (${viewerDelays.length} deliveries)`);
+  console.log(
+    `  every token → each of ${VIEWERS} viewers: median ${fmt(percentile(viewerDelays, 50))}, p95 ${fmt(percentile(viewerDelays, 95))} (${viewerDelays.length} deliveries)`,
+  );
   console.log(`  workerd CPU per streamed answer (Worker + object, 11 sockets): ${(cpu / ANSWERS).toFixed(0)} ms`);
   recordFigures('workspace-socket', [
     { figure: "model's first token to sender's socket (median)", value: percentile(firstTokenDelays, 50), unit: 'ms' },

@@ -15,7 +15,6 @@ export const REFERRAL_CODE_MESSAGE = 'Referral codes use 1 to 64 letters, digits
 export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';
 export const AFFILIATE_TEXT_MAX = 2000;
 
-
 const required = (max: number, allowLineBreaks = false) =>
   z
     .string({ error: REQUIRED_FIELDS_MESSAGE })

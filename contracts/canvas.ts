@@ -47,12 +47,21 @@ export const NoteFieldsSchema = z.strictObject({
 });
 export type NoteFields = z.infer<typeof NoteFieldsSchema>;
 
-export const FrameFieldsSchema = z.strictObject({ title: singleLineText(CANVAS_LIMITS.frameTitle), x: Coordinate, y: Coordinate, width: FrameSize, height: FrameSize });
+export const FrameFieldsSchema = z.strictObject({
+  title: singleLineText(CANVAS_LIMITS.frameTitle),
+  x: Coordinate,
+  y: Coordinate,
+  width: FrameSize,
+  height: FrameSize,
+});
 export type FrameFields = z.infer<typeof FrameFieldsSchema>;
 
 export const ConnectorFieldsSchema = z.strictObject({ from: ItemId, to: ItemId });
 
-export const SourceLinkSchema = z.strictObject({ title: singleLineText(200), url: z.string().max(2000).refine(isWebAddress, 'A link must be an http(s) address') });
+export const SourceLinkSchema = z.strictObject({
+  title: singleLineText(200),
+  url: z.string().max(2000).refine(isWebAddress, 'A link must be an http(s) address'),
+});
 export type SourceLink = z.infer<typeof SourceLinkSchema>;
 
 /** Where the co-founder's note came from: the member's message it answered, the tool call that placed it, and its sources. */
@@ -124,7 +133,13 @@ export const CanvasFrameSchema = z.discriminatedUnion('type', [
     baseVersion: BaseVersion,
     patch: z.discriminatedUnion('kind', [NotePatchSchema.extend({ kind: z.literal('note') }), FramePatchSchema.extend({ kind: z.literal('frame') })]),
   }),
-  z.strictObject({ type: z.literal('canvas_delete'), requestId: RequestId, kind: z.enum(['note', 'frame', 'connector']), id: ItemId, baseVersion: BaseVersion }),
+  z.strictObject({
+    type: z.literal('canvas_delete'),
+    requestId: RequestId,
+    kind: z.enum(['note', 'frame', 'connector']),
+    id: ItemId,
+    baseVersion: BaseVersion,
+  }),
   /** An artifact's item pinned by a member: placed by the object right of the board, linked to its entry. */
   z.strictObject({ type: z.literal('canvas_pin'), requestId: RequestId, text: multiLineText(CANVAS_LIMITS.noteText), pinnedFrom: PinnedFromSchema }),
   /** A member keeps the co-founder's proposed note: it becomes an ordinary note. Dismissing deletes it. */

@@ -131,10 +131,7 @@ export const SearchDiscussionsInputSchema = z.strictObject({
     .min(1)
     .max(DISCUSSION_LIMITS.queriesPerSearch)
     .describe('2 to 4 short phrases, in the words the people who have the problem would use (not the product idea)'),
-  stackExchangeSite: z
-    .enum(STACK_EXCHANGE_SITES)
-    .optional()
-    .describe('The Stack Exchange site nearest the problem; default stackoverflow'),
+  stackExchangeSite: z.enum(STACK_EXCHANGE_SITES).optional().describe('The Stack Exchange site nearest the problem; default stackoverflow'),
 });
 export type SearchDiscussionsInput = z.infer<typeof SearchDiscussionsInputSchema>;
 

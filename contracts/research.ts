@@ -53,8 +53,7 @@ export interface PublicQuestion {
 }
 
 /** Whether an e-mail question must be answered; e-mail questions are optional unless the founder says so. */
-export const isRequiredEmail = (question: Pick<PublicQuestion, 'type' | 'config'>): boolean =>
-  question.type === 'email' && question.config?.required === true;
+export const isRequiredEmail = (question: Pick<PublicQuestion, 'type' | 'config'>): boolean => question.type === 'email' && question.config?.required === true;
 
 /** The rating scale of a question, with the spec's defaults (1 to 5). */
 export function ratingScale(config: RatingConfig | null | undefined): { min: number; max: number } {
@@ -99,12 +98,15 @@ export const QuestionInputSchema = z
     const choice = question.type === 'multiple_choice' || question.type === 'checkbox';
     const options = question.options ?? [];
     if (choice && options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice question needs at least 2 options' });
-    if (choice && new Set(options).size !== options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must be different from each other' });
+    if (choice && new Set(options).size !== options.length)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must be different from each other' });
     if (!choice && options.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only choice questions have options' });
     const emailSetting = question.config !== null && question.config !== undefined && 'required' in question.config;
-    if (question.type === 'email' && question.config && !emailSetting) ctx.addIssue({ code: 'custom', path: ['config'], message: 'An e-mail question only says whether it is required' });
+    if (question.type === 'email' && question.config && !emailSetting)
+      ctx.addIssue({ code: 'custom', path: ['config'], message: 'An e-mail question only says whether it is required' });
     if (question.type !== 'email' && emailSetting) ctx.addIssue({ code: 'custom', path: ['config'], message: 'Only e-mail questions can be required' });
-    if (question.type !== 'rating' && question.type !== 'email' && question.config) ctx.addIssue({ code: 'custom', path: ['config'], message: 'Only rating questions have a scale' });
+    if (question.type !== 'rating' && question.type !== 'email' && question.config)
+      ctx.addIssue({ code: 'custom', path: ['config'], message: 'Only rating questions have a scale' });
   });
 export type QuestionInput = z.infer<typeof QuestionInputSchema>;
 
@@ -188,10 +190,7 @@ export function isEmptyAnswer(value: AnswerValue | null | undefined): boolean {
  * are dropped; anything else that does not fit its question is refused with a message naming
  * the question, and nothing is stored.
  */
-export function checkAnswers(
-  questions: PublicQuestion[],
-  responses: Submission['responses'],
-): { answers: StoredAnswer[] } | { error: string } {
+export function checkAnswers(questions: PublicQuestion[], responses: Submission['responses']): { answers: StoredAnswer[] } | { error: string } {
   const bySequence = new Map(questions.map((question) => [question.sequence, question]));
   const seen = new Set<number>();
   const answers: StoredAnswer[] = [];

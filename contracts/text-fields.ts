@@ -12,7 +12,10 @@ const visibleText = (max: number, multiline: boolean) =>
     .trim()
     .min(1, 'Please write something')
     .max(max, `Please keep it under ${max} characters`)
-    .refine((text) => !hasControlCharacters(text, { multiline }), multiline ? 'Please remove control characters' : 'Please keep it on one line, without control characters');
+    .refine(
+      (text) => !hasControlCharacters(text, { multiline }),
+      multiline ? 'Please remove control characters' : 'Please keep it on one line, without control characters',
+    );
 
 /** A title, a name, a label: one line. */
 export const singleLineText = (max: number) => visibleText(max, false);

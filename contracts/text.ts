@@ -24,8 +24,7 @@ export const hasControlCharacters = (text: string, { multiline = false }: { mult
   (multiline ? REFUSED_IN_MULTILINE : REFUSED_IN_SINGLE_LINE).test(text);
 
 /** Drops refused characters from text we record but do not show as typed (attribution, logs). */
-export const withoutControlCharacters = (text: string) =>
-  text.replace(new RegExp(REFUSED_IN_SINGLE_LINE.source, 'g'), '');
+export const withoutControlCharacters = (text: string) => text.replace(new RegExp(REFUSED_IN_SINGLE_LINE.source, 'g'), '');
 
 const ADDRESS_PART = String.raw`[^\s@\u0000-\u001F\u007F-\u009F]+`;
 /** One @, a dot in the domain, and no white space or control character anywhere. */

@@ -210,10 +210,18 @@ export const RunFrameSchema = z.discriminatedUnion('type', [
 export type RunResultFrame = { type: 'run_result'; requestId: string; ok: true } | { type: 'run_result'; requestId: string; ok: false; error: string };
 
 /** A member asks for a competitor's pages to be read again ('Check again'). */
-export const CheckAgainFrameSchema = z.strictObject({ type: z.literal('competitor_check'), requestId: z.string().min(1).max(100), id: z.string().min(1).max(100) });
+export const CheckAgainFrameSchema = z.strictObject({
+  type: z.literal('competitor_check'),
+  requestId: z.string().min(1).max(100),
+  id: z.string().min(1).max(100),
+});
 
 /** A member opens a phase to work in: any unlocked phase that is built, earlier ones included. */
-export const PhaseOpenFrameSchema = z.strictObject({ type: z.literal('phase_open'), requestId: z.string().min(1).max(100), phase: z.number().int().min(1).max(8) });
+export const PhaseOpenFrameSchema = z.strictObject({
+  type: z.literal('phase_open'),
+  requestId: z.string().min(1).max(100),
+  phase: z.number().int().min(1).max(8),
+});
 export type PhaseResultFrame = { type: 'phase_result'; requestId: string; ok: true } | { type: 'phase_result'; requestId: string; ok: false; error: string };
 
 /**

@@ -74,7 +74,9 @@ function main() {
   const { rawConfig } = experimental_readRawConfig({ config: values.config });
   const problems = configProblems(rawConfig as DeployConfig);
   try {
-    problems.push(...secretProblems(values.secrets !== undefined ? values.secrets.split(',').map((name) => name.trim()) : secretsFromCloudflare(values.config)));
+    problems.push(
+      ...secretProblems(values.secrets !== undefined ? values.secrets.split(',').map((name) => name.trim()) : secretsFromCloudflare(values.config)),
+    );
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }

@@ -95,7 +95,9 @@ export async function convertArticle(fileName: string, markdown: string): Promis
 }
 
 export async function readArticles(dir = BLOG_DIR): Promise<Article[]> {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   return Promise.all(files.map((name) => convertArticle(name, readFileSync(join(dir, name), 'utf8'))));
 }
 

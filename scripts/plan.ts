@@ -54,7 +54,10 @@ function announcement(to: string, pricingUrl: string) {
 async function deliver(mail: ReturnType<typeof announcement>, args: string[]): Promise<boolean> {
   const key = process.env.RESEND_API_KEY;
   if (!key) {
-    d1(`INSERT INTO outbox ("to", subject, html, text) VALUES (${sqlText(mail.to)}, ${sqlText(mail.subject)}, ${sqlText(mail.html)}, ${sqlText(mail.text)})`, args);
+    d1(
+      `INSERT INTO outbox ("to", subject, html, text) VALUES (${sqlText(mail.to)}, ${sqlText(mail.subject)}, ${sqlText(mail.html)}, ${sqlText(mail.text)})`,
+      args,
+    );
     return true;
   }
   const response = await fetch(`${process.env.RESEND_BASE_URL ?? 'https://api.resend.com'}/emails`, {

@@ -20,8 +20,10 @@ const server = spawn(
   'wrangler',
   [
     'dev',
-    '--port', port,
-    '--ip', '127.0.0.1',
+    '--port',
+    port,
+    '--ip',
+    '127.0.0.1',
     // Keep the local address as the Worker's request URL even when a custom domain route is configured.
     '--infer-origin-from-routes=false',
     '--show-interactive-dev-session=false',

@@ -46,15 +46,22 @@ export const LATIN_DOCUMENT: ExportDocument = {
   exportedAt: '2026-11-24T10:00:00.000Z',
   blocks: [
     { type: 'heading', level: 1, text: 'The chosen idea' },
-    ...['We know that at home, school matters.', 'Our product helps small teams find their first customers faster.', 'Welcome to our new project.', 'Hello everyone in the new venture.', 'Launch day went well.'].map(
-      (text): ExportBlock => ({ type: 'paragraph', inlines: [{ text }] }),
-    ),
+    ...[
+      'We know that at home, school matters.',
+      'Our product helps small teams find their first customers faster.',
+      'Welcome to our new project.',
+      'Hello everyone in the new venture.',
+      'Launch day went well.',
+    ].map((text): ExportBlock => ({ type: 'paragraph', inlines: [{ text }] })),
     { type: 'paragraph', inlines: [{ text: 'See ' }, { text: 'the sizing notes', url: 'https://example.com/sizing' }, { text: ' first.' }] },
     { type: 'list', items: [[{ text: 'First pain' }], [{ text: 'Second pain' }]] },
     { type: 'sources', sources: [{ title: 'Agency survey', url: 'https://example.org/survey', readAt: '2026-11-20T08:00:00.000Z' }] },
     {
       type: 'canvas',
-      picture: { ...SMALL_PICTURE, notes: SMALL_PICTURE.notes.map((note, index) => ({ ...note, text: `Note ${index + 1}: founders lose a week on market sizing` })) },
+      picture: {
+        ...SMALL_PICTURE,
+        notes: SMALL_PICTURE.notes.map((note, index) => ({ ...note, text: `Note ${index + 1}: founders lose a week on market sizing` })),
+      },
       description: 'The canvas: 4 notes in 1 frame.',
     },
   ],

@@ -54,11 +54,7 @@ export async function request(path: string, init: RequestInit = {}, options: Cal
   if (!['GET', 'HEAD'].includes(method) && !headers.has('Origin') && !options.noOrigin) headers.set('Origin', appOrigin());
   if (options.jar && options.jar.cookies.size > 0) headers.set('Cookie', options.jar.header());
   const ctx = createExecutionContext();
-  const response = await app.fetch(
-    new Request(new URL(path, appOrigin()), { ...init, headers, redirect: 'manual' }),
-    { ...env, ...options.env },
-    ctx,
-  );
+  const response = await app.fetch(new Request(new URL(path, appOrigin()), { ...init, headers, redirect: 'manual' }), { ...env, ...options.env }, ctx);
   await waitOnExecutionContext(ctx);
   options.jar?.store(response);
   return response;
@@ -69,7 +65,11 @@ export const rawRequest = (path: string, init: RequestInit = {}, options: CallOp
 
 /** POSTs a JSON body (or a raw string) from the product's origin. */
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}, options: CallOptions = {}): Promise<Response> {
-  return request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }, options);
+  return request(
+    path,
+    { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) },
+    options,
+  );
 }
 
 export const db = () => env.DB;
@@ -84,7 +84,10 @@ export interface OutboxMessage {
 }
 
 export async function outboxFor(address: string): Promise<OutboxMessage[]> {
-  const { results } = await db().prepare('SELECT id, "to", subject, html, text, headers FROM outbox WHERE "to" = ? ORDER BY id').bind(address).all<OutboxMessage>();
+  const { results } = await db()
+    .prepare('SELECT id, "to", subject, html, text, headers FROM outbox WHERE "to" = ? ORDER BY id')
+    .bind(address)
+    .all<OutboxMessage>();
   return results;
 }
 

@@ -52,14 +52,7 @@ export function TextField({ label, error, hint, labelAside, addon, ref, classNam
         {labelAside}
       </div>
       <div className={`field__control${addon ? ' field__control--with-addon' : ''}`}>
-        <input
-          ref={ref}
-          id={id}
-          className="field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
+        <input ref={ref} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
         {addon}
       </div>
       {notes}
@@ -82,12 +75,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
       spellCheck={false}
       autoCapitalize="off"
       addon={
-        <button
-          type="button"
-          className="field__addon"
-          disabled={props.disabled}
-          onClick={() => setVisible((v) => !v)}
-        >
+        <button type="button" className="field__addon" disabled={props.disabled} onClick={() => setVisible((v) => !v)}>
           {visible ? 'Hide' : 'Show'}
           <span className="visually-hidden"> password</span>
         </button>

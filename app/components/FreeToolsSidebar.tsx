@@ -23,13 +23,7 @@ export function FreeToolsSidebar() {
 
   return (
     <aside ref={container} className={`tools-sidebar${open ? ' tools-sidebar--open' : ''}`} aria-label="Free tools">
-      <button
-        type="button"
-        className="tools-sidebar__toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button type="button" className="tools-sidebar__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
           <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NotifyContext, type Notify } from '../lib/notifications';
 import './Notifications.css';
 
@@ -38,10 +30,7 @@ export function Banner({ kind, message, createdAt, onRemoved }: BannerProps) {
 
   useEffect(() => {
     const show = setTimeout(() => setPhase((p) => (p === 'entering' ? 'visible' : p)), BANNER_VISIBLE_DELAY_MS);
-    const end = setTimeout(
-      () => setPhase((p) => (p === 'entering' || p === 'visible' ? 'exiting' : p)),
-      createdAt + BANNER_LIFE_MS - Date.now(),
-    );
+    const end = setTimeout(() => setPhase((p) => (p === 'entering' || p === 'visible' ? 'exiting' : p)), createdAt + BANNER_LIFE_MS - Date.now());
     return () => {
       clearTimeout(show);
       clearTimeout(end);
@@ -60,18 +49,10 @@ export function Banner({ kind, message, createdAt, onRemoved }: BannerProps) {
   if (phase === 'removed') return null;
 
   return (
-    <div
-      className={`banner banner--${kind} banner--${phase}`}
-      role={kind === 'error' ? 'alert' : 'status'}
-    >
+    <div className={`banner banner--${kind} banner--${phase}`} role={kind === 'error' ? 'alert' : 'status'}>
       {kind === 'error' ? <ErrorIcon /> : <SuccessIcon />}
       <p className="banner__message">{message}</p>
-      <button
-        type="button"
-        className="banner__close"
-        aria-label="Dismiss notification"
-        onClick={() => setPhase((p) => (p === 'removed' ? p : 'exiting'))}
-      >
+      <button type="button" className="banner__close" aria-label="Dismiss notification" onClick={() => setPhase((p) => (p === 'removed' ? p : 'exiting'))}>
         <CloseIcon />
       </button>
     </div>
@@ -99,23 +80,14 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     setBanners((current) => current.filter((banner) => banner.id !== id));
   }, []);
 
-  const notify = useMemo<Notify>(
-    () => ({ success: (message) => add('success', message), error: (message) => add('error', message) }),
-    [add],
-  );
+  const notify = useMemo<Notify>(() => ({ success: (message) => add('success', message), error: (message) => add('error', message) }), [add]);
 
   return (
     <NotifyContext value={notify}>
       {children}
       <div className="notifications">
         {banners.map((banner) => (
-          <Banner
-            key={banner.id}
-            kind={banner.kind}
-            message={banner.message}
-            createdAt={banner.createdAt}
-            onRemoved={() => remove(banner.id)}
-          />
+          <Banner key={banner.id} kind={banner.kind} message={banner.message} createdAt={banner.createdAt} onRemoved={() => remove(banner.id)} />
         ))}
       </div>
     </NotifyContext>

@@ -1,13 +1,5 @@
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom';
-import {
-  cloneElement,
-  useEffect,
-  useId,
-  useSyncExternalStore,
-  type FocusEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, useEffect, useId, useSyncExternalStore, type FocusEvent, type ReactElement, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './Tooltip.css';
 

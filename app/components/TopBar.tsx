@@ -45,9 +45,7 @@ function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => {
     let current = true;
-    void import('../lib/session-status')
-      .then(({ isSignedIn }) => isSignedIn())
-      .then((answer) => current && setSignedIn(answer));
+    void import('../lib/session-status').then(({ isSignedIn }) => isSignedIn()).then((answer) => current && setSignedIn(answer));
     return () => {
       current = false;
     };

@@ -67,10 +67,7 @@ function refreshSession(refresh: () => Promise<boolean>): Promise<boolean> {
  * endpoint; rejects with an ApiError for any failed answer (including a failed refresh or
  * retry) and passes network errors on as they are.
  */
-export async function withSession<R extends AnyResponse>(
-  request: () => Promise<R>,
-  refresh: () => Promise<boolean> = refreshSessionOnce,
-): Promise<Success<R>> {
+export async function withSession<R extends AnyResponse>(request: () => Promise<R>, refresh: () => Promise<boolean> = refreshSessionOnce): Promise<Success<R>> {
   const first = await request();
   if (first.ok) return first as Success<R>;
   if (first.status !== 401) throw await toApiError(first);

@@ -151,10 +151,7 @@ function touchOfThisVisit(location: VisitLocation, referrerUrl: string) {
 
   // Our own pages (a reload, a full-page link) and pass-through pages are not a referrer.
   const referrerHost = hostOf(referrerUrl);
-  const external =
-    referrerHost !== null &&
-    referrerHost !== location.hostname.replace(/^www\./, '') &&
-    !PASS_THROUGH_HOSTS.includes(referrerHost);
+  const external = referrerHost !== null && referrerHost !== location.hostname.replace(/^www\./, '') && !PASS_THROUGH_HOSTS.includes(referrerHost);
   const referrer = external ? clean(referrerUrl) : null;
   const network = external ? networkOf(referrerHost) : undefined;
 
@@ -185,20 +182,14 @@ function touchOfThisVisit(location: VisitLocation, referrerUrl: string) {
  *   found us on Hacker News and comes back by typing the address still came from Hacker News.
  *   lastTouch then stays the time of that touch, so source, medium and lastTouch agree.
  */
-export function captureAttribution(
-  location: VisitLocation = window.location,
-  referrer: string = document.referrer,
-  now: Date = new Date(),
-): AttributionRecord {
+export function captureAttribution(location: VisitLocation = window.location, referrer: string = document.referrer, now: Date = new Date()): AttributionRecord {
   const stored = readAttribution();
   const touch = touchOfThisVisit(location, referrer);
   const at = now.toISOString();
   const sessionId = currentSessionId();
 
   const keepStored = touch.source === 'direct' && stored !== null && stored.source !== 'direct';
-  const record: AttributionRecord = keepStored
-    ? { ...stored, sessionId }
-    : { ...touch, firstVisit: stored?.firstVisit ?? at, lastTouch: at, sessionId };
+  const record: AttributionRecord = keepStored ? { ...stored, sessionId } : { ...touch, firstVisit: stored?.firstVisit ?? at, lastTouch: at, sessionId };
 
   writeJsonSetting('attribution', record);
   return record;

@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from './notifications';
-import {
-  RATE_LIMITED,
-  UNEXPECTED,
-  type BusinessIdeasEvent,
-  type SharedResult,
-  type UserPersonaEvent,
-} from '#contracts/free-tools';
+import { RATE_LIMITED, UNEXPECTED, type BusinessIdeasEvent, type SharedResult, type UserPersonaEvent } from '#contracts/free-tools';
 import { api, ApiError, send } from './api';
 import { useElapsedSeconds } from './use-elapsed-seconds';
 import { readNdjson } from './ndjson';
@@ -46,9 +40,7 @@ export async function generateBusinessIdeas(industry: string, onEvent: (event: B
 
 /** POST /api/free-tools/user-persona as a stream: `onEvent` gets the persona as it grows. */
 export async function generateUserPersona(description: string, onEvent: (event: UserPersonaEvent) => void, signal: AbortSignal) {
-  const response = await send(() =>
-    api['free-tools']['user-persona'].$post({ json: { product_description: description } }, { ...STREAM, init: { signal } }),
-  );
+  const response = await send(() => api['free-tools']['user-persona'].$post({ json: { product_description: description } }, { ...STREAM, init: { signal } }));
   return consume<UserPersonaEvent>(response.body, onEvent);
 }
 

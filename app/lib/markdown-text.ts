@@ -8,12 +8,18 @@ export function markdownToPlainText(markdown: string): string {
   return markdown
     .split('\n')
     .filter((line) => !/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) // table separator rows
-    .map((line) =>
-      line
-        .replace(/^\s{0,3}#{1,6}\s+/, '') // headings
-        .replace(/^\s*>\s?/, '') // quotes
-        .replace(/^(\s*)[-*+]\s+/, '$1') // bullets
-        .replace(/^\s*\|(.*)\|\s*$/, (_, cells: string) => cells.split('|').map((cell) => cell.trim()).join(', ')), // table rows
+    .map(
+      (line) =>
+        line
+          .replace(/^\s{0,3}#{1,6}\s+/, '') // headings
+          .replace(/^\s*>\s?/, '') // quotes
+          .replace(/^(\s*)[-*+]\s+/, '$1') // bullets
+          .replace(/^\s*\|(.*)\|\s*$/, (_, cells: string) =>
+            cells
+              .split('|')
+              .map((cell) => cell.trim())
+              .join(', '),
+          ), // table rows
     )
     .join('\n')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1') // images

@@ -25,7 +25,23 @@ const BREAKS = new Set(
 );
 
 /** Generic words that say what kind of product, not what it is for: "An app", "a platform". */
-const GENERIC = new Set(['app', 'apps', 'tool', 'tools', 'platform', 'service', 'website', 'site', 'product', 'business', 'startup', 'way', 'thing', 'something', 'idea']);
+const GENERIC = new Set([
+  'app',
+  'apps',
+  'tool',
+  'tools',
+  'platform',
+  'service',
+  'website',
+  'site',
+  'product',
+  'business',
+  'startup',
+  'way',
+  'thing',
+  'something',
+  'idea',
+]);
 
 const phrasesOf = (words: string[]) => {
   const phrases: { words: string[]; after: string | null }[] = [];
@@ -49,10 +65,16 @@ const tail = (words: string[], count: number) => words.slice(-count).join(' ');
  * suggestion; the founder edits it, and the co-founder offers a better one once an idea is chosen.
  */
 export function suggestProjectName(idea: string): string {
-  const flat = idea.replace(/[\u0000-\u001F\u007F]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = idea
+    .replace(/[\u0000-\u001F\u007F]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const core = flat.replace(LEAD_IN, '') || flat;
   const firstSentence = core.split(/(?<=[.!?])\s/)[0] ?? core;
-  const words = firstSentence.replace(/[.,;:!?()"“”]+/g, ' ').split(' ').filter(Boolean);
+  const words = firstSentence
+    .replace(/[.,;:!?()"“”]+/g, ' ')
+    .split(' ')
+    .filter(Boolean);
   const phrases = phrasesOf(words);
   const named = phrases.findIndex((phrase) => !phrase.words.every((word) => GENERIC.has(word.toLowerCase())));
   if (named === -1) return '';

@@ -83,9 +83,6 @@ export function matchPage(pathname: string): PageMeta | undefined {
   const segments = normalizePath(pathname).split('/');
   return PAGE_META.find((meta) => {
     const pattern = meta.pattern.split('/');
-    return (
-      pattern.length === segments.length &&
-      pattern.every((part, i) => (part.startsWith(':') ? (segments[i] ?? '') !== '' : part === segments[i]))
-    );
+    return pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? (segments[i] ?? '') !== '' : part === segments[i]));
   });
 }

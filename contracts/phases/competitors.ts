@@ -72,7 +72,9 @@ export type FindCompetitorsInput = z.infer<typeof FindCompetitorsInputSchema>;
 
 const webAddress = z.string().trim().max(2000).refine(isWebAddress, 'An address must be an http(s) address');
 
-export const ReadPageInputSchema = z.strictObject({ url: webAddress.describe('An address a tool returned in this conversation: a competitor\'s home or pricing page') });
+export const ReadPageInputSchema = z.strictObject({
+  url: webAddress.describe("An address a tool returned in this conversation: a competitor's home or pricing page"),
+});
 
 /** A page as the reader returns it: its text (HTML reduced to text, cut) and the price lines in it. */
 export type PageReadResult =
@@ -135,7 +137,11 @@ export const CompetitorSchema = z.strictObject({
 });
 export type Competitor = z.infer<typeof CompetitorSchema>;
 
-export const CompetitorContentSchema = z.strictObject({ kind: z.literal('competitor'), title: singleLineText(COMPETITOR_LIMITS.nameChars), competitor: CompetitorSchema });
+export const CompetitorContentSchema = z.strictObject({
+  kind: z.literal('competitor'),
+  title: singleLineText(COMPETITOR_LIMITS.nameChars),
+  competitor: CompetitorSchema,
+});
 export type CompetitorContent = z.infer<typeof CompetitorContentSchema>;
 
 const AxisSchema = z.strictObject({ label: singleLineText(60), low: singleLineText(40), high: singleLineText(40) });
@@ -158,11 +164,13 @@ export const LandscapeSchema = z
     axes: z.strictObject({ x: AxisSchema, y: AxisSchema }),
     /** Where each competitor, and the founders' idea, sits: 0 (low) to 10 (high) on each axis. */
     placements: z
-      .array(z.strictObject({ name: singleLineText(COMPETITOR_LIMITS.nameChars), isIdea: z.boolean(), x: z.number().min(0).max(10), y: z.number().min(0).max(10) }))
+      .array(
+        z.strictObject({ name: singleLineText(COMPETITOR_LIMITS.nameChars), isIdea: z.boolean(), x: z.number().min(0).max(10), y: z.number().min(0).max(10) }),
+      )
       .min(2)
       .max(COMPETITOR_LIMITS.placements),
   })
-  .refine((landscape) => landscape.placements.filter((placement) => placement.isIdea).length === 1, 'The map places the founders\' idea exactly once');
+  .refine((landscape) => landscape.placements.filter((placement) => placement.isIdea).length === 1, "The map places the founders' idea exactly once");
 export type Landscape = z.infer<typeof LandscapeSchema>;
 
 export const LandscapeContentSchema = z.strictObject({ kind: z.literal('landscape'), title: singleLineText(MEMORY_LIMITS.title), landscape: LandscapeSchema });
@@ -187,7 +195,11 @@ export const outlineCompetitor = ({ competitor }: CompetitorContent): ArtifactOu
     { label: 'Kind', text: COMPETITOR_CATEGORY_LABELS[competitor.category] },
     { label: 'Address', text: competitor.url ?? 'none' },
     { label: 'For whom', text: competitor.forWhom },
-    { label: 'Pricing', text: competitor.pricing.status === 'found' ? `"${competitor.pricing.quote}" (${competitor.pricing.url}, read ${competitor.pricing.readAt})` : 'not found' },
+    {
+      label: 'Pricing',
+      text:
+        competitor.pricing.status === 'found' ? `"${competitor.pricing.quote}" (${competitor.pricing.url}, read ${competitor.pricing.readAt})` : 'not found',
+    },
     { label: 'Strengths', items: competitor.strengths.map(claimLine) },
     { label: 'Weaknesses', items: competitor.weaknesses.map(claimLine) },
     { label: 'Last checked', text: competitor.checkedAt ?? 'never' },
@@ -196,9 +208,19 @@ export const outlineCompetitor = ({ competitor }: CompetitorContent): ArtifactOu
 
 export const outlineLandscape = ({ landscape }: LandscapeContent): ArtifactOutline => ({
   sections: [
-    ...landscape.gaps.map((gap) => ({ label: `Gap: ${gap.title}`, text: `${gap.description} Concerns: ${gap.competitors.join(', ')}.`, items: gap.evidence.map(claimLine) })),
-    { label: 'Axes', text: `x: ${landscape.axes.x.label} (${landscape.axes.x.low} to ${landscape.axes.x.high}); y: ${landscape.axes.y.label} (${landscape.axes.y.low} to ${landscape.axes.y.high})` },
-    { label: 'Positions', items: landscape.placements.map((placement) => `${placement.name}${placement.isIdea ? ' (the founders\' idea)' : ''}: x ${placement.x}, y ${placement.y}`) },
+    ...landscape.gaps.map((gap) => ({
+      label: `Gap: ${gap.title}`,
+      text: `${gap.description} Concerns: ${gap.competitors.join(', ')}.`,
+      items: gap.evidence.map(claimLine),
+    })),
+    {
+      label: 'Axes',
+      text: `x: ${landscape.axes.x.label} (${landscape.axes.x.low} to ${landscape.axes.x.high}); y: ${landscape.axes.y.label} (${landscape.axes.y.low} to ${landscape.axes.y.high})`,
+    },
+    {
+      label: 'Positions',
+      items: landscape.placements.map((placement) => `${placement.name}${placement.isIdea ? " (the founders' idea)" : ''}: x ${placement.x}, y ${placement.y}`),
+    },
   ],
 });
 
@@ -209,7 +231,12 @@ export const outlineLandscape = ({ landscape }: LandscapeContent): ArtifactOutli
 export const citationsOfCompetitor = ({ competitor }: CompetitorContent): Citation[] => [
   ...(competitor.url ? [addressCitation(competitor.url)] : []),
   ...(competitor.pricing.status === 'found'
-    ? [{ key: `price\n${competitor.pricing.url}\n${competitor.pricing.readAt}\n${competitor.pricing.quote}`, label: `the price “${competitor.pricing.quote.slice(0, 60)}” from ${competitor.pricing.url}` }]
+    ? [
+        {
+          key: `price\n${competitor.pricing.url}\n${competitor.pricing.readAt}\n${competitor.pricing.quote}`,
+          label: `the price “${competitor.pricing.quote.slice(0, 60)}” from ${competitor.pricing.url}`,
+        },
+      ]
     : []),
   ...claimCitations([...competitor.strengths, ...competitor.weaknesses]),
   ...(competitor.checkedAt ? [{ key: `checked\n${competitor.checkedAt}`, label: 'the date its pages were checked' }] : []),

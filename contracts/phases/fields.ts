@@ -44,7 +44,9 @@ const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : 
 
 /** A claim's citation: none when it is labelled an assumption. */
 export const claimCitations = (claims: readonly { text: string; source: string }[]): Citation[] =>
-  claims.filter((claim) => claim.source !== ASSUMPTION).map((claim) => ({ key: `claim\n${claim.source}\n${claim.text}`, label: `“${short(claim.text)}” citing ${claim.source}` }));
+  claims
+    .filter((claim) => claim.source !== ASSUMPTION)
+    .map((claim) => ({ key: `claim\n${claim.source}\n${claim.text}`, label: `“${short(claim.text)}” citing ${claim.source}` }));
 
 export const addressCitation = (url: string): Citation => ({ key: `address\n${url}`, label: `the address ${url}` });
 

@@ -2,7 +2,16 @@ import { isWebAddress } from '../discussions';
 import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
 import { ClaimSchema, type Claim } from './competitors';
-import { addressCitation, claimCitations, CONFIDENCE_LEVELS, MEMORY_LIMITS, quoteCitation, type ArtifactOutline, type Citation, type PhaseDefinition } from './fields';
+import {
+  addressCitation,
+  claimCitations,
+  CONFIDENCE_LEVELS,
+  MEMORY_LIMITS,
+  quoteCitation,
+  type ArtifactOutline,
+  type Citation,
+  type PhaseDefinition,
+} from './fields';
 
 /**
  * Phase 4, 'Define user personas': 1 to 3 personas built from the evidence of phases 2 and 3,
@@ -28,14 +37,27 @@ export const PersonaSchema = z.strictObject({
   gains: z.array(ClaimSchema).min(1).max(PERSONA_LIMITS.items).describe('Ranked, the most wanted first'),
   /** Names of phase 3's competitor cards, or what they do instead ("nothing"). */
   usesToday: z.array(singleLineText(120)).min(1).max(PERSONA_LIMITS.items),
-  reachAt: z.array(z.strictObject({ name: singleLineText(120), url: webAddress })).max(PERSONA_LIMITS.channels).describe('Communities and channels where they are, with addresses the tools returned'),
-  jobStories: z.array(multiLineText(400).refine((story) => JOB_STORY.test(story), 'A job story reads "When …, I want to …, so I can …"')).min(1).max(PERSONA_LIMITS.stories),
+  reachAt: z
+    .array(z.strictObject({ name: singleLineText(120), url: webAddress }))
+    .max(PERSONA_LIMITS.channels)
+    .describe('Communities and channels where they are, with addresses the tools returned'),
+  jobStories: z
+    .array(multiLineText(400).refine((story) => JOB_STORY.test(story), 'A job story reads "When …, I want to …, so I can …"'))
+    .min(1)
+    .max(PERSONA_LIMITS.stories),
   earlyAdopter: multiLineText(MEMORY_LIMITS.field).describe('Who among them would try it first, and how to recognise them'),
-  quotes: z.array(z.strictObject({ text: multiLineText(400), url: webAddress })).max(PERSONA_LIMITS.quotes).describe('Verbatim excerpts of discussions, pages or research answers the tools returned, with their link'),
+  quotes: z
+    .array(z.strictObject({ text: multiLineText(400), url: webAddress }))
+    .max(PERSONA_LIMITS.quotes)
+    .describe('Verbatim excerpts of discussions, pages or research answers the tools returned, with their link'),
   confidence: z.enum(CONFIDENCE_LEVELS),
   confidenceReasons: multiLineText(MEMORY_LIMITS.field),
   /** The product's own avatar (GET /api/free-tools/avatar.svg), set by the server. */
-  avatarUrl: z.string().max(500).regex(/^\/api\/free-tools\/avatar\.svg\?/).optional(),
+  avatarUrl: z
+    .string()
+    .max(500)
+    .regex(/^\/api\/free-tools\/avatar\.svg\?/)
+    .optional(),
 });
 export type Persona = z.infer<typeof PersonaSchema>;
 

@@ -1,7 +1,16 @@
 import { z } from '../zod';
 import { multiLineText, singleLineText } from '../text-fields';
 import { isWebAddress } from '../discussions';
-import { addressCitation, ASSUMPTION, CONFIDENCE_LEVELS, EvidenceLinkSchema, MEMORY_LIMITS, type ArtifactOutline, type Citation, type PhaseDefinition } from './fields';
+import {
+  addressCitation,
+  ASSUMPTION,
+  CONFIDENCE_LEVELS,
+  EvidenceLinkSchema,
+  MEMORY_LIMITS,
+  type ArtifactOutline,
+  type Citation,
+  type PhaseDefinition,
+} from './fields';
 
 /**
  * Phase 2, "Estimate the problem's scale and impact": its artifact is the problem-scale estimate
@@ -29,9 +38,14 @@ export const SizingSchema = z
   .superRefine((sizing, ctx) => {
     sizing.steps.forEach((step, index) => {
       if ((index === 0) !== (step.operation === 'start')) {
-        ctx.addIssue({ code: 'custom', path: ['steps', index, 'operation'], message: index === 0 ? 'The first step starts the count' : "Only the first step is 'start'" });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', index, 'operation'],
+          message: index === 0 ? 'The first step starts the count' : "Only the first step is 'start'",
+        });
       }
-      if (step.operation === 'divide' && step.value === 0) ctx.addIssue({ code: 'custom', path: ['steps', index, 'value'], message: 'A step cannot divide by zero' });
+      if (step.operation === 'divide' && step.value === 0)
+        ctx.addIssue({ code: 'custom', path: ['steps', index, 'value'], message: 'A step cannot divide by zero' });
     });
   });
 export type Sizing = z.infer<typeof SizingSchema>;
@@ -42,11 +56,15 @@ export function runningTotals(sizing: Sizing): number[] {
   for (const step of sizing.steps) {
     const before = totals.at(-1) ?? 0;
     const next =
-      step.operation === 'start' ? step.value
-      : step.operation === 'multiply' ? before * step.value
-      : step.operation === 'divide' ? before / step.value
-      : step.operation === 'add' ? before + step.value
-      : before - step.value;
+      step.operation === 'start'
+        ? step.value
+        : step.operation === 'multiply'
+          ? before * step.value
+          : step.operation === 'divide'
+            ? before / step.value
+            : step.operation === 'add'
+              ? before + step.value
+              : before - step.value;
     totals.push(next);
   }
   return totals;
@@ -68,7 +86,11 @@ export const ScaleEstimateSchema = z.strictObject({
 });
 export type ScaleEstimate = z.infer<typeof ScaleEstimateSchema>;
 
-export const ScaleEstimateContentSchema = z.strictObject({ kind: z.literal('scale_estimate'), title: singleLineText(MEMORY_LIMITS.title), estimate: ScaleEstimateSchema });
+export const ScaleEstimateContentSchema = z.strictObject({
+  kind: z.literal('scale_estimate'),
+  title: singleLineText(MEMORY_LIMITS.title),
+  estimate: ScaleEstimateSchema,
+});
 export type ScaleEstimateContent = z.infer<typeof ScaleEstimateContentSchema>;
 
 export const PROBLEM_SCALE_PHASE = {

@@ -21,7 +21,14 @@ import { citationsOfScaleEstimate, outlineScaleEstimate, PROBLEM_SCALE_PHASE, Sc
  */
 
 /** A phase not built yet: listed with its title, with no artifacts and nothing to open. */
-const notBuilt = (number: number, title: string, summary: string): PhaseDefinition => ({ number, title, summary, free: false, artifacts: [], doneWhenAccepted: null });
+const notBuilt = (number: number, title: string, summary: string): PhaseDefinition => ({
+  number,
+  title,
+  summary,
+  free: false,
+  artifacts: [],
+  doneWhenAccepted: null,
+});
 
 export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
   { ...FIND_IDEA_PHASE, built: true },
@@ -35,7 +42,13 @@ export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
 ];
 
 /** The content schema of every artifact, for the memory's discriminated union (contracts/workspace.ts). */
-export const ARTIFACT_CONTENT_SCHEMAS = [ChosenIdeaContentSchema, ScaleEstimateContentSchema, CompetitorContentSchema, LandscapeContentSchema, PersonaContentSchema] as const;
+export const ARTIFACT_CONTENT_SCHEMAS = [
+  ChosenIdeaContentSchema,
+  ScaleEstimateContentSchema,
+  CompetitorContentSchema,
+  LandscapeContentSchema,
+  PersonaContentSchema,
+] as const;
 export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent | CompetitorContent | LandscapeContent | PersonaContent;
 export type ArtifactKind = ArtifactContent['kind'];
 export const ARTIFACT_KINDS = ARTIFACT_CONTENT_SCHEMAS.map((schema) => schema.shape.kind.value) as ArtifactKind[];

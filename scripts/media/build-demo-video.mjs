@@ -74,7 +74,12 @@ const REPLIES = [
   {
     content:
       'Before we go further, two things decide whether this is worth building: **who** loses money when a slot stays empty, and **how often** it happens.\n\n**Weakest assumption:** clinics will let software text their patients.',
-    toolCalls: [{ name: 'ask_multiple_choice', arguments: { question: 'Who feels an empty slot the most?', choices: ['The practice manager', 'The dentist', 'The patients on the waiting list'] } }],
+    toolCalls: [
+      {
+        name: 'ask_multiple_choice',
+        arguments: { question: 'Who feels an empty slot the most?', choices: ['The practice manager', 'The dentist', 'The patients on the waiting list'] },
+      },
+    ],
     tokensPerSecond: 120,
   },
   {
@@ -109,7 +114,10 @@ const REPLIES = [
     ],
   },
   { content: 'Saved as the chosen idea. **Phase 1 is done.** Next: how big is this problem, really?', tokensPerSecond: 120 },
-  { content: 'Let me look for people who describe this problem in their own words.', toolCalls: [{ name: 'search_discussions', arguments: { queries: [PHRASE] } }] },
+  {
+    content: 'Let me look for people who describe this problem in their own words.',
+    toolCalls: [{ name: 'search_discussions', arguments: { queries: [PHRASE] } }],
+  },
   { toolCalls: [{ name: 'save_scale_estimate', arguments: { title: 'Empty slots in small dental clinics', estimate: ESTIMATE } }] },
   {
     toolCalls: [
@@ -119,7 +127,11 @@ const REPLIES = [
           title: 'How your clinic handles cancellations',
           testsAssumptions: ['Clinics lose several slots a week', 'Patients on the waiting list answer within the hour'],
           questions: [
-            { text: 'How many appointments were cancelled at short notice last week?', type: 'multiple_choice', options: ['None', '1 to 3', '4 to 10', 'More than 10'] },
+            {
+              text: 'How many appointments were cancelled at short notice last week?',
+              type: 'multiple_choice',
+              options: ['None', '1 to 3', '4 to 10', 'More than 10'],
+            },
             { text: 'How do you try to fill a cancelled slot today?', type: 'text' },
             { text: 'How much of a problem are last-minute cancellations?', type: 'rating', config: { min_rating: 1, max_rating: 5 } },
             { text: 'Your e-mail, if we may ask a follow-up question', type: 'email' },
@@ -201,7 +213,9 @@ const scenes = [
   {
     caption: 'Then it drafts a research page to test the riskiest assumptions with real clinics.',
     show: async (page) => {
-      await page.getByRole('region', { name: 'Draft research page: How your clinic handles cancellations' }).evaluate((draft) => draft.scrollIntoView({ block: 'start' }));
+      await page
+        .getByRole('region', { name: 'Draft research page: How your clinic handles cancellations' })
+        .evaluate((draft) => draft.scrollIntoView({ block: 'start' }));
     },
   },
   {
@@ -256,11 +270,36 @@ for (let i = 1; i < scenes.length; i++) {
 filters.push(`${last}fps=25,format=yuv420p[out]`);
 execFileSync(
   'ffmpeg',
-  ['-y', '-loglevel', 'error', ...inputs, '-filter_complex', filters.join(';'), '-map', '[out]', '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-tune', 'stillimage', '-movflags', '+faststart', '-an', join(out, 'demo.mp4')],
+  [
+    '-y',
+    '-loglevel',
+    'error',
+    ...inputs,
+    '-filter_complex',
+    filters.join(';'),
+    '-map',
+    '[out]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryslow',
+    '-crf',
+    '30',
+    '-tune',
+    'stillimage',
+    '-movflags',
+    '+faststart',
+    '-an',
+    join(out, 'demo.mp4'),
+  ],
   { stdio: 'inherit' },
 );
 // The poster is the page's largest image before playback: half the pixels, WebP.
-execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-i', join(frames, 'scene-00.png'), '-vf', 'scale=960:540', '-c:v', 'libwebp', '-quality', '70', join(out, 'demo-poster.webp')], { stdio: 'inherit' });
+execFileSync(
+  'ffmpeg',
+  ['-y', '-loglevel', 'error', '-i', join(frames, 'scene-00.png'), '-vf', 'scale=960:540', '-c:v', 'libwebp', '-quality', '70', join(out, 'demo-poster.webp')],
+  { stdio: 'inherit' },
+);
 
 const stamp = (seconds) => {
   const whole = Math.floor(seconds);
@@ -268,6 +307,8 @@ const stamp = (seconds) => {
   return `00:${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}.${String(ms).padStart(3, '0')}`;
 };
 const step = SCENE_SECONDS - FADE_SECONDS;
-const cues = scenes.map((scene, i) => `${i + 1}\n${stamp(i * step)} --> ${stamp(i * step + (i === scenes.length - 1 ? SCENE_SECONDS : step))}\n${scene.caption}\n`);
+const cues = scenes.map(
+  (scene, i) => `${i + 1}\n${stamp(i * step)} --> ${stamp(i * step + (i === scenes.length - 1 ? SCENE_SECONDS : step))}\n${scene.caption}\n`,
+);
 writeFileSync(join(out, 'demo.en.vtt'), `WEBVTT\n\n${cues.join('\n')}`);
 console.log(`Wrote public/media/demo.mp4, demo-poster.webp and demo.en.vtt (${scenes.length} scenes, ${(scenes.length * step + FADE_SECONDS).toFixed(1)} s)`);

@@ -11,7 +11,12 @@ const dir = resolve(import.meta.dirname, '../../public/showcase');
 mkdirSync(dir, { recursive: true });
 const esc = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-for (const { slug, name, description, colors: [strong, soft] } of SHOWCASE) {
+for (const {
+  slug,
+  name,
+  description,
+  colors: [strong, soft],
+} of SHOWCASE) {
   const initial = esc(name[0]);
   writeFileSync(
     resolve(dir, `${slug}-icon.svg`),

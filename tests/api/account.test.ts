@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '#contracts/account';
-import { CookieJar, db, outboxFor, postJson, request, signedInUser,
-  signedUpUser, tokenOf } from '../utils';
+import { CookieJar, db, outboxFor, postJson, request, signedInUser, signedUpUser, tokenOf } from '../utils';
 
 type Founder = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -36,7 +35,9 @@ async function researchWithResponse(founder: Founder, projectId: string): Promis
   );
   expect(created.status).toBe(201);
   const { page } = await created.json<{ page: { url_key: string } }>();
-  const submitted = await postJson(`/api/research/${page.url_key}/submit`, { responses: [{ sequence: 1, question: 'What slows you down?', response: 'Invoices' }] });
+  const submitted = await postJson(`/api/research/${page.url_key}/submit`, {
+    responses: [{ sequence: 1, question: 'What slows you down?', response: 'Invoices' }],
+  });
   expect(submitted.status).toBe(200);
   return page.url_key;
 }
@@ -56,7 +57,11 @@ async function canRefresh(jar: CookieJar): Promise<boolean> {
   return (await request('/api/auth/refresh', { method: 'POST' }, { jar: copy })).status === 200;
 }
 
-const count = async (sql: string, ...binds: unknown[]) => (await db().prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await db()
+    .prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 describe('privacy mode', () => {
   it('is saved on the account and shown by check-auth; anything but a boolean is refused', async () => {
@@ -178,11 +183,21 @@ describe('deleting my account', () => {
 
     const refused = await json('DELETE', '/api/user', { confirmation: 'someone@else.com' }, founder.jar);
     expect(refused.status).toBe(400);
-    const wrongHeir = await json('DELETE', '/api/user', { confirmation: founder.email, handOver: [{ projectId: keptProject, newOwnerId: await userId(neighbour.email) }] }, founder.jar);
+    const wrongHeir = await json(
+      'DELETE',
+      '/api/user',
+      { confirmation: founder.email, handOver: [{ projectId: keptProject, newOwnerId: await userId(neighbour.email) }] },
+      founder.jar,
+    );
     expect(wrongHeir.status).toBe(400);
     expect(await count('SELECT count(*) AS n FROM users WHERE id = ?', id)).toBe(1);
 
-    const response = await json('DELETE', '/api/user', { confirmation: ` ${founder.email.toUpperCase()} `, handOver: [{ projectId: keptProject, newOwnerId: memberId }] }, founder.jar);
+    const response = await json(
+      'DELETE',
+      '/api/user',
+      { confirmation: ` ${founder.email.toUpperCase()} `, handOver: [{ projectId: keptProject, newOwnerId: memberId }] },
+      founder.jar,
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: true, deletedProjects: 1, handedOver: 1 });
     expect(founder.jar.get('__Host-lm_access')).toBeUndefined();
@@ -224,7 +239,9 @@ describe('deleting my account', () => {
 
     // The old access token finds no account; signing in fails.
     expect((await request('/api/auth/check-auth', {}, { jar: other })).status).toBe(401);
-    expect((await postJson('/api/auth/sign-in', { email: founder.email, password: founder.password }, { 'CF-Connecting-IP': '2001:db8:ffff::3' })).status).toBe(401);
+    expect((await postJson('/api/auth/sign-in', { email: founder.email, password: founder.password }, { 'CF-Connecting-IP': '2001:db8:ffff::3' })).status).toBe(
+      401,
+    );
   });
 
   it('refuses to hand a project to someone who is not its member, or a project that is not mine, and changes nothing', async () => {
@@ -269,7 +286,8 @@ describe('deleting a project', () => {
 });
 
 describe('plans', () => {
-  const attempts = (jar: CookieJar, n: number) => Promise.all(Array.from({ length: n }, (_, i) => postJson('/api/project/', { name: `Idea ${i}` }, {}, { jar })));
+  const attempts = (jar: CookieJar, n: number) =>
+    Promise.all(Array.from({ length: n }, (_, i) => postJson('/api/project/', { name: `Idea ${i}` }, {}, { jar })));
 
   it('Free: exactly 1 own project under 10 simultaneous creations; the rest get a 403 pointing to /pricing', async () => {
     const { jar, email } = await signedInUser();
@@ -323,4 +341,3 @@ describe('Pro interest', () => {
     expect((await request('/api/user/pro-interest', { method: 'POST' }, { jar: new CookieJar() })).status).toBe(401);
   });
 });
-

@@ -15,7 +15,10 @@ const balancesOf = async (jar: CookieJar) => {
 async function payouts(cutoff: number) {
   return (await db().prepare(payableBalancesSql(cutoff)).all<{ code: string; payable_cents: number; paypal: string }>()).results;
 }
-const markPaid = (code: string, reference: string, cutoff = Date.now()) => db().prepare(markPaidSql(code, reference, cutoff, Date.now())).all<{ paid_cents: number }>();
+const markPaid = (code: string, reference: string, cutoff = Date.now()) =>
+  db()
+    .prepare(markPaidSql(code, reference, cutoff, Date.now()))
+    .all<{ paid_cents: number }>();
 
 describe('the affiliate dashboard figures', () => {
   it('show a referred purchase as a conversion with $29.80 pending for the refund window, and the next payout date', async () => {
@@ -67,7 +70,12 @@ describe('payouts', () => {
     const second = await referredFounder(affiliate.code);
     await buyer(second.jar, NO_REFUND_WINDOW);
     const later = Date.now();
-    expect((await payouts(later)).find((row) => row.code === affiliate.code)).toEqual({ code: affiliate.code, name: 'Priya Raman', paypal: 'payouts@example.com', payable_cents: 5960 });
+    expect((await payouts(later)).find((row) => row.code === affiliate.code)).toEqual({
+      code: affiliate.code,
+      name: 'Priya Raman',
+      paypal: 'payouts@example.com',
+      payable_cents: 5960,
+    });
     // As of this month's 1st the commissions (made now) were not payable yet, unless today is the 1st at midnight.
     if (firstOfMonth(later) < now) expect((await payouts(firstOfMonth(later))).find((row) => row.code === affiliate.code)).toBeUndefined();
 

@@ -20,8 +20,7 @@ const application = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const affiliateRow = (code: string) =>
-  db().prepare('SELECT * FROM affiliates WHERE referral_code = ?').bind(code).first<Record<string, unknown>>();
+const affiliateRow = (code: string) => db().prepare('SELECT * FROM affiliates WHERE referral_code = ?').bind(code).first<Record<string, unknown>>();
 const setStatus = (code: string, status: 'approved' | 'rejected' | 'pending') =>
   db().prepare('UPDATE affiliates SET status = ?, reviewed_at = ? WHERE referral_code = ?').bind(status, Date.now(), code).run();
 
@@ -147,7 +146,7 @@ describe('POST /api/general/affiliate-application', () => {
 });
 
 describe('POST /api/affiliate/register-click/:via', () => {
-  it("counts a click of an approved affiliate and sets the 30-day __Host-via cookie: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain", async () => {
+  it('counts a click of an approved affiliate and sets the 30-day __Host-via cookie: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
     const { referralCode } = await approvedAffiliate();
     const jar = new CookieJar();
     const response = await click(referralCode, { 'CF-Connecting-IP': '203.0.113.9', 'User-Agent': 'Browser A' }, jar);
@@ -226,7 +225,9 @@ describe('referral attribution at sign-up', () => {
     const jar = new CookieJar();
     await click(referralCode, { 'CF-Connecting-IP': freshClient() }, jar);
     const email = freshEmail('referred');
-    expect((await postJson('/api/auth/sign-up', { email, password: 'a long enough password' }, { 'CF-Connecting-IP': freshClient() }, { jar })).status).toBe(200);
+    expect((await postJson('/api/auth/sign-up', { email, password: 'a long enough password' }, { 'CF-Connecting-IP': freshClient() }, { jar })).status).toBe(
+      200,
+    );
     expect(await referredBy(email)).toBe(referralCode);
   });
 
@@ -300,7 +301,12 @@ describe("GET /api/affiliate/me: the approved affiliate's figures", () => {
       const visitor = new CookieJar();
       await click(referralCode, { 'CF-Connecting-IP': ip, 'User-Agent': 'Browser D' }, visitor);
       if (ip === '192.0.2.1') {
-        await postJson('/api/auth/sign-up', { email: freshEmail('referred'), password: 'a long enough password' }, { 'CF-Connecting-IP': freshClient() }, { jar: visitor });
+        await postJson(
+          '/api/auth/sign-up',
+          { email: freshEmail('referred'), password: 'a long enough password' },
+          { 'CF-Connecting-IP': freshClient() },
+          { jar: visitor },
+        );
       }
     }
     const response = await request('/api/affiliate/me', {}, { jar });

@@ -22,7 +22,7 @@ function countingStream(total: number) {
   return { stream, counter };
 }
 
-const rows = async (table: string) => ((await db().prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0);
+const rows = async (table: string) => (await db().prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
 
 interface Endpoint {
   name: string;

@@ -22,7 +22,10 @@ function sourceBody(chunks: number, fill = 120) {
   return { stream, seen };
 }
 
-const fetchAnswering = (response: Response): typeof fetch => async () => response;
+const fetchAnswering =
+  (response: Response): typeof fetch =>
+  async () =>
+    response;
 const limits = { maxBytes: 10 * CHUNK, maxErrorBytes: 4 * CHUNK };
 
 describe('boundedFetch', () => {
@@ -51,7 +54,10 @@ describe('boundedFetch', () => {
 
   it('reads an error answer for its first maxErrorBytes only, keeping its status', async () => {
     const { stream, seen } = sourceBody(10_000);
-    const response = await boundedFetch(limits, fetchAnswering(new Response(stream, { status: 500, statusText: 'Internal Server Error' })))('https://model.example');
+    const response = await boundedFetch(
+      limits,
+      fetchAnswering(new Response(stream, { status: 500, statusText: 'Internal Server Error' })),
+    )('https://model.example');
     expect(response.status).toBe(500);
     expect(response.statusText).toBe('Internal Server Error');
     expect(await response.text()).toBe('x'.repeat(limits.maxErrorBytes));

@@ -64,7 +64,9 @@ describe('canvas changes', () => {
     // Both edit different notes at the same moment: no conflict, every edit lands.
     const moves = await Promise.all([
       ...ownerNotes.slice(0, 10).map((item) => change(owner, { type: 'canvas_update', id: item.id, baseVersion: 1, patch: { kind: 'note', x: 500 } })),
-      ...otherNotes.slice(0, 10).map((item) => change(other, { type: 'canvas_update', id: item.id, baseVersion: 1, patch: { kind: 'note', text: 'Edited', colour: 'green' } })),
+      ...otherNotes
+        .slice(0, 10)
+        .map((item) => change(other, { type: 'canvas_update', id: item.id, baseVersion: 1, patch: { kind: 'note', text: 'Edited', colour: 'green' } })),
     ]);
     expect(moves.every((answer) => answer.ok === true)).toBe(true);
 
@@ -110,11 +112,16 @@ describe('canvas changes', () => {
     await change(owner, { type: 'canvas_create', item: second_ });
     const connector = { kind: 'connector', id: nextId('link'), from: item.id, to: second_.id };
     expect(await change(other, { type: 'canvas_create', item: connector })).toMatchObject({ ok: true });
-    expect(await change(other, { type: 'canvas_create', item: { ...connector, id: nextId('link'), from: second_.id, to: item.id } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await change(other, { type: 'canvas_create', item: { ...connector, id: nextId('link'), from: second_.id, to: item.id } })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(await change(other, { type: 'canvas_delete', kind: 'note', id: item.id, baseVersion: 1 })).toMatchObject({ ok: false, reason: 'stale' });
     expect(await change(other, { type: 'canvas_delete', kind: 'note', id: item.id, baseVersion: 2 })).toMatchObject({ ok: true });
     expect((await board(owner)).map((left) => left.id)).toEqual([second_.id]);
-    await owner.waitFor((frame) => frame.type === 'canvas_changed' && (frame.removed as { id: string } | undefined)?.id === connector.id, { what: 'the connector going' });
+    await owner.waitFor((frame) => frame.type === 'canvas_changed' && (frame.removed as { id: string } | undefined)?.id === connector.id, {
+      what: 'the connector going',
+    });
     owner.close();
     other.close();
   });
@@ -127,7 +134,9 @@ describe('canvas changes', () => {
     const inside = note({ frameId: frame.id });
     expect(await change(owner, { type: 'canvas_create', item: inside })).toMatchObject({ ok: true, item: { frameId: frame.id } });
     expect(await change(owner, { type: 'canvas_create', item: note({ frameId: 'no-such-frame' }) })).toMatchObject({ ok: false, reason: 'not_found' });
-    expect(await change(owner, { type: 'canvas_update', id: frame.id, baseVersion: 1, patch: { kind: 'frame', title: 'Questions' } })).toMatchObject({ ok: true });
+    expect(await change(owner, { type: 'canvas_update', id: frame.id, baseVersion: 1, patch: { kind: 'frame', title: 'Questions' } })).toMatchObject({
+      ok: true,
+    });
     expect(await change(owner, { type: 'canvas_delete', kind: 'frame', id: frame.id, baseVersion: 2 })).toMatchObject({ ok: true });
     expect(await board(owner)).toEqual([expect.objectContaining({ id: inside.id, frameId: null, version: 2 })]);
     owner.close();
@@ -180,7 +189,10 @@ describe('canvas limits', () => {
     }
     const item = note();
     await change(owner, { type: 'canvas_create', item });
-    expect(await change(owner, { type: 'canvas_update', id: item.id, baseVersion: 1, patch: { kind: 'note', text: 'fine', width: 2 } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await change(owner, { type: 'canvas_update', id: item.id, baseVersion: 1, patch: { kind: 'note', text: 'fine', width: 2 } })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(await board(owner)).toEqual([expect.objectContaining({ id: item.id, text: 'A note', version: 1 })]);
     owner.close();
   });
@@ -192,11 +204,14 @@ describe('canvas limits', () => {
     const other = await openSocket(projectId, collaborator.jar);
     const before = CANVAS_LIMITS.notes - 20;
     await Promise.all(Array.from({ length: before }, (_, i) => change(owner, { type: 'canvas_create', item: note({ text: `Note ${i}` }) })));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => change(i % 2 ? owner : other, { type: 'canvas_create', item: note({ text: `Late ${i}` }) })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => change(i % 2 ? owner : other, { type: 'canvas_create', item: note({ text: `Late ${i}` }) })),
+    );
     expect(answers.filter((answer) => answer.ok === true)).toHaveLength(20);
     const full = answers.filter((answer) => answer.ok === false);
     expect(full).toHaveLength(30);
-    for (const answer of full) expect(answer).toMatchObject({ reason: 'full', error: `The canvas holds at most ${CANVAS_LIMITS.notes} notes: delete one first.` });
+    for (const answer of full)
+      expect(answer).toMatchObject({ reason: 'full', error: `The canvas holds at most ${CANVAS_LIMITS.notes} notes: delete one first.` });
     expect(notesOf(await board(other))).toHaveLength(CANVAS_LIMITS.notes);
     owner.close();
     other.close();
@@ -209,17 +224,38 @@ describe('pinning', () => {
     const owner = await openSocket(projectId, jar);
     const mine = note({ x: 40, width: 300 });
     await change(owner, { type: 'canvas_create', item: mine });
-    const pinned = await change(owner, { type: 'canvas_pin', text: 'Problem: Cancelled appointments leave chairs empty.', pinnedFrom: { entryId: 'entry-1', title: 'Waiting-list filler' } });
-    expect(pinned).toMatchObject({ ok: true, item: { kind: 'note', text: 'Problem: Cancelled appointments leave chairs empty.', pinnedFrom: { entryId: 'entry-1', title: 'Waiting-list filler' }, author: { kind: 'member' } } });
+    const pinned = await change(owner, {
+      type: 'canvas_pin',
+      text: 'Problem: Cancelled appointments leave chairs empty.',
+      pinnedFrom: { entryId: 'entry-1', title: 'Waiting-list filler' },
+    });
+    expect(pinned).toMatchObject({
+      ok: true,
+      item: {
+        kind: 'note',
+        text: 'Problem: Cancelled appointments leave chairs empty.',
+        pinnedFrom: { entryId: 'entry-1', title: 'Waiting-list filler' },
+        author: { kind: 'member' },
+      },
+    });
     expect((pinned.item as CanvasNote).x).toBeGreaterThanOrEqual(mine.x + mine.width);
     expect((pinned.item as CanvasNote).proposed).toBeUndefined();
-    expect(await change(owner, { type: 'canvas_pin', text: 'x'.repeat(CANVAS_LIMITS.noteText + 1), pinnedFrom: { entryId: 'entry-1', title: 'Idea' } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(
+      await change(owner, { type: 'canvas_pin', text: 'x'.repeat(CANVAS_LIMITS.noteText + 1), pinnedFrom: { entryId: 'entry-1', title: 'Idea' } }),
+    ).toMatchObject({ ok: false, reason: 'invalid' });
     expect(notesOf(await board(owner))).toHaveLength(2);
 
     // A message of the conversation is pinned the same way, linked to that message; a note comes from one place.
-    const fromMessage = await change(owner, { type: 'canvas_pin', text: 'Clinics lose four slots a week.', pinnedFrom: { messageId: 'message-1', title: "Grace's message" } });
+    const fromMessage = await change(owner, {
+      type: 'canvas_pin',
+      text: 'Clinics lose four slots a week.',
+      pinnedFrom: { messageId: 'message-1', title: "Grace's message" },
+    });
     expect(fromMessage).toMatchObject({ ok: true, item: { pinnedFrom: { messageId: 'message-1', title: "Grace's message" } } });
-    expect(await change(owner, { type: 'canvas_pin', text: 'Both', pinnedFrom: { entryId: 'entry-1', messageId: 'message-1', title: 'Both' } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await change(owner, { type: 'canvas_pin', text: 'Both', pinnedFrom: { entryId: 'entry-1', messageId: 'message-1', title: 'Both' } })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(await change(owner, { type: 'canvas_pin', text: 'Neither', pinnedFrom: { title: 'Neither' } })).toMatchObject({ ok: false, reason: 'invalid' });
     expect(notesOf(await board(owner))).toHaveLength(3);
     owner.close();
@@ -227,15 +263,22 @@ describe('pinning', () => {
 });
 
 describe("the co-founder's notes", () => {
-  it('arrive as proposals beside the members\' notes, linked to the message, and are kept or dismissed', async () => {
+  it("arrive as proposals beside the members' notes, linked to the message, and are kept or dismissed", async () => {
     const model = await lane({
       replies: [
-        { toolCalls: [{ name: 'place_canvas_notes', arguments: { notes: [{ text: 'Invented', sources: [{ title: 'Made up', url: 'https://invented.example/post' }] }] } }] },
+        {
+          toolCalls: [
+            { name: 'place_canvas_notes', arguments: { notes: [{ text: 'Invented', sources: [{ title: 'Made up', url: 'https://invented.example/post' }] }] } },
+          ],
+        },
         {
           toolCalls: [
             {
               name: 'place_canvas_notes',
-              arguments: { frameTitle: 'Open questions', notes: [{ text: 'Will clinics pay monthly?' }, { text: 'Who books the appointments?', colour: 'pink' }] },
+              arguments: {
+                frameTitle: 'Open questions',
+                notes: [{ text: 'Will clinics pay monthly?' }, { text: 'Who books the appointments?', colour: 'pink' }],
+              },
             },
           ],
         },
@@ -316,7 +359,9 @@ describe('the account export', () => {
       const response = await request('/api/user/export', {}, { jar: member });
       expect(response.status).toBe(200);
       const data = await response.json<{ projects: { id: string; workspace: { canvas: CanvasItem[] } }[] }>();
-      expect(data.projects.find((project) => project.id === projectId)!.workspace.canvas).toEqual([expect.objectContaining({ id: item.id, text: 'Exported note', version: 1 })]);
+      expect(data.projects.find((project) => project.id === projectId)!.workspace.canvas).toEqual([
+        expect.objectContaining({ id: item.id, text: 'Exported note', version: 1 }),
+      ]);
     }
   });
 });

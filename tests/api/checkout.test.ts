@@ -54,7 +54,7 @@ describe('POST /api/billing/checkout', () => {
   it('gives a double click the same session', async () => {
     const { jar } = await signedInUser();
     const [first, second] = await Promise.all([checkout(jar), checkout(jar)]);
-    expect((await first.json<CheckoutAnswer>())).toEqual(await second.json<CheckoutAnswer>());
+    expect(await first.json<CheckoutAnswer>()).toEqual(await second.json<CheckoutAnswer>());
   });
 
   it('needs a session and the product’s own origin', async () => {
@@ -93,7 +93,10 @@ describe('without Stripe keys', () => {
     const response = await checkout(jar, { env: withoutStripe('production') });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ kind: 'interest', email });
-    const row = await db().prepare('SELECT email FROM pro_interest WHERE user_id = ?').bind(await userIdOf(email)).first();
+    const row = await db()
+      .prepare('SELECT email FROM pro_interest WHERE user_id = ?')
+      .bind(await userIdOf(email))
+      .first();
     expect(row).toEqual({ email });
     const billing = await (await request('/api/billing', {}, { jar, env: withoutStripe('production') })).json<BillingSummary>();
     expect(billing.purchaseMode).toBe('interest');
@@ -120,7 +123,9 @@ describe('without Stripe keys', () => {
     const after = await (await request(`/api/billing/checkout/${sessionId}`, {}, { jar: founder.jar, env: development })).json<CheckoutStatus>();
     expect(after).toEqual({ recorded: true, status: 'paid', plan: 'pro' });
     expect(await planOf(founder.email)).toBe('pro');
-    const events = await db().prepare(`SELECT count(*) AS n FROM stripe_events WHERE id LIKE 'evt_local_%' AND type = 'checkout.session.completed'`).first<{ n: number }>();
+    const events = await db()
+      .prepare(`SELECT count(*) AS n FROM stripe_events WHERE id LIKE 'evt_local_%' AND type = 'checkout.session.completed'`)
+      .first<{ n: number }>();
     expect(events!.n).toBeGreaterThan(0);
     // Commission as for a real payment: 20% of $149.
     const line = await db()

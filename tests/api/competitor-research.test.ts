@@ -23,7 +23,8 @@ const SOURCES = Object.keys(FAKES) as CompetitorSource[];
 const newTag = () => `lane${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
 async function steer(tag: string, scenarios: Partial<Record<CompetitorSource, DiscussionScenario>> = {}) {
-  for (const source of SOURCES) expect((await fetch(`${FAKES[source]}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify(scenarios[source] ?? {}) })).ok).toBe(true);
+  for (const source of SOURCES)
+    expect((await fetch(`${FAKES[source]}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify(scenarios[source] ?? {}) })).ok).toBe(true);
 }
 const received = async (source: CompetitorSource, tag: string): Promise<RecordedRequest[]> => (await fetch(`${FAKES[source]}/__lanes/${tag}/requests`)).json();
 const envWith = (overrides: Partial<Record<keyof Bindings, string | undefined>>): Bindings => ({ ...env, ...overrides }) as Bindings;
@@ -77,8 +78,12 @@ describe('searching for competitors', () => {
         await steer(tag, { [source]: fault.scenario });
         const result = await searchCompetitors(settings, { queries: [`fault ${tag}`] });
         expect(reportOf(result, source), fault.name).toMatchObject({ status: 'unavailable', found: 0 });
-        expect(result.candidates.some((candidate) => candidate.source === source), fault.name).toBe(false);
-        for (const other of SOURCES.filter((candidate) => candidate !== source)) expect(reportOf(result, other).status, `${other} during ${fault.name}`).toBe('ok');
+        expect(
+          result.candidates.some((candidate) => candidate.source === source),
+          fault.name,
+        ).toBe(false);
+        for (const other of SOURCES.filter((candidate) => candidate !== source))
+          expect(reportOf(result, other).status, `${other} during ${fault.name}`).toBe('ok');
       }
     });
   }
@@ -95,7 +100,7 @@ describe('searching for competitors', () => {
     }
   });
 
-  it('keeps to each source\'s own limit: past it, that source is unavailable without a call', async () => {
+  it("keeps to each source's own limit: past it, that source is unavailable without a call", async () => {
     const tag = newTag();
     await steer(tag);
     const settings = envWith({ APP_STORE_SEARCHES_PER_MINUTE: '0', ITUNES_API_URL: `${env.FAKE_APP_STORE_URL}/${tag}` });
@@ -135,7 +140,8 @@ describe('the page reader', () => {
       'https://example.com:8443/',
       'http://launchmate.example/',
     ];
-    for (const address of refused) expect(addressRefusal({ ...production, APP_URL: 'https://launchmate.example' } as Bindings, address), address).not.toBeNull();
+    for (const address of refused)
+      expect(addressRefusal({ ...production, APP_URL: 'https://launchmate.example' } as Bindings, address), address).not.toBeNull();
     expect(addressRefusal(production, 'https://example.com/pricing')).toBeNull();
     // Loopback only with the test setting, never the Worker's own port, and never in production.
     expect(addressRefusal(env, `${sites}/a/home`)).toBeNull();
@@ -146,7 +152,11 @@ describe('the page reader', () => {
 
   it('reads a page as text, with its title and the lines that mention prices', async () => {
     const page = await readPage(env, `${sites}/acme-clinic/pricing`);
-    expect(page).toMatchObject({ status: 'ok', title: 'acme clinic pricing', priceLines: ['Starter: $29 per month', 'Team: $79 per month', 'All plans include a 14-day free trial.'] });
+    expect(page).toMatchObject({
+      status: 'ok',
+      title: 'acme clinic pricing',
+      priceLines: ['Starter: $29 per month', 'Team: $79 per month', 'All plans include a 14-day free trial.'],
+    });
     if (page.status === 'ok') expect(page.text).not.toMatch(/<|>/);
   });
 

@@ -7,11 +7,10 @@ import { sameOriginJsonOnly } from '../../worker/middleware/csrf';
 const app = new Hono<AppEnv>().use('*', sameOriginJsonOnly()).post('*', (c) => c.text('ok'));
 
 const post = (url: string, origin: string, environment: Bindings['ENVIRONMENT']) =>
-  app.request(
-    url,
-    { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: '{}' },
-    { APP_URL: 'http://localhost:8787', ENVIRONMENT: environment } as Bindings,
-  );
+  app.request(url, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: '{}' }, {
+    APP_URL: 'http://localhost:8787',
+    ENVIRONMENT: environment,
+  } as Bindings);
 
 describe('the Origin rule', () => {
   it('accepts APP_URL in every environment', async () => {

@@ -26,9 +26,19 @@ async function call(url: string, init: RequestInit, vars: Partial<Cloudflare.Env
 }
 
 const post = (base: string, path: string, body: unknown, vars: Partial<Cloudflare.Env>, origin = base, jar?: CookieJar) =>
-  call(`${base}${path}`, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() }, body: JSON.stringify(body) }, vars, jar);
+  call(
+    `${base}${path}`,
+    { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() }, body: JSON.stringify(body) },
+    vars,
+    jar,
+  );
 
-const development = (base: string): Partial<Cloudflare.Env> => ({ ENVIRONMENT: 'development', APP_URL: base, OPENAI_API_KEY: undefined, SESSION_SECRET: undefined });
+const development = (base: string): Partial<Cloudflare.Env> => ({
+  ENVIRONMENT: 'development',
+  APP_URL: base,
+  OPENAI_API_KEY: undefined,
+  SESSION_SECRET: undefined,
+});
 
 describe('loopback hosts', () => {
   it('are localhost, 127.0.0.0/8 and [::1], nothing else', () => {

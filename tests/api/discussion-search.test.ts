@@ -56,7 +56,7 @@ function expectPlain(discussion: Discussion) {
 }
 
 describe('searching public discussions', () => {
-  it('finds discussions at every source, in each source\'s own terms, and links to where they were said', async () => {
+  it("finds discussions at every source, in each source's own terms, and links to where they were said", async () => {
     const tag = newTag();
     await steer(tag);
     const phrase = `chasing unpaid invoices ${tag}`;
@@ -71,12 +71,23 @@ describe('searching public discussions', () => {
     // Capped, and taken in turns so that no source crowds out the others.
     expect(result.discussions).toHaveLength(12);
     expect(result.discussions.slice(0, 6).map((discussion) => discussion.source)).toEqual([
-      'hacker_news', 'stack_exchange', 'reddit', 'hacker_news', 'stack_exchange', 'reddit',
+      'hacker_news',
+      'stack_exchange',
+      'reddit',
+      'hacker_news',
+      'stack_exchange',
+      'reddit',
     ]);
     result.discussions.forEach(expectPlain);
 
     const [story, comment] = fromSource(result, 'hacker_news');
-    expect(story).toMatchObject({ kind: 'story', site: 'news.ycombinator.com', title: `Ask HN: Is ${phrase} a problem for you too?`, score: 120, comments: 10 });
+    expect(story).toMatchObject({
+      kind: 'story',
+      site: 'news.ycombinator.com',
+      title: `Ask HN: Is ${phrase} a problem for you too?`,
+      score: 120,
+      comments: 10,
+    });
     expect(story!.url).toMatch(/^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/);
     expect(story!.id).toBe(`hacker_news:${new URL(story!.url).searchParams.get('id')}`);
     expect(story!.excerpt).toBe(`Every week ${phrase} eats hours of my team's time.`);
@@ -85,14 +96,28 @@ describe('searching public discussions', () => {
     expect(comment!.excerpt).toBe(`We fought with ${phrase} for years. What finally worked: a shared checklist & a weekly review. notes`);
 
     const [question] = fromSource(result, 'stack_exchange');
-    expect(question).toMatchObject({ kind: 'question', site: 'money.stackexchange.com', score: 42, comments: 6, views: 5400, createdAt: '2023-11-14T22:13:20.000Z' });
+    expect(question).toMatchObject({
+      kind: 'question',
+      site: 'money.stackexchange.com',
+      score: 42,
+      comments: 6,
+      views: 5400,
+      createdAt: '2023-11-14T22:13:20.000Z',
+    });
     expect(question!.url).toMatch(/^https:\/\/money\.stackexchange\.com\/questions\/\d+\//);
     // Markup is gone; markup the asker escaped on purpose stays visible as the text they wrote.
     expect(question!.excerpt).toBe(`Our team of five spends hours on ${phrase} every week & it keeps growing. <invoice id="7">`);
     expect(fromSource(result, 'stack_exchange')[1]!.title).toBe(`What's the best way to deal with ${phrase} (1)?`);
 
     const [post] = fromSource(result, 'reddit');
-    expect(post).toMatchObject({ kind: 'post', title: `Anyone else drowning in ${phrase}?`, score: 250, comments: 80, views: null, createdAt: '2024-10-27T03:33:20.000Z' });
+    expect(post).toMatchObject({
+      kind: 'post',
+      title: `Anyone else drowning in ${phrase}?`,
+      score: 250,
+      comments: 80,
+      views: null,
+      createdAt: '2024-10-27T03:33:20.000Z',
+    });
     expect(post!.site).toMatch(/^r\/\w+$/);
     expect(post!.url).toMatch(new RegExp(`^https://www\\.reddit\\.com/${post!.site}/comments/[a-z0-9]+/`));
     expect(post!.excerpt).toContain('Spent **3 hours** on it yesterday & still not done.');
@@ -160,7 +185,11 @@ describe('searching public discussions', () => {
     const tag = newTag();
     await steer(tag, { hacker_news: { brokenItems: true }, stack_exchange: { brokenItems: true }, reddit: { brokenItems: true } });
     const result = await searchDiscussions(env, { queries: [`broken records ${tag}`] });
-    expect(result.sources.map((report) => [report.status, report.found])).toEqual([['ok', 8], ['ok', 8], ['ok', 8]]);
+    expect(result.sources.map((report) => [report.status, report.found])).toEqual([
+      ['ok', 8],
+      ['ok', 8],
+      ['ok', 8],
+    ]);
   });
 
   it('reports a source with no results as searched, with nothing found', async () => {
@@ -199,9 +228,7 @@ describe('a failing source', () => {
 
       for (const source of sources) {
         expect(reportOf(result, source)).toEqual(
-          source === failing
-            ? { source, status: 'unavailable', found: 0, cachedQueries: 0 }
-            : { source, status: 'ok', found: 16, cachedQueries: 0 },
+          source === failing ? { source, status: 'unavailable', found: 0, cachedQueries: 0 } : { source, status: 'ok', found: 16, cachedQueries: 0 },
         );
       }
       expect(fromSource(result, failing)).toEqual([]);
@@ -283,7 +310,9 @@ describe('the cache', () => {
     // Kept for DISCUSSION_CACHE_HOURS (24).
     for (const row of rows) expect(row.expires_at).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
 
-    await env.DB.prepare('UPDATE discussion_search_cache SET expires_at = ?1 WHERE query_key LIKE ?2').bind(Date.now() - 1, `%${tag}%`).run();
+    await env.DB.prepare('UPDATE discussion_search_cache SET expires_at = ?1 WHERE query_key LIKE ?2')
+      .bind(Date.now() - 1, `%${tag}%`)
+      .run();
     const refreshed = await searchDiscussions(env, { queries: [`shift swaps ${tag}`] });
     expect(refreshed.sources.map((report) => report.cachedQueries)).toEqual([0, 0, 0]);
     expect(await searchesAt('hacker_news', tag)).toHaveLength(2);
@@ -296,8 +325,17 @@ describe('the cache', () => {
     const tag = newTag();
     await steer(tag);
     const discussion = (id: string, url: string): Discussion => ({
-      id: `hacker_news:${id}`, source: 'hacker_news', kind: 'story', site: 'news.ycombinator.com', title: `Story ${id}`, excerpt: '',
-      url, score: 1, comments: 1, views: null, createdAt: null,
+      id: `hacker_news:${id}`,
+      source: 'hacker_news',
+      kind: 'story',
+      site: 'news.ycombinator.com',
+      title: `Story ${id}`,
+      excerpt: '',
+      url,
+      score: 1,
+      comments: 1,
+      views: null,
+      createdAt: null,
     });
     const expiresAt = Date.now() + 3_600_000;
     const seed = (phrase: string, results: Discussion[]) =>
@@ -306,9 +344,16 @@ describe('the cache', () => {
         .run();
     await seed(`first ${tag}`, [discussion('1', 'https://news.ycombinator.com/item?id=1'), discussion('2', 'https://news.ycombinator.com/item?id=2')]);
     // The same discussion again, and another id with the same link.
-    await seed(`second ${tag}`, [discussion('1', 'https://news.ycombinator.com/item?id=1'), discussion('3', 'https://news.ycombinator.com/item?id=2'), discussion('4', 'https://news.ycombinator.com/item?id=4')]);
+    await seed(`second ${tag}`, [
+      discussion('1', 'https://news.ycombinator.com/item?id=1'),
+      discussion('3', 'https://news.ycombinator.com/item?id=2'),
+      discussion('4', 'https://news.ycombinator.com/item?id=4'),
+    ]);
 
-    const result = await searchDiscussions(envWith({ REDDIT_CLIENT_ID: undefined }), { queries: [`first ${tag}`, `second ${tag}`], stackExchangeSite: 'money' });
+    const result = await searchDiscussions(envWith({ REDDIT_CLIENT_ID: undefined }), {
+      queries: [`first ${tag}`, `second ${tag}`],
+      stackExchangeSite: 'money',
+    });
     expect(reportOf(result, 'hacker_news')).toEqual({ source: 'hacker_news', status: 'ok', found: 5, cachedQueries: 2 });
     expect(fromSource(result, 'hacker_news').map((found) => found.id)).toEqual(['hacker_news:1', 'hacker_news:2', 'hacker_news:4']);
     expect(await searchesAt('hacker_news', tag)).toEqual([]);
@@ -429,7 +474,7 @@ describe('search phrases', () => {
   it('refuses an unknown Stack Exchange site and unknown fields', () => {
     expect(SearchDiscussionsInputSchema.safeParse(valid).success).toBe(true);
     expect(SearchDiscussionsInputSchema.safeParse({ ...valid, stackExchangeSite: 'evil.example' }).success).toBe(false);
-    expect(SearchDiscussionsInputSchema.safeParse({ ...valid, memory: 'the founder\'s notes' }).success).toBe(false);
+    expect(SearchDiscussionsInputSchema.safeParse({ ...valid, memory: "the founder's notes" }).success).toBe(false);
   });
 
   it('sends nothing anywhere for an invalid search', async () => {

@@ -51,7 +51,11 @@ describe('PUT /api/user/name', () => {
   it('needs a session and the Origin check', async () => {
     expect((await request('/api/user/name', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"name":"X"}' })).status).toBe(401);
     const { jar } = await signedInUser();
-    const crossSite = await rawRequest('/api/user/name', { method: 'PUT', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' }, body: '{"name":"X"}' }, { jar });
+    const crossSite = await rawRequest(
+      '/api/user/name',
+      { method: 'PUT', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' }, body: '{"name":"X"}' },
+      { jar },
+    );
     expect(crossSite.status).toBe(403);
     expect(await nameOf(jar)).toBeNull();
   });
@@ -84,13 +88,16 @@ describe('names in invitations', () => {
     const invitee = freshEmail('invitee');
     const { link } = await (await postJson(`/api/project/${projectId}/invitations`, { email: invitee }, {}, { jar: owner.jar })).json<{ link: string }>();
     expect((await mailTo(invitee)).subject).toBe(`${owner.email} invited you to a project on Launchmate`);
-    expect(((await (await request(`/api/invitations/${tokenOf(link)}`)).json()) as { invitation: { invitedBy: string } }).invitation.invitedBy).toBe(owner.email);
+    expect(((await (await request(`/api/invitations/${tokenOf(link)}`)).json()) as { invitation: { invitedBy: string } }).invitation.invitedBy).toBe(
+      owner.email,
+    );
   });
 
   it('a used, expired, unknown or malformed link shows nothing', async () => {
     const owner = await signedInUser();
     const projectId = await createProject(owner.jar, 'Closed doors');
-    const invite = async () => (await (await postJson(`/api/project/${projectId}/invitations`, { email: freshEmail('x') }, {}, { jar: owner.jar })).json<{ link: string }>()).link;
+    const invite = async () =>
+      (await (await postJson(`/api/project/${projectId}/invitations`, { email: freshEmail('x') }, {}, { jar: owner.jar })).json<{ link: string }>()).link;
     const used = await invite();
     const joiner = await signedInUser();
     expect((await request(`/api/project/invitations/${tokenOf(used)}/accept`, { method: 'POST' }, { jar: joiner.jar })).status).toBe(200);
@@ -99,7 +106,9 @@ describe('names in invitations', () => {
     for (const token of [tokenOf(used), tokenOf(expired), 'A'.repeat(43), '../x']) {
       const response = await request(`/api/invitations/${encodeURIComponent(token)}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' });
+      expect(await response.json()).toEqual({
+        error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.',
+      });
     }
   });
 });

@@ -10,7 +10,12 @@ describe('mail through Resend', () => {
   it('sends the verification e-mail with a text and an HTML part, from the configured sender', async () => {
     await fake(env.FAKE_RESEND_URL);
     const email = freshEmail();
-    const response = await postJson('/api/auth/sign-up', { email, password: 'correct horse battery' }, { 'CF-Connecting-IP': freshClient() }, { env: resendEnv() });
+    const response = await postJson(
+      '/api/auth/sign-up',
+      { email, password: 'correct horse battery' },
+      { 'CF-Connecting-IP': freshClient() },
+      { env: resendEnv() },
+    );
     expect(response.status).toBe(200);
     const [sent] = await fakeRequests(env.FAKE_RESEND_URL);
     expect(sent?.headers.authorization).toBe('Bearer re_test_key');
@@ -30,7 +35,12 @@ describe('mail through Resend', () => {
     const logged: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map((arg) => JSON.stringify(arg) ?? String(arg)).join(' ')));
     const email = freshEmail();
-    const response = await postJson('/api/auth/sign-up', { email, password: 'correct horse battery' }, { 'CF-Connecting-IP': freshClient() }, { env: resendEnv() });
+    const response = await postJson(
+      '/api/auth/sign-up',
+      { email, password: 'correct horse battery' },
+      { 'CF-Connecting-IP': freshClient() },
+      { env: resendEnv() },
+    );
     expect(response.status).toBe(200);
     expect(await db().prepare('SELECT email FROM users WHERE email = ?').bind(email).first()).toEqual({ email });
     expect(logged.join('\n')).toContain('E-mail not delivered');

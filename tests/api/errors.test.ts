@@ -15,9 +15,7 @@ interface StoredReport {
 }
 
 const storedReports = async () =>
-  (await db().prepare('SELECT message, stack, type, url, component, context, user_agent FROM frontend_errors ORDER BY id').all<StoredReport>())
-    .results;
-
+  (await db().prepare('SELECT message, stack, type, url, component, context, user_agent FROM frontend_errors ORDER BY id').all<StoredReport>()).results;
 
 const validReport = {
   message: 'Cannot read properties of undefined',
@@ -171,7 +169,9 @@ describe('POST /api/errors/log-frontend-error', () => {
   it('keeps exactly 10 of 50 simultaneous reports from one client', async () => {
     const client = freshClient();
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => postJson(ENDPOINT, { ...validReport, message: `burst ${i}` }, { 'CF-Connecting-IP': client }).then((response) => response.status)),
+      Array.from({ length: 50 }, (_, i) =>
+        postJson(ENDPOINT, { ...validReport, message: `burst ${i}` }, { 'CF-Connecting-IP': client }).then((response) => response.status),
+      ),
     );
     expect(statuses.every((status) => status === 204)).toBe(true);
     expect(await storedReports()).toHaveLength(10);

@@ -11,10 +11,14 @@ interface StoredEvent {
   session_id: string | null;
 }
 
-const storedEvents = async () =>
-  (await db().prepare('SELECT name, path, properties, session_id FROM analytics_events ORDER BY id').all<StoredEvent>()).results;
+const storedEvents = async () => (await db().prepare('SELECT name, path, properties, session_id FROM analytics_events ORDER BY id').all<StoredEvent>()).results;
 
-const validEvent = { name: 'play-demo', path: '/demo', properties: { source: 'player', seconds: 0, muted: false, note: null }, sessionId: '0b6f3d7e-1c2a-4e5f-9a8b-7c6d5e4f3a2b' };
+const validEvent = {
+  name: 'play-demo',
+  path: '/demo',
+  properties: { source: 'player', seconds: 0, muted: false, note: null },
+  sessionId: '0b6f3d7e-1c2a-4e5f-9a8b-7c6d5e4f3a2b',
+};
 
 beforeEach(async () => {
   await db().prepare('DELETE FROM analytics_events').run();

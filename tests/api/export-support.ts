@@ -22,6 +22,7 @@ export async function seedWorkspace(projectId: string, memory: MemoryEntry[], ca
     const workspace = object as unknown as { setState: (state: unknown) => void; state: object };
     workspace.setState({ ...workspace.state, memory });
     state.storage.sql.exec('CREATE TABLE IF NOT EXISTS canvas_items (id TEXT PRIMARY KEY, kind TEXT NOT NULL, data TEXT NOT NULL)');
-    for (const item of canvas) state.storage.sql.exec('INSERT OR REPLACE INTO canvas_items (id, kind, data) VALUES (?, ?, ?)', item.id, item.kind, JSON.stringify(item));
+    for (const item of canvas)
+      state.storage.sql.exec('INSERT OR REPLACE INTO canvas_items (id, kind, data) VALUES (?, ?, ?)', item.id, item.kind, JSON.stringify(item));
   });
 }

@@ -17,7 +17,8 @@ import { addCollaborator, ownerWithProject } from './workspace-support';
  */
 
 const ALL_PHASES = [1, 2, 3, 4];
-const exportOf = (projectId: string, body: object, jar: Parameters<typeof postJson>[3] extends infer O ? O : never) => postJson(`/api/project/${projectId}/export`, body, {}, jar);
+const exportOf = (projectId: string, body: object, jar: Parameters<typeof postJson>[3] extends infer O ? O : never) =>
+  postJson(`/api/project/${projectId}/export`, body, {}, jar);
 const proOwner = async () => {
   const owner = await ownerWithProject('Clinic waitlist: ș ț 诊所');
   await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
@@ -25,7 +26,11 @@ const proOwner = async () => {
 };
 const docxXml = (bytes: Uint8Array) => {
   const files = unzipSync(bytes);
-  return { document: strFromU8(files['word/document.xml']!), relationships: strFromU8(files['word/_rels/document.xml.rels']!), media: Object.keys(files).filter((name) => name.startsWith('word/media/')) };
+  return {
+    document: strFromU8(files['word/document.xml']!),
+    relationships: strFromU8(files['word/_rels/document.xml.rels']!),
+    media: Object.keys(files).filter((name) => name.startsWith('word/media/')),
+  };
 };
 
 describe('who may export', () => {
@@ -74,11 +79,20 @@ describe('what the export holds', () => {
     expect(response.headers.get('Content-Disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Clinic waitlist ș ț 诊所.md')}`);
     const markdown = await response.text();
     expect(markdown).toMatch(/^# Clinic waitlist: ș ț 诊所\n/);
-    for (const heading of ['## Phase 1: Find an idea', "## Phase 2: Estimate the problem's scale and impact", '## Phase 3: Research competitors and gaps', '## Phase 4: Define user personas', '## Memory', '## Canvas']) {
+    for (const heading of [
+      '## Phase 1: Find an idea',
+      "## Phase 2: Estimate the problem's scale and impact",
+      '## Phase 3: Research competitors and gaps',
+      '## Phase 4: Define user personas',
+      '## Memory',
+      '## Canvas',
+    ]) {
       expect(markdown).toContain(heading);
     }
     // The estimate with its arithmetic, the competitors with their pricing read on a day, personas' quotes.
-    expect(markdown).toContain('Top-down: start 120000 \\(independent clinics; [https://stats.example/clinics](<https://stats.example/clinics>)\\), multiply 0.25');
+    expect(markdown).toContain(
+      'Top-down: start 120000 \\(independent clinics; [https://stats.example/clinics](<https://stats.example/clinics>)\\), multiply 0.25',
+    );
     expect(markdown).toContain('= 30,000 clinics');
     expect(markdown).toContain('- [Pricing of Rival 7](<https://rival-7.example/pricing>) (read 2026-11-20)');
     expect(markdown).toContain('[Clinic managers forum](<https://forum.example/>)');
@@ -129,7 +143,16 @@ describe('what the export holds', () => {
     const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
     const { text } = await extractText(pdf, { mergePages: true });
     const flat = text.replace(/\s+/g, ' ');
-    for (const line of [LANGUAGES.romanian, LANGUAGES.chinese, LANGUAGES.arabic, LANGUAGES.hebrew, LANGUAGES.emoji, 'Phase 3: Research competitors and gaps', 'Rival 30', 'read 2026-11-20']) {
+    for (const line of [
+      LANGUAGES.romanian,
+      LANGUAGES.chinese,
+      LANGUAGES.arabic,
+      LANGUAGES.hebrew,
+      LANGUAGES.emoji,
+      'Phase 3: Research competitors and gaps',
+      'Rival 30',
+      'read 2026-11-20',
+    ]) {
       expect(flat).toContain(line);
     }
     const { links } = await extractLinks(pdf);
@@ -169,26 +192,93 @@ describe('read dates', () => {
   it('are the times a tool first returned each address in the conversation', () => {
     const at = (iso: string) => Date.parse(iso);
     const messages = [
-      { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'https://typed-by-a-member.example/' }], metadata: { author: { kind: 'member', userId: 'u', name: 'A' }, createdAt: at('2026-11-01T08:00:00Z') } },
-      { id: 'm2', role: 'assistant', parts: [{ type: 'tool-search_discussions', toolCallId: 't1', state: 'output-available', input: {}, output: { discussions: [{ url: 'https://forum.example/thread-1' }] } }], metadata: { author: { kind: 'cofounder' }, createdAt: at('2026-11-02T09:00:00Z') } },
-      { id: 'm3', role: 'assistant', parts: [{ type: 'tool-read_page', toolCallId: 't2', state: 'output-available', input: {}, output: { url: 'https://forum.example/thread-1', finalUrl: 'https://rival.example/pricing' } }], metadata: { author: { kind: 'cofounder' }, createdAt: at('2026-11-05T09:00:00Z') } },
-      { id: 'm4', role: 'assistant', parts: [{ type: 'tool-read_page', toolCallId: 't3', state: 'output-error', input: { url: 'https://failed.example/' }, errorText: 'unreachable' }], metadata: { author: { kind: 'cofounder' }, createdAt: at('2026-11-06T09:00:00Z') } },
+      {
+        id: 'm1',
+        role: 'user',
+        parts: [{ type: 'text', text: 'https://typed-by-a-member.example/' }],
+        metadata: { author: { kind: 'member', userId: 'u', name: 'A' }, createdAt: at('2026-11-01T08:00:00Z') },
+      },
+      {
+        id: 'm2',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-search_discussions',
+            toolCallId: 't1',
+            state: 'output-available',
+            input: {},
+            output: { discussions: [{ url: 'https://forum.example/thread-1' }] },
+          },
+        ],
+        metadata: { author: { kind: 'cofounder' }, createdAt: at('2026-11-02T09:00:00Z') },
+      },
+      {
+        id: 'm3',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-read_page',
+            toolCallId: 't2',
+            state: 'output-available',
+            input: {},
+            output: { url: 'https://forum.example/thread-1', finalUrl: 'https://rival.example/pricing' },
+          },
+        ],
+        metadata: { author: { kind: 'cofounder' }, createdAt: at('2026-11-05T09:00:00Z') },
+      },
+      {
+        id: 'm4',
+        role: 'assistant',
+        parts: [{ type: 'tool-read_page', toolCallId: 't3', state: 'output-error', input: { url: 'https://failed.example/' }, errorText: 'unreachable' }],
+        metadata: { author: { kind: 'cofounder' }, createdAt: at('2026-11-06T09:00:00Z') },
+      },
     ] as unknown as WorkspaceMessage[];
-    expect(sourceReadTimes(messages)).toEqual({ 'https://forum.example/thread-1': '2026-11-02T09:00:00.000Z', 'https://rival.example/pricing': '2026-11-05T09:00:00.000Z' });
+    expect(sourceReadTimes(messages)).toEqual({
+      'https://forum.example/thread-1': '2026-11-02T09:00:00.000Z',
+      'https://rival.example/pricing': '2026-11-05T09:00:00.000Z',
+    });
   });
 });
 
 describe('driven by the phase registry', () => {
   it('exports a phase added to the registry without a change to export code', async () => {
     const throwAway: ExportRegistry = {
-      phases: [...PHASE_REGISTRY.phases, { number: 9, title: 'Throw-away experiments', summary: 'A phase that exists only in this test.', artifacts: [{ kind: 'experiment', label: 'Experiment', max: 3, builtOn: [] }] }],
+      phases: [
+        ...PHASE_REGISTRY.phases,
+        {
+          number: 9,
+          title: 'Throw-away experiments',
+          summary: 'A phase that exists only in this test.',
+          artifacts: [{ kind: 'experiment', label: 'Experiment', max: 3, builtOn: [] }],
+        },
+      ],
       outline: (entry) =>
         entry.kind === ('experiment' as string)
-          ? { sections: [{ label: 'Hypothesis', text: (entry as unknown as { hypothesis: string }).hypothesis }, { label: 'Read', links: [{ title: 'A study', url: 'https://study.example/' }] }] }
+          ? {
+              sections: [
+                { label: 'Hypothesis', text: (entry as unknown as { hypothesis: string }).hypothesis },
+                { label: 'Read', links: [{ title: 'A study', url: 'https://study.example/' }] },
+              ],
+            }
           : PHASE_REGISTRY.outline(entry),
     };
-    const experiment = { kind: 'experiment', title: 'Price test', hypothesis: 'Clinics pay $49 a month', id: 'x1', author: { kind: 'cofounder' }, updatedAt: Date.UTC(2026, 10, 1), version: 2 } as unknown as MemoryEntry;
-    const project: ProjectForExport = { name: 'Registry test', memory: [experiment], canvas: [], research: { pages: [], truncated: false }, sourceReadAt: { 'https://study.example/': '2026-11-02T10:00:00.000Z' }, appUrl: 'https://launchmate.example' };
+    const experiment = {
+      kind: 'experiment',
+      title: 'Price test',
+      hypothesis: 'Clinics pay $49 a month',
+      id: 'x1',
+      author: { kind: 'cofounder' },
+      updatedAt: Date.UTC(2026, 10, 1),
+      version: 2,
+    } as unknown as MemoryEntry;
+    const project: ProjectForExport = {
+      name: 'Registry test',
+      memory: [experiment],
+      canvas: [],
+      research: { pages: [], truncated: false },
+      sourceReadAt: { 'https://study.example/': '2026-11-02T10:00:00.000Z' },
+      appUrl: 'https://launchmate.example',
+    };
     const document = buildExportDocument(project, { phases: [9], includeCanvas: true }, new Date(Date.UTC(2026, 10, 24)), throwAway);
     const markdown = writeMarkdown(document);
     expect(markdown).toContain('## Phase 9: Throw-away experiments');

@@ -32,10 +32,13 @@ const generatePersona = (description: unknown, options: CallOptions & { client?:
     { env: llmEnv(), ...options },
   );
 
-const count = async (tool: 'business-ideas' | 'user-persona') =>
-  (await (await request(`/api/free-tools/${tool}/count`)).json<{ count: number }>()).count;
+const count = async (tool: 'business-ideas' | 'user-persona') => (await (await request(`/api/free-tools/${tool}/count`)).json<{ count: number }>()).count;
 const storedResults = async () => (await db().prepare('SELECT count(*) AS n FROM tool_results').first<{ n: number }>())!.n;
-const ndjson = async (response: Response) => (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const ndjson = async (response: Response) =>
+  (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeEach(async () => {
   await fake(env.FAKE_OPENAI_URL);
@@ -66,7 +69,10 @@ describe('POST /api/free-tools/business-ideas', () => {
       max_completion_tokens?: number;
       max_tokens?: number;
       messages: { role: string; content: string }[];
-      response_format: { type: string; json_schema: { name: string; schema: { properties: { elements: { minItems: number; maxItems: number; items: { required: string[] } } } } } };
+      response_format: {
+        type: string;
+        json_schema: { name: string; schema: { properties: { elements: { minItems: number; maxItems: number; items: { required: string[] } } } } };
+      };
     };
     expect(body.model).toBe('fake-model-1');
     expect(body.stream).toBe(true);
@@ -114,11 +120,25 @@ describe('POST /api/free-tools/business-ideas', () => {
     });
 
     it('an unknown field, a 100 KB body, a non-JSON body, a cross-site origin', async () => {
-      const unknown = await postJson('/api/free-tools/business-ideas', { industry: 'x', model: 'gpt-5' }, { 'CF-Connecting-IP': freshClient() }, { env: llmEnv() });
+      const unknown = await postJson(
+        '/api/free-tools/business-ideas',
+        { industry: 'x', model: 'gpt-5' },
+        { 'CF-Connecting-IP': freshClient() },
+        { env: llmEnv() },
+      );
       expect(unknown.status).toBe(400);
-      const huge = await postJson('/api/free-tools/business-ideas', { industry: 'x'.repeat(100_000) }, { 'CF-Connecting-IP': freshClient() }, { env: llmEnv() });
+      const huge = await postJson(
+        '/api/free-tools/business-ideas',
+        { industry: 'x'.repeat(100_000) },
+        { 'CF-Connecting-IP': freshClient() },
+        { env: llmEnv() },
+      );
       expect(huge.status).toBe(413);
-      const text = await request('/api/free-tools/business-ideas', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'industry=x' }, { env: llmEnv() });
+      const text = await request(
+        '/api/free-tools/business-ideas',
+        { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'industry=x' },
+        { env: llmEnv() },
+      );
       expect(text.status).toBe(415);
       const crossSite = await postJson('/api/free-tools/business-ideas', { industry: 'x' }, { Origin: 'https://evil.example' }, { env: llmEnv() });
       expect(crossSite.status).toBe(403);
@@ -133,7 +153,11 @@ describe('POST /api/free-tools/business-ideas', () => {
       ['the model answers 429', { status: 429 }, 503],
       ['the model answers 500', { status: 500 }, 502, '10000'],
       ['the model writes malformed JSON', { content: '{"elements": [{"problem": "unfinished' }, 502],
-      ['the model breaks the schema (a missing solution)', { content: JSON.stringify({ elements: FAKE_IDEAS.map((idea, i) => (i === 3 ? { problem: idea.problem } : idea)) }) }, 502],
+      [
+        'the model breaks the schema (a missing solution)',
+        { content: JSON.stringify({ elements: FAKE_IDEAS.map((idea, i) => (i === 3 ? { problem: idea.problem } : idea)) }) },
+        502,
+      ],
       ['the model gives 9 ideas', { content: JSON.stringify({ elements: FAKE_IDEAS.slice(0, 9) }) }, 502],
       ['the model stalls past the time-out', { stallAfterChars: 40 }, 503],
     ];
@@ -242,7 +266,8 @@ describe('limits', () => {
 
   it('allows 20 runs a day per anonymous client', async () => {
     const client = freshClient();
-    for (let i = 0; i < 3; i++) expect((await generateIdeas('Retail', { client, env: llmEnv({ FREE_TOOLS_PER_DAY: '3', FREE_TOOLS_PER_MINUTE: '100' }) })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await generateIdeas('Retail', { client, env: llmEnv({ FREE_TOOLS_PER_DAY: '3', FREE_TOOLS_PER_MINUTE: '100' }) })).status).toBe(200);
     const refused = await generateIdeas('Retail', { client, env: llmEnv({ FREE_TOOLS_PER_DAY: '3', FREE_TOOLS_PER_MINUTE: '100' }) });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(60);
@@ -260,7 +285,9 @@ describe('limits', () => {
     const used = (await db().prepare('SELECT requests FROM llm_daily_usage WHERE day = ?').bind(today).first<{ requests: number }>())?.requests ?? 0;
     const cap = String(used + 4);
     // Parsing streamed JSON costs CPU: concurrent runs get more time than the 2 s of single ones.
-    const answers = await Promise.all(Array.from({ length: 12 }, () => generateIdeas('Logistics', { env: llmEnv({ FREE_TOOLS_GLOBAL_PER_DAY: cap, LLM_TIMEOUT_MS: '20000' }) })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => generateIdeas('Logistics', { env: llmEnv({ FREE_TOOLS_GLOBAL_PER_DAY: cap, LLM_TIMEOUT_MS: '20000' }) })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(4);
     expect(statuses.filter((status) => status === 503)).toHaveLength(8);
@@ -303,7 +330,9 @@ describe('limits', () => {
   it('admits exactly 10 of 30 simultaneous runs from one signed-in founder', async () => {
     const { jar } = await signedInUser();
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, () => generateIdeas('Retail', { client: freshClient(), jar, env: llmEnv({ LLM_TIMEOUT_MS: '20000' }) }).then((response) => response.status)),
+      Array.from({ length: 30 }, () =>
+        generateIdeas('Retail', { client: freshClient(), jar, env: llmEnv({ LLM_TIMEOUT_MS: '20000' }) }).then((response) => response.status),
+      ),
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
@@ -312,13 +341,23 @@ describe('limits', () => {
 
 describe('without a model', () => {
   it('answers 503 outside development when no key is configured', async () => {
-    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { OPENAI_API_KEY: undefined } });
+    const response = await postJson(
+      '/api/free-tools/business-ideas',
+      { industry: 'Retail' },
+      { 'CF-Connecting-IP': freshClient() },
+      { env: { OPENAI_API_KEY: undefined } },
+    );
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'The free tools are not available right now.' });
   });
 
   it('uses the labelled offline demo generator in development', async () => {
-    const response = await postJson('/api/free-tools/business-ideas', { industry: 'Retail' }, { 'CF-Connecting-IP': freshClient() }, { env: { ENVIRONMENT: 'development', OPENAI_API_KEY: undefined } });
+    const response = await postJson(
+      '/api/free-tools/business-ideas',
+      { industry: 'Retail' },
+      { 'CF-Connecting-IP': freshClient() },
+      { env: { ENVIRONMENT: 'development', OPENAI_API_KEY: undefined } },
+    );
     const body = await response.json<{ problem_solution_pairs: [string, string][]; offline_demo: boolean }>();
     expect(body.offline_demo).toBe(true);
     expect(body.problem_solution_pairs).toHaveLength(10);

@@ -36,7 +36,11 @@ const generatePersona = (options: Options = {}) =>
 const NDJSON = { accept: 'application/x-ndjson' };
 
 const storedResults = async () => (await db().prepare('SELECT count(*) AS n FROM tool_results').first<{ n: number }>())!.n;
-const events = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as { type: string; user_persona?: Record<string, unknown> });
+const events = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; user_persona?: Record<string, unknown> });
 
 /** A persona whose narrative is `chars` long: far past its contract, and past the byte cap when big. */
 const longPersona = (chars: number) => JSON.stringify({ ...FAKE_PERSONA, narrative_description: 'x'.repeat(chars) });
@@ -87,10 +91,12 @@ describe('a 10 MB answer', () => {
 
   it('from 4 visitors at once: 4 clean failures, a few KB sent in all, and the Worker still answers', async () => {
     await fake(env.FAKE_OPENAI_URL, { content: longPersona(TEN_MB), ...TEN_MB_IN_3_SECONDS });
-    const answers = await Promise.all(Array.from({ length: 4 }, async () => {
-      const response = await generatePersona(NDJSON);
-      return { status: response.status, text: await response.text() };
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const response = await generatePersona(NDJSON);
+        return { status: response.status, text: await response.text() };
+      }),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(200);
       expect(events(answer.text).at(-1)).toEqual({ type: 'error', error: UNEXPECTED });
@@ -117,7 +123,9 @@ describe('a 10 MB error body', () => {
 describe('fragments of the persona stream', () => {
   it('carry each field once, settled, equal to what the model wrote: no half-written value, no resent persona', async () => {
     const text = await (await generatePersona(NDJSON)).text();
-    const fragments = events(text).filter((event) => event.type === 'persona').map((event) => event.user_persona!);
+    const fragments = events(text)
+      .filter((event) => event.type === 'persona')
+      .map((event) => event.user_persona!);
     expect(fragments.length).toBeGreaterThan(3);
     const keys = fragments.flatMap((fragment) => Object.keys(fragment));
     expect(new Set(keys).size).toBe(keys.length);
@@ -162,16 +170,18 @@ describe('a visitor who leaves', () => {
     await fake(env.FAKE_OPENAI_URL, { tokensPerSecond: 50 });
     const before = await storedResults();
     const visitor = new AbortController();
-    const answer = Promise.resolve(app.fetch(
-      new Request(new URL('/api/free-tools/business-ideas', appOrigin()), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: appOrigin(), 'CF-Connecting-IP': freshClient() },
-        body: JSON.stringify({ industry: 'Education' }),
-        signal: visitor.signal,
-      }),
-      { ...env, ...llmEnv({ LLM_TIMEOUT_MS: '30000' }) },
-      createExecutionContext(),
-    ));
+    const answer = Promise.resolve(
+      app.fetch(
+        new Request(new URL('/api/free-tools/business-ideas', appOrigin()), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: appOrigin(), 'CF-Connecting-IP': freshClient() },
+          body: JSON.stringify({ industry: 'Education' }),
+          signal: visitor.signal,
+        }),
+        { ...env, ...llmEnv({ LLM_TIMEOUT_MS: '30000' }) },
+        createExecutionContext(),
+      ),
+    );
     await vi.waitFor(async () => expect(await fakeRequests(env.FAKE_OPENAI_URL)).toHaveLength(1));
     visitor.abort();
     await upstreamClosedEarly(1);

@@ -100,7 +100,13 @@ describe('the offline demo co-founder in phases 3 and 4', () => {
       expect(MemoryContentSchema.parse(content)).toEqual(content);
     }
     // Nothing read, nothing cited: every claim is an assumption, no address, no price, no quote.
-    const claims = [...card.competitor.strengths, ...card.competitor.weaknesses, ...map.landscape.gaps.flatMap((gap) => gap.evidence), ...persona.persona.pains, ...persona.persona.gains];
+    const claims = [
+      ...card.competitor.strengths,
+      ...card.competitor.weaknesses,
+      ...map.landscape.gaps.flatMap((gap) => gap.evidence),
+      ...persona.persona.pains,
+      ...persona.persona.gains,
+    ];
     expect(claims.length).toBeGreaterThan(0);
     for (const claim of claims) expect(claim.source).toBe('assumption');
     expect(card.competitor).toMatchObject({ category: 'status_quo', pricing: { status: 'not_found' } });
@@ -164,14 +170,22 @@ describe("the offline demo co-founder keeps to the founders' own subject in phas
           calls.push(call);
           shown.push(JSON.stringify(call.input), JSON.stringify(call.output));
         }
-        conversation.push({ id: crypto.randomUUID(), role: 'assistant', parts: [{ type: 'text', text }], metadata: { author: { kind: 'cofounder' }, createdAt: Date.now(), phase: index + 1 } });
+        conversation.push({
+          id: crypto.randomUUID(),
+          role: 'assistant',
+          parts: [{ type: 'text', text }],
+          metadata: { author: { kind: 'cofounder' }, createdAt: Date.now(), phase: index + 1 },
+        });
       }
     }
     return { shown: shown.join('\n'), saved: JSON.stringify(memory()), memory: memory(), calls };
   }
 
   const BIKES = { idea: 'help independent bike repair shops stop losing customers', people: 'Owners of independent bike repair shops in mid-sized towns' };
-  const TUTORING = { idea: 'A tutoring marketplace that matches secondary school students with vetted maths tutors', people: 'Parents of secondary school students who struggle with maths' };
+  const TUTORING = {
+    idea: 'A tutoring marketplace that matches secondary school students with vetted maths tutors',
+    people: 'Parents of secondary school students who struggle with maths',
+  };
   /** The subject the demo once used in every project after phase 1. */
   const CANNED = /clinic|dental|dentist|patient|appointment|cancell|waiting list|Dana/i;
 
@@ -182,7 +196,15 @@ describe("the offline demo co-founder keeps to the founders' own subject in phas
     const { shown, saved, memory, calls } = await walk(idea, people);
     expect(memory.map((entry) => entry.kind)).toEqual(['note', 'chosen_idea', 'scale_estimate', 'competitor', 'landscape', 'persona']);
     for (const entry of memory) {
-      const { id: _id, version: _version, author: _author, updatedAt: _updatedAt, acceptedAt: _acceptedAt, basedOn: _basedOn, ...content } = entry as MemoryEntry & { acceptedAt?: number; basedOn?: unknown };
+      const {
+        id: _id,
+        version: _version,
+        author: _author,
+        updatedAt: _updatedAt,
+        acceptedAt: _acceptedAt,
+        basedOn: _basedOn,
+        ...content
+      } = entry as MemoryEntry & { acceptedAt?: number; basedOn?: unknown };
       expect(MemoryContentSchema.parse(content)).toEqual(content);
       // Every artifact names the founders' subject.
       if (entry.kind !== 'note') expect(JSON.stringify(entry)).toMatch(own);
@@ -203,7 +225,7 @@ describe("the offline demo co-founder keeps to the founders' own subject in phas
     expect(shown.match(/\*Offline demo — not AI\.\*/g)).toHaveLength(SCRIPTS.flat().length);
   });
 
-  it('under privacy mode sends none of the founders\' words to a search and proposes no run', async () => {
+  it("under privacy mode sends none of the founders' words to a search and proposes no run", async () => {
     const { shown, calls, memory } = await walk(BIKES.idea, BIKES.people, true);
     expect(calls.map((call) => call.name)).not.toContain('search_discussions');
     expect(calls.map((call) => call.name)).not.toContain('propose_research_run');

@@ -32,8 +32,7 @@ const SIGNED_IN_ROUTES = ['/onboarding', '/dashboard', '/app/settings', '/resear
 const TOKEN_ROUTES = ['/verify-email/a1b2c3', '/reset-password/a1b2c3', '/invite/a1b2c3', '/unsubscribe/a1b2c3'];
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const metaContent = (html: string, attribute: string, name: string) =>
-  new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+const metaContent = (html: string, attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 
 function expectSecurityHeaders(response: Response) {
@@ -61,21 +60,24 @@ describe('page navigations', () => {
     for (const path of [...SPEC_ROUTES, ARTICLE_ROUTE, ...SIGNED_IN_ROUTES]) expect(matchPage(path), path).toBeDefined();
   });
 
-  it.each([...SPEC_ROUTES, ...SIGNED_IN_ROUTES])('%s answers 200 with its page (rendered, or the app shell) and its own title and description', async (path) => {
-    const response = await request(path);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('Cache-Control')).toBe('no-cache');
-    expectSecurityHeaders(response);
-    const html = await response.text();
-    const meta = matchPage(path)!;
-    // Public pages arrive rendered (tests/api/rendered-pages.test.ts); the others are the empty shell.
-    if (meta.rendered) expect(html).toMatch(/<div id="root"><[a-z]/);
-    else expect(html).toContain('<div id="root"></div>');
-    expect(titleOf(html)).toBe(meta.title.replace(/'/g, '&#39;'));
-    expect(metaContent(html, 'name', 'description')).toBe(describePage(meta.pattern).replace(/'/g, '&#39;'));
-    expect(metaContent(html, 'property', 'og:title')).toBeDefined();
-  });
+  it.each([...SPEC_ROUTES, ...SIGNED_IN_ROUTES])(
+    '%s answers 200 with its page (rendered, or the app shell) and its own title and description',
+    async (path) => {
+      const response = await request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('Cache-Control')).toBe('no-cache');
+      expectSecurityHeaders(response);
+      const html = await response.text();
+      const meta = matchPage(path)!;
+      // Public pages arrive rendered (tests/api/rendered-pages.test.ts); the others are the empty shell.
+      if (meta.rendered) expect(html).toMatch(/<div id="root"><[a-z]/);
+      else expect(html).toContain('<div id="root"></div>');
+      expect(titleOf(html)).toBe(meta.title.replace(/'/g, '&#39;'));
+      expect(metaContent(html, 'name', 'description')).toBe(describePage(meta.pattern).replace(/'/g, '&#39;'));
+      expect(metaContent(html, 'property', 'og:title')).toBeDefined();
+    },
+  );
 
   it('gives every public page its canonical address and no noindex', async () => {
     for (const path of SPEC_ROUTES.filter((path) => matchPage(path)!.indexable)) {

@@ -66,9 +66,15 @@ describe('POST /api/auth/reset-password/:token', () => {
     const { email } = await signedUpUser();
     const token = await resetToken(email);
     const hash = await hashToken(token);
-    const row = await db().prepare('SELECT expires_at - created_at AS lifetime FROM email_tokens WHERE token_hash = ?').bind(hash).first<{ lifetime: number }>();
+    const row = await db()
+      .prepare('SELECT expires_at - created_at AS lifetime FROM email_tokens WHERE token_hash = ?')
+      .bind(hash)
+      .first<{ lifetime: number }>();
     expect(Math.round((row?.lifetime ?? 0) / 1000)).toBe(3600);
-    await db().prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?').bind(Date.now() - 1000, hash).run();
+    await db()
+      .prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1000, hash)
+      .run();
     const response = await reset(token, 'a brand new password');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'This reset link is invalid or has expired. Please ask for a new one.' });
@@ -137,7 +143,10 @@ describe('GET /api/auth/reset-password/:token', () => {
   it('refuses an expired, malformed or unknown link alike', async () => {
     const { email } = await signedUpUser();
     const token = await resetToken(email);
-    await db().prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?').bind(Date.now() - 1000, await hashToken(token)).run();
+    await db()
+      .prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1000, await hashToken(token))
+      .run();
     for (const bad of [token, 'x', 'A'.repeat(43)]) expect((await check(bad)).status).toBe(400);
   });
 });

@@ -32,12 +32,15 @@ export interface SignedEvent {
  * with. In workerd the SDK signs asynchronously (SubtleCrypto has no synchronous HMAC), so this
  * is `generateTestHeaderStringAsync`, the async form of `generateTestHeaderString`.
  */
-export async function signedEvent(
-  type: string,
-  object: object,
-  options: { id?: string; secret?: string; timestamp?: number } = {},
-): Promise<SignedEvent> {
-  const body = JSON.stringify({ id: options.id ?? eventId(), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+export async function signedEvent(type: string, object: object, options: { id?: string; secret?: string; timestamp?: number } = {}): Promise<SignedEvent> {
+  const body = JSON.stringify({
+    id: options.id ?? eventId(),
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
   const signature = await stripe.webhooks.generateTestHeaderStringAsync({
     payload: body,
     secret: options.secret ?? env.STRIPE_WEBHOOK_SECRET!,
@@ -59,8 +62,7 @@ export function deliver(event: SignedEvent, headers: Record<string, string> = {}
   );
 }
 
-export const userIdOf = async (email: string) =>
-  (await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
+export const userIdOf = async (email: string) => (await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
 export const planOf = async (email: string) => (await db().prepare('SELECT plan FROM users WHERE email = ?').bind(email).first<{ plan: string }>())!.plan;
 
 export const paymentsOfUser = async (userId: string) =>
@@ -69,7 +71,9 @@ export const paymentsOfUser = async (userId: string) =>
 export const ledgerOf = async (code: string) =>
   (
     await db()
-      .prepare('SELECT l.kind, l.amount, l.available_at, l.reference FROM affiliate_ledger l JOIN affiliates a ON a.id = l.affiliate_id WHERE a.referral_code = ? ORDER BY l.id')
+      .prepare(
+        'SELECT l.kind, l.amount, l.available_at, l.reference FROM affiliate_ledger l JOIN affiliates a ON a.id = l.affiliate_id WHERE a.referral_code = ? ORDER BY l.id',
+      )
       .bind(code)
       .all<{ kind: string; amount: number; available_at: number; reference: string | null }>()
   ).results;

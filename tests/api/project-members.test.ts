@@ -22,7 +22,8 @@ const invite = async (jar: CookieJar, projectId: string, email = freshEmail('inv
   (await (await postJson(`/api/project/${projectId}/invitations`, { email }, {}, { jar })).json<{ link: string }>()).link;
 const accept = (jar: CookieJar, link: string) => request(`/api/project/invitations/${tokenOf(link)}/accept`, { method: 'POST' }, { jar });
 const members = (jar: CookieJar, projectId: string) => request(`/api/project/${projectId}/members`, {}, { jar });
-const removeMember = (jar: CookieJar, projectId: string, userId: string) => request(`/api/project/${projectId}/members/${userId}`, { method: 'DELETE' }, { jar });
+const removeMember = (jar: CookieJar, projectId: string, userId: string) =>
+  request(`/api/project/${projectId}/members/${userId}`, { method: 'DELETE' }, { jar });
 const withdraw = (jar: CookieJar, projectId: string, invitationId: string) =>
   request(`/api/project/${projectId}/invitations/${invitationId}`, { method: 'DELETE' }, { jar });
 const userIdOf = async (jar: CookieJar) => (await (await request('/api/auth/check-auth', {}, { jar })).json<{ user: { id: string } }>()).user.id;
@@ -45,7 +46,10 @@ describe('GET /api/project/:id/members', () => {
     const pendingLink = await invite(owner.jar, projectId, pendingEmail);
     // An expired invitation is not pending any more.
     const expiredLink = await invite(owner.jar, projectId, freshEmail('expired'));
-    await db().prepare('UPDATE invitations SET expires_at = ? WHERE token_hash = ?').bind(Date.now() - 1, await hashToken(tokenOf(expiredLink))).run();
+    await db()
+      .prepare('UPDATE invitations SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1, await hashToken(tokenOf(expiredLink)))
+      .run();
 
     const response = await members(owner.jar, projectId);
     expect(response.status).toBe(200);
@@ -88,7 +92,11 @@ describe('DELETE /api/project/:id/members/:userId', () => {
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ removed: true });
 
-    const rename = await request(`/api/project/${projectId}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Mine now"}' }, { jar: collaborator.jar });
+    const rename = await request(
+      `/api/project/${projectId}`,
+      { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Mine now"}' },
+      { jar: collaborator.jar },
+    );
     expect(rename.status).toBe(404);
     expect((await request(`/api/research/projects/${projectId}/pages`, {}, { jar: collaborator.jar })).status).toBe(404);
     expect((await postJson(`/api/project/${projectId}/invitations`, { email: freshEmail() }, {}, { jar: collaborator.jar })).status).toBe(404);
@@ -170,7 +178,10 @@ describe('DELETE /api/project/:id/invitations/:invitationId', () => {
 describe("an invitation dies with its maker's membership", () => {
   const leave = (jar: CookieJar, projectId: string) => request(`/api/project/${projectId}/membership`, { method: 'DELETE' }, { jar });
   const pendingMadeBy = async (projectId: string, userId: string) =>
-    (await db().prepare('SELECT count(*) AS n FROM invitations WHERE project_id = ?1 AND invited_by = ?2 AND accepted_at IS NULL').bind(projectId, userId).first<{ n: number }>())!.n;
+    (await db()
+      .prepare('SELECT count(*) AS n FROM invitations WHERE project_id = ?1 AND invited_by = ?2 AND accepted_at IS NULL')
+      .bind(projectId, userId)
+      .first<{ n: number }>())!.n;
 
   /** Staggers the racing requests: a start time, not a wait for a condition. */
   const startIn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -248,7 +259,15 @@ describe("an invitation dies with its maker's membership", () => {
   it("withdraws a deleted account's links with the account", async () => {
     const { projectId, collaborator, collaboratorId } = await projectWithCollaborator();
     const link = await invite(collaborator.jar, projectId, freshEmail('friend'));
-    expect((await request('/api/user', { method: 'DELETE', body: JSON.stringify({ confirmation: collaborator.email }), headers: { 'Content-Type': 'application/json' } }, { jar: collaborator.jar })).status).toBe(200);
+    expect(
+      (
+        await request(
+          '/api/user',
+          { method: 'DELETE', body: JSON.stringify({ confirmation: collaborator.email }), headers: { 'Content-Type': 'application/json' } },
+          { jar: collaborator.jar },
+        )
+      ).status,
+    ).toBe(200);
     expect(await pendingMadeBy(projectId, collaboratorId)).toBe(0);
     const friend = await signedInUser();
     expect((await accept(friend.jar, link)).status).toBe(400);

@@ -57,7 +57,10 @@ describe('projectResearchDigest', () => {
     ]);
     const [text, choice, rating, email] = digest.pages[1]!.questions;
     expect(text).toMatchObject({ answered: 2, empty: 0, recent_answers: ['Ordering flour', 'Chasing invoices'] });
-    expect(choice!.counts).toEqual([{ value: 'Online', count: 2, percent: 100 }, { value: 'In person', count: 0, percent: 0 }]);
+    expect(choice!.counts).toEqual([
+      { value: 'Online', count: 2, percent: 100 },
+      { value: 'In person', count: 0, percent: 0 },
+    ]);
     expect(rating).toMatchObject({ answered: 2, average: 4 });
     // Only counts for e-mail questions; no addresses and no partner ids anywhere.
     expect(email).toMatchObject({ answered: 2, empty: 0, counts: null });
@@ -93,7 +96,8 @@ describe('projectResearchDigest', () => {
   it('with many pages keeps the newest ones within the bound, and cuts a page too long on its own', async () => {
     const { jar } = await signedInUser();
     const mine = await project(jar);
-    const questions = (count: number, chars: number) => Array.from({ length: count }, (_, i) => ({ text: `Question ${i} ${'w'.repeat(chars)}`, type: 'text' as const }));
+    const questions = (count: number, chars: number) =>
+      Array.from({ length: count }, (_, i) => ({ text: `Question ${i} ${'w'.repeat(chars)}`, type: 'text' as const }));
     for (let i = 0; i < 4; i++) await page(jar, mine, { title: `Page ${i}`, questions: questions(20, 100) });
     const digest = await projectResearchDigest(env.DB, mine);
     expect(digest.truncated).toBe(true);

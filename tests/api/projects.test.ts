@@ -16,7 +16,11 @@ describe('projects', () => {
 
     const second = await signedInUser();
     expect((await postJson('/api/project', { name: 'No trailing slash' }, {}, { jar: second.jar })).status).toBe(201);
-    const renamed = await request(`/api/project/${project.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: '  Pet sitter marketplace ' }) }, { jar });
+    const renamed = await request(
+      `/api/project/${project.id}`,
+      { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: '  Pet sitter marketplace ' }) },
+      { jar },
+    );
     expect(await renamed.json()).toEqual({ project: { id: project.id, name: 'Pet sitter marketplace' } });
 
     const list = await (await request('/api/project/', {}, { jar })).json<{ projects: { id: string; name: string }[] }>();
@@ -32,7 +36,11 @@ describe('projects', () => {
     const owner = await signedInUser();
     const stranger = await signedInUser();
     const { project } = await (await createProject(owner.jar, 'Mine')).json<{ project: { id: string } }>();
-    const rename = await request(`/api/project/${project.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Theirs"}' }, { jar: stranger.jar });
+    const rename = await request(
+      `/api/project/${project.id}`,
+      { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Theirs"}' },
+      { jar: stranger.jar },
+    );
     expect(rename.status).toBe(404);
     expect((await invite(stranger.jar, project.id, freshEmail())).status).toBe(404);
     const list = await (await request('/api/project/', {}, { jar: stranger.jar })).json<{ projects: unknown[] }>();
@@ -67,7 +75,10 @@ describe('invitations', () => {
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail?.text).toMatch(/Unsubscribe: http:\/\/localhost:8787\/unsubscribe\/[A-Za-z0-9_-]{43}/);
 
-    const row = await db().prepare('SELECT expires_at - created_at AS lifetime FROM invitations WHERE token_hash = ?').bind(await hashToken(tokenOf(link))).first<{ lifetime: number }>();
+    const row = await db()
+      .prepare('SELECT expires_at - created_at AS lifetime FROM invitations WHERE token_hash = ?')
+      .bind(await hashToken(tokenOf(link)))
+      .first<{ lifetime: number }>();
     expect(Math.round((row?.lifetime ?? 0) / 1000)).toBe(7 * 24 * 3600);
   });
 
@@ -85,7 +96,7 @@ describe('invitations', () => {
     expect(list.projects).toEqual([expect.objectContaining({ id: project.id, role: 'collaborator' })]);
   });
 
-  it("are not spent by someone who is already a member (the owner trying their own link)", async () => {
+  it('are not spent by someone who is already a member (the owner trying their own link)', async () => {
     const owner = await signedInUser();
     const { project } = await (await createProject(owner.jar)).json<{ project: { id: string } }>();
     const { link } = await (await invite(owner.jar, project.id, freshEmail())).json<{ link: string }>();
@@ -100,11 +111,16 @@ describe('invitations', () => {
     const owner = await signedInUser();
     const { project } = await (await createProject(owner.jar)).json<{ project: { id: string } }>();
     const { link } = await (await invite(owner.jar, project.id, freshEmail())).json<{ link: string }>();
-    await db().prepare('UPDATE invitations SET expires_at = ? WHERE token_hash = ?').bind(Date.now() - 1000, await hashToken(tokenOf(link))).run();
+    await db()
+      .prepare('UPDATE invitations SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1000, await hashToken(tokenOf(link)))
+      .run();
     const collaborator = await signedInUser();
     const response = await accept(collaborator.jar, tokenOf(link));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' });
+    expect(await response.json()).toEqual({
+      error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.',
+    });
   });
 
   it('are not e-mailed to an address that unsubscribed, but the link still works', async () => {
@@ -129,7 +145,8 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     await invite(owner.jar, project.id, invitee);
     return { invitee, token: tokenOf(await latestLink(invitee, '/unsubscribe/')) };
   }
-  const subscription = (email: string) => db().prepare('SELECT unsubscribed_at FROM email_subscriptions WHERE email = ?').bind(email).first<{ unsubscribed_at: number | null }>();
+  const subscription = (email: string) =>
+    db().prepare('SELECT unsubscribed_at FROM email_subscriptions WHERE email = ?').bind(email).first<{ unsubscribed_at: number | null }>();
 
   it('accepts the provider POST: cross-site, no cookie, form body; 200 without redirect; idempotent', async () => {
     const { invitee, token } = await unsubscribeToken();
@@ -170,16 +187,20 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 describe('signed-in preferences', () => {
   it('turn privacy mode on and off', async () => {
     const { jar } = await signedInUser();
-    const put = (privacyMode: unknown) => request('/api/user/privacy-mode', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ privacyMode }) }, { jar });
+    const put = (privacyMode: unknown) =>
+      request('/api/user/privacy-mode', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ privacyMode }) }, { jar });
     expect((await put(true)).status).toBe(200);
     expect((await (await request('/api/auth/check-auth', {}, { jar })).json<{ user: { privacyMode: boolean } }>()).user.privacyMode).toBe(true);
     expect((await put('yes')).status).toBe(400);
-    expect((await request('/api/user/privacy-mode', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"privacyMode":true}' })).status).toBe(401);
+    expect(
+      (await request('/api/user/privacy-mode', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"privacyMode":true}' })).status,
+    ).toBe(401);
   });
 
   it('share the subscription that unsubscribe links change', async () => {
     const { jar, email } = await signedInUser();
-    const put = (subscribed: boolean) => request('/api/user/email-preferences', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscribed }) }, { jar });
+    const put = (subscribed: boolean) =>
+      request('/api/user/email-preferences', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscribed }) }, { jar });
     expect((await put(false)).status).toBe(200);
     expect((await (await request('/api/auth/check-auth', {}, { jar })).json<{ user: { subscribed: boolean } }>()).user.subscribed).toBe(false);
     const row = await db().prepare('SELECT unsubscribed_at FROM email_subscriptions WHERE email = ?').bind(email).first<{ unsubscribed_at: number }>();

@@ -35,7 +35,14 @@ beforeAll(async () => {
       `INSERT INTO articles (slug, title, excerpt, author, published_at, cover_image_url, content_html, updated_at)
        VALUES (?, ?, 'An excerpt', 'Ana Ruiz', ?, ?, ?, ?)`,
     )
-    .bind(ARTICLE.slug, ARTICLE.title, Date.UTC(2026, 0, 1), `/blog/covers/${ARTICLE.slug}.svg`, `<h2 id="start">Start</h2><p>${ARTICLE.firstParagraph}</p>`, Date.UTC(2026, 0, 1))
+    .bind(
+      ARTICLE.slug,
+      ARTICLE.title,
+      Date.UTC(2026, 0, 1),
+      `/blog/covers/${ARTICLE.slug}.svg`,
+      `<h2 id="start">Start</h2><p>${ARTICLE.firstParagraph}</p>`,
+      Date.UTC(2026, 0, 1),
+    )
     .run();
 });
 

@@ -21,7 +21,12 @@ async function pageWithAnswers(answers: string[]) {
   const page = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Interviews', questions: QUESTIONS }, {}, { jar: founder.jar });
   const urlKey = (await page.json<{ page: { url_key: string } }>()).page.url_key;
   for (const text of answers) {
-    const stored = await postJson(`/api/research/${urlKey}/submit`, { responses: [{ sequence: 1, question: 'q', response: text }, { sequence: 2, question: 'q', response: 'Online' }] });
+    const stored = await postJson(`/api/research/${urlKey}/submit`, {
+      responses: [
+        { sequence: 1, question: 'q', response: text },
+        { sequence: 2, question: 'q', response: 'Online' },
+      ],
+    });
     expect(stored.status).toBe(200);
   }
   return { ...founder, projectId, urlKey };
@@ -31,7 +36,8 @@ const themes = (urlKey: string, jar: CookieJar, sequence = 1, env: Record<string
   request(`/api/research/pages/${urlKey}/questions/${sequence}/themes`, { method: 'POST' }, { jar, env });
 
 /** Scripts a lane whose tag is already in the answers (the answers are stored before the model is told what to say). */
-const script = (tag: string, scenario: OpenAiScenario) => fetch(`${env.FAKE_COFOUNDER_MODEL_URL}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify(scenario) });
+const script = (tag: string, scenario: OpenAiScenario) =>
+  fetch(`${env.FAKE_COFOUNDER_MODEL_URL}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify(scenario) });
 
 const FAILED = { error: 'We could not summarize the themes this time. Please retry.' };
 
@@ -75,7 +81,7 @@ describe('POST /api/research/pages/:urlKey/questions/:sequence/themes', () => {
     expect(body!.store).toBeUndefined();
   });
 
-  it('drops a quote that is not an answer\'s own words, and a theme left with none', async () => {
+  it("drops a quote that is not an answer's own words, and a theme left with none", async () => {
     const model = await lane({});
     const { jar, urlKey } = await pageWithAnswers([`Chasing unpaid invoices ${model.tag}`, 'Paper order books get lost']);
     await script(model.tag, {
@@ -154,7 +160,7 @@ describe('POST /api/research/pages/:urlKey/questions/:sequence/themes', () => {
     expect((await model.bodies())[0]!.store).toBe(false);
   });
 
-  it('holds the member\'s daily allowance under 50 simultaneous requests', async () => {
+  it("holds the member's daily allowance under 50 simultaneous requests", async () => {
     const model = await lane({ content: JSON.stringify({ themes: [] }) });
     const { jar, urlKey } = await pageWithAnswers([`Chasing invoices ${model.tag}`]);
     const answers = await Promise.all(Array.from({ length: 50 }, () => themes(urlKey, jar, 1, { COFOUNDER_MESSAGES_PER_MEMBER_PER_DAY: '3' })));
@@ -168,7 +174,7 @@ describe('POST /api/research/pages/:urlKey/questions/:sequence/themes', () => {
     expect(await model.requests()).toHaveLength(3);
   });
 
-  it('is for members of the page\'s project only, and for answered free-text questions only', async () => {
+  it("is for members of the page's project only, and for answered free-text questions only", async () => {
     const model = await lane({ content: JSON.stringify({ themes: [] }) });
     const { jar, urlKey } = await pageWithAnswers([`Chasing invoices ${model.tag}`]);
     const stranger = await signedInUser();

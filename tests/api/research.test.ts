@@ -26,7 +26,12 @@ async function newProject(jar: CookieJar): Promise<string> {
 async function founderWithPage(input: Partial<ResearchPageInput> = {}) {
   const founder = await signedInUser();
   const projectId = await newProject(founder.jar);
-  const response = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Customer interviews', questions: ALL_TYPES, ...input }, {}, { jar: founder.jar });
+  const response = await postJson(
+    `/api/research/projects/${projectId}/pages`,
+    { title: 'Customer interviews', questions: ALL_TYPES, ...input },
+    {},
+    { jar: founder.jar },
+  );
   expect(response.status, await response.clone().text()).toBe(201);
   const { page } = await response.json<{ page: { url_key: string } }>();
   return { ...founder, projectId, urlKey: page.url_key };
@@ -52,7 +57,13 @@ describe('a founder creates a research page', () => {
       { sequence: 1, text: 'What slows you down most?', type: 'text', options: null, config: null },
       { sequence: 2, text: 'How do you sell today?', type: 'multiple_choice', options: ['Online', 'In person', 'Both'], config: null },
       { sequence: 3, text: 'Which tools do you use?', type: 'checkbox', options: ['Email', 'Spreadsheets', 'CRM'], config: null },
-      { sequence: 4, text: 'How painful is it?', type: 'rating', options: null, config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } } },
+      {
+        sequence: 4,
+        text: 'How painful is it?',
+        type: 'rating',
+        options: null,
+        config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } },
+      },
       // E-mail questions are optional unless the founder requires them.
       { sequence: 5, text: 'May we contact you?', type: 'email', options: null, config: { required: false } },
     ]);
@@ -70,9 +81,21 @@ describe('a founder creates a research page', () => {
 
   it.each([
     ['no questions', { title: 'T', questions: [] }, 'Add at least one question'],
-    ['a choice question with one option', { title: 'T', questions: [{ text: 'Q', type: 'checkbox', options: ['Only'] }] }, 'A choice question needs at least 2 options'],
-    ['a rating scale upside down', { title: 'T', questions: [{ text: 'Q', type: 'rating', config: { min_rating: 5, max_rating: 1 } }] }, 'The lowest rating must be below the highest'],
-    ['a label off the scale', { title: 'T', questions: [{ text: 'Q', type: 'rating', config: { labels: { '9': 'Off' } } }] }, 'Rating labels must be for values on the scale'],
+    [
+      'a choice question with one option',
+      { title: 'T', questions: [{ text: 'Q', type: 'checkbox', options: ['Only'] }] },
+      'A choice question needs at least 2 options',
+    ],
+    [
+      'a rating scale upside down',
+      { title: 'T', questions: [{ text: 'Q', type: 'rating', config: { min_rating: 5, max_rating: 1 } }] },
+      'The lowest rating must be below the highest',
+    ],
+    [
+      'a label off the scale',
+      { title: 'T', questions: [{ text: 'Q', type: 'rating', config: { labels: { '9': 'Off' } } }] },
+      'Rating labels must be for values on the scale',
+    ],
     ['an unknown type', { title: 'T', questions: [{ text: 'Q', type: 'slider' }] }, 'Unknown question type'],
     ['a limit of 0', { title: 'T', questions: [{ text: 'Q', type: 'text' }], max_responses: 0 }, 'The response limit must be at least 1'],
     ['an unknown field', { title: 'T', questions: [{ text: 'Q', type: 'text' }], owner: 'me' }, 'Unknown field: owner.'],
@@ -95,7 +118,9 @@ describe('a founder creates a research page', () => {
   it('lists the pages of a project with their response counts', async () => {
     const { jar, projectId, urlKey } = await founderWithPage({ max_responses: 3 });
     await submit(urlKey, { responses: [answer(1, 'Invoices')] });
-    const { pages } = await (await request(`/api/research/projects/${projectId}/pages`, {}, { jar })).json<{ pages: { url_key: string; response_count: number; max_responses: number; closed: boolean; questions: unknown[] }[] }>();
+    const { pages } = await (
+      await request(`/api/research/projects/${projectId}/pages`, {}, { jar })
+    ).json<{ pages: { url_key: string; response_count: number; max_responses: number; closed: boolean; questions: unknown[] }[] }>();
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ url_key: urlKey, response_count: 1, max_responses: 3, closed: false });
     expect(pages[0]!.questions).toHaveLength(5);
@@ -105,7 +130,11 @@ describe('a founder creates a research page', () => {
 describe('editing and closing', () => {
   it('edits a page while it has no responses, freely', async () => {
     const { jar, urlKey } = await founderWithPage();
-    const edited = await put(`/api/research/pages/${urlKey}`, { title: 'Round 2', questions: [{ text: 'Only question', type: 'text' }], max_responses: 5 }, jar);
+    const edited = await put(
+      `/api/research/pages/${urlKey}`,
+      { title: 'Round 2', questions: [{ text: 'Only question', type: 'text' }], max_responses: 5 },
+      jar,
+    );
     expect(edited.status).toBe(200);
     const { research_page } = await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { text: string }[] } }>();
     expect(research_page.questions.map((q) => q.text)).toEqual(['Only question']);
@@ -155,7 +184,11 @@ describe('editing and closing', () => {
 const close = (urlKey: string, jar: CookieJar) => request(`/api/research/pages/${urlKey}/close`, { method: 'POST' }, { jar });
 const reopen = (urlKey: string, jar: CookieJar) => request(`/api/research/pages/${urlKey}/reopen`, { method: 'POST' }, { jar });
 const pageList = async (projectId: string, jar: CookieJar) =>
-  (await (await request(`/api/research/projects/${projectId}/pages`, {}, { jar })).json<{ pages: { url_key: string; status: string; closed: boolean; response_count: number }[] }>()).pages;
+  (
+    await (
+      await request(`/api/research/projects/${projectId}/pages`, {}, { jar })
+    ).json<{ pages: { url_key: string; status: string; closed: boolean; response_count: number }[] }>()
+  ).pages;
 const CLOSED_ANSWER = { error: 'This research page is closed and no longer accepts responses.', closed: true };
 
 describe('the lifecycle: live, full, closed, reopened', () => {
@@ -244,7 +277,8 @@ describe('editing a page that has responses', () => {
     return founder;
   };
   const texts = async (urlKey: string) =>
-    (await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { sequence: number; text: string; options: string[] | null }[] } }>()).research_page.questions;
+    (await (await request(`/api/research/${urlKey}`)).json<{ research_page: { questions: { sequence: number; text: string; options: string[] | null }[] } }>())
+      .research_page.questions;
 
   it('takes a new title, a new limit and new questions after the answered ones; the answers stay with their questions', async () => {
     const { jar, urlKey } = await withAnswers();
@@ -254,7 +288,9 @@ describe('editing a page that has responses', () => {
     // Question 5 (e-mail) had no answer, so it could be replaced.
     expect((await texts(urlKey)).map((q) => q.text)).toEqual([...ALL_TYPES.slice(0, 4).map((q) => q.text), 'Would you pay for it?']);
     expect((await submit(urlKey, { responses: [{ sequence: 5, question: 'Would you pay for it?', response: 'Yes' }] })).status).toBe(200);
-    const report = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ page: { title: string }; summaries: { sequence: number; answered: number }[] }>();
+    const report = await (
+      await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })
+    ).json<{ page: { title: string }; summaries: { sequence: number; answered: number }[] }>();
     expect(report.page.title).toBe('Round 2');
     expect(report.summaries.map((s) => s.answered)).toEqual([1, 1, 1, 1, 1]);
   });
@@ -274,12 +310,36 @@ describe('editing a page that has responses', () => {
 
   it.each([
     ['removing an answered question', ALL_TYPES.slice(0, 3), 'Question 4 (“How painful is it?”) already has answers, so it cannot be removed.'],
-    ['retyping an answered question', [{ text: 'What slows you down most?', type: 'email' }, ...ALL_TYPES.slice(1)], 'Question 1 (“What slows you down most?”) already has answers, so its type cannot change.'],
-    ['rewording an answered question', [{ text: 'What slows you?', type: 'text' }, ...ALL_TYPES.slice(1)], 'Question 1 (“What slows you down most?”) already has answers, so its text cannot change. Add a new question instead.'],
-    ['moving an answered question by removing one before it', ALL_TYPES.slice(1), 'Question 1 (“What slows you down most?”) already has answers, so its type cannot change.'],
-    ['removing a chosen option', [ALL_TYPES[0], { ...ALL_TYPES[1], options: ['In person', 'Both'] }, ...ALL_TYPES.slice(2)], 'Question 2 (“How do you sell today?”) already has answers, so its option “Online”, which respondents chose, cannot be removed.'],
-    ['removing a ticked checkbox option', [...ALL_TYPES.slice(0, 2), { ...ALL_TYPES[2], options: ['Spreadsheets', 'CRM'] }, ...ALL_TYPES.slice(3)], 'Question 3 (“Which tools do you use?”) already has answers, so its option “Email”, which respondents chose, cannot be removed.'],
-    ['narrowing a scale past a given rating', [...ALL_TYPES.slice(0, 3), { text: 'How painful is it?', type: 'rating', config: { min_rating: 1, max_rating: 3 } }], 'Question 4 (“How painful is it?”) already has answers, so its scale must still include the rating 4 that respondents gave.'],
+    [
+      'retyping an answered question',
+      [{ text: 'What slows you down most?', type: 'email' }, ...ALL_TYPES.slice(1)],
+      'Question 1 (“What slows you down most?”) already has answers, so its type cannot change.',
+    ],
+    [
+      'rewording an answered question',
+      [{ text: 'What slows you?', type: 'text' }, ...ALL_TYPES.slice(1)],
+      'Question 1 (“What slows you down most?”) already has answers, so its text cannot change. Add a new question instead.',
+    ],
+    [
+      'moving an answered question by removing one before it',
+      ALL_TYPES.slice(1),
+      'Question 1 (“What slows you down most?”) already has answers, so its type cannot change.',
+    ],
+    [
+      'removing a chosen option',
+      [ALL_TYPES[0], { ...ALL_TYPES[1], options: ['In person', 'Both'] }, ...ALL_TYPES.slice(2)],
+      'Question 2 (“How do you sell today?”) already has answers, so its option “Online”, which respondents chose, cannot be removed.',
+    ],
+    [
+      'removing a ticked checkbox option',
+      [...ALL_TYPES.slice(0, 2), { ...ALL_TYPES[2], options: ['Spreadsheets', 'CRM'] }, ...ALL_TYPES.slice(3)],
+      'Question 3 (“Which tools do you use?”) already has answers, so its option “Email”, which respondents chose, cannot be removed.',
+    ],
+    [
+      'narrowing a scale past a given rating',
+      [...ALL_TYPES.slice(0, 3), { text: 'How painful is it?', type: 'rating', config: { min_rating: 1, max_rating: 3 } }],
+      'Question 4 (“How painful is it?”) already has answers, so its scale must still include the rating 4 that respondents gave.',
+    ],
   ])('refuses %s with a message naming the question, and changes nothing', async (_name, questions, message) => {
     const { jar, urlKey } = await withAnswers();
     const before = await texts(urlKey);
@@ -319,7 +379,9 @@ describe('editing a page that has responses', () => {
     // The rest were told the page had just changed, and stored nothing.
     for (const response of answers.filter((response) => response.status !== 200)) expect(response.status).toBe(409);
     expect(await storedCount(urlKey)).toBe(stored);
-    const report = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: { answers: { sequence: number; question: string }[] }[]; page: { questions: { sequence: number; text: string }[] } }>();
+    const report = await (
+      await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })
+    ).json<{ responses: { answers: { sequence: number; question: string }[] }[]; page: { questions: { sequence: number; text: string }[] } }>();
     const textOf = new Map(report.page.questions.map((q) => [q.sequence, q.text]));
     for (const response of report.responses) for (const given of response.answers) expect(given.question).toBe(textOf.get(given.sequence));
     expect(report.page.questions).toHaveLength(edit!.status === 200 ? 6 : 5);
@@ -334,7 +396,7 @@ describe('GET /api/research/:urlKey', () => {
 });
 
 describe('POST /api/research/:urlKey/submit', () => {
-  it('stores the answers with the page\'s own question texts and the partner id', async () => {
+  it("stores the answers with the page's own question texts and the partner id", async () => {
     const { jar, urlKey } = await founderWithPage();
     const response = await submit(urlKey, {
       responses: [
@@ -349,7 +411,9 @@ describe('POST /api/research/:urlKey/submit', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, redirect_to: null });
-    const { responses } = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: { answers: unknown[]; surveyswap_id: string }[] }>();
+    const { responses } = await (
+      await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })
+    ).json<{ responses: { answers: unknown[]; surveyswap_id: string }[] }>();
     expect(responses).toHaveLength(1);
     expect(responses[0]!.surveyswap_id).toBe('partner-42');
     expect(responses[0]!.answers).toEqual([
@@ -373,7 +437,7 @@ describe('POST /api/research/:urlKey/submit', () => {
     expect(hostile.status).toBe(400);
   });
 
-  it('drops empty answers, and with nothing answered refuses with the spec\'s message', async () => {
+  it("drops empty answers, and with nothing answered refuses with the spec's message", async () => {
     const { urlKey } = await founderWithPage();
     for (const responses of [[], [answer(1, '   '), answer(3, []), answer(5, '')]]) {
       const response = await submit(urlKey, { responses });
@@ -435,7 +499,11 @@ describe('POST /api/research/:urlKey/submit', () => {
     const { urlKey } = await founderWithPage();
     const big = JSON.stringify({ responses: [answer(1, 'x'.repeat(65 * 1024))] });
     expect((await submit(urlKey, big)).status).toBe(413);
-    const text = await request(`/api/research/${urlKey}/submit`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ responses: [answer(1, 'a')] }) });
+    const text = await request(`/api/research/${urlKey}/submit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ responses: [answer(1, 'a')] }),
+    });
     expect(text.status).toBe(415);
     const crossSite = await rawRequest(`/api/research/${urlKey}/submit`, {
       method: 'POST',
@@ -500,7 +568,13 @@ describe('responses for the founder', () => {
     await submit(urlKey, { responses: [answer(2, 'Online'), answer(3, ['Email', 'CRM']), answer(4, 5)] });
     await submit(urlKey, { responses: [answer(2, 'Online'), answer(3, ['Email']), answer(4, 2)] });
     await submit(urlKey, { responses: [answer(1, 'Just text'), answer(2, 'Both'), answer(5, 'me@example.com')] });
-    type Summary = { sequence: number; answered: number; empty: number; counts: { value: string; count: number; percent: number }[] | null; average: number | null };
+    type Summary = {
+      sequence: number;
+      answered: number;
+      empty: number;
+      counts: { value: string; count: number; percent: number }[] | null;
+      average: number | null;
+    };
     const body = await (await request(`/api/research/pages/${urlKey}/responses`, {}, { jar })).json<{ responses: unknown[]; summaries: Summary[] }>();
     expect(body.responses).toHaveLength(3);
     const [text, choice, checkbox, rating, email] = body.summaries;
@@ -519,12 +593,21 @@ describe('responses for the founder', () => {
       { value: 'CRM', count: 1, percent: 50 },
     ]);
     expect(rating).toMatchObject({ answered: 2, empty: 1, average: 3.5 });
-    expect(rating!.counts!.map((c) => [c.count, c.percent])).toEqual([[0, 0], [1, 50], [0, 0], [0, 0], [1, 50]]);
+    expect(rating!.counts!.map((c) => [c.count, c.percent])).toEqual([
+      [0, 0],
+      [1, 50],
+      [0, 0],
+      [0, 0],
+      [1, 50],
+    ]);
   });
 
   it('download as CSV: UTF-8 with a BOM, every cell quoted, formulas defused', async () => {
     const { jar, urlKey } = await founderWithPage();
-    await submit(urlKey, { responses: [answer(1, '=HYPERLINK("http://evil.example","Click")'), answer(3, ['Email', 'CRM']), answer(4, 3)], surveyswap_id: 'p-1' });
+    await submit(urlKey, {
+      responses: [answer(1, '=HYPERLINK("http://evil.example","Click")'), answer(3, ['Email', 'CRM']), answer(4, 3)],
+      surveyswap_id: 'p-1',
+    });
     await submit(urlKey, { responses: [answer(1, '+1 more, with "quotes"\nand a line'), answer(5, 'me@example.com')] });
     await submit(urlKey, { responses: [answer(1, '-2'), answer(2, 'Both')] });
     await submit(urlKey, { responses: [answer(1, '@SUM(A1:A9)'), answer(2, 'In person')] });
@@ -566,7 +649,11 @@ describe("a page's introduction, who is asking and its e-mail question", () => {
     const { jar, urlKey } = await founderWithPage({ introduction: '  We run two bakeries.\nFive minutes helps a lot.  ' });
     const nameless = await request(`/api/research/${urlKey}`);
     const { research_page: before } = await nameless.json<{ research_page: { title: string; introduction: string; asker: unknown } }>();
-    expect(before).toMatchObject({ title: 'Customer interviews', introduction: 'We run two bakeries.\nFive minutes helps a lot.', asker: { name: null, project: 'Research test' } });
+    expect(before).toMatchObject({
+      title: 'Customer interviews',
+      introduction: 'We run two bakeries.\nFive minutes helps a lot.',
+      asker: { name: null, project: 'Research test' },
+    });
     expect(JSON.stringify(before)).not.toContain('@');
 
     // The founder's own words are in their export.
@@ -599,7 +686,9 @@ describe("a page's introduction, who is asking and its e-mail question", () => {
     const bad = await submit(urlKey, { responses: [answer(1, 'Invoices'), { sequence: 2, question: 'Your e-mail', response: 'not an address' }] });
     expect(bad.status).toBe(400);
     expect(await storedCount(urlKey)).toBe(0);
-    expect((await submit(urlKey, { responses: [answer(1, 'Invoices'), { sequence: 2, question: 'Your e-mail', response: 'me@example.com' }] })).status).toBe(200);
+    expect((await submit(urlKey, { responses: [answer(1, 'Invoices'), { sequence: 2, question: 'Your e-mail', response: 'me@example.com' }] })).status).toBe(
+      200,
+    );
     expect(await storedCount(urlKey)).toBe(1);
 
     const optional = await founderWithPage();
@@ -642,7 +731,9 @@ describe("a page created from the co-founder's draft", () => {
     expect(answers.map((response) => response.status)).toEqual(Array(50).fill(201));
     const keys = new Set(await Promise.all(answers.map(async (response) => (await response.json<{ page: { url_key: string } }>()).page.url_key)));
     expect(keys.size).toBe(1);
-    const { pages } = await (await request(`/api/research/projects/${projectId}/pages`, {}, { jar })).json<{ pages: { url_key: string; draft_key: string | null; questions: unknown[] }[] }>();
+    const { pages } = await (
+      await request(`/api/research/projects/${projectId}/pages`, {}, { jar })
+    ).json<{ pages: { url_key: string; draft_key: string | null; questions: unknown[] }[] }>();
     const fromDraft = pages.filter((page) => page.draft_key === draftKey);
     expect(fromDraft).toHaveLength(1);
     expect(fromDraft[0]!.url_key).toBe([...keys][0]);
@@ -654,7 +745,9 @@ describe("a page created from the co-founder's draft", () => {
     const a = await founderWithPage();
     const b = await founderWithPage();
     for (const { jar, projectId } of [a, b]) {
-      expect((await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Same', questions: [ALL_TYPES[0]], draft_key: draftKey }, {}, { jar })).status).toBe(201);
+      expect(
+        (await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Same', questions: [ALL_TYPES[0]], draft_key: draftKey }, {}, { jar })).status,
+      ).toBe(201);
     }
     const bad = await postJson(`/api/research/projects/${a.projectId}/pages`, { title: 'Bad', questions: [ALL_TYPES[0]], draft_key: 'x' }, {}, { jar: a.jar });
     expect(bad.status).toBe(400);

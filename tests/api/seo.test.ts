@@ -8,8 +8,7 @@ import { publicPageEntries } from '../../worker/routes/seo';
 import { request } from '../utils';
 
 const origin = () => new URL(env.APP_URL).origin;
-const metaContent = (html: string, attribute: string, name: string) =>
-  new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+const metaContent = (html: string, attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
 const jsonLdBlocks = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 
@@ -38,7 +37,21 @@ describe('sitemap.xml', () => {
 
   it('lists every public marketing, legal, tool and account page by its full address', async () => {
     const listed = await locations();
-    for (const path of ['/', '/demo', '/pricing', '/affiliate', '/our-story', '/contributors', '/blog', '/terms', '/privacy', '/business-ideas-generator', '/user-persona-generator', '/signup', '/signin']) {
+    for (const path of [
+      '/',
+      '/demo',
+      '/pricing',
+      '/affiliate',
+      '/our-story',
+      '/contributors',
+      '/blog',
+      '/terms',
+      '/privacy',
+      '/business-ideas-generator',
+      '/user-persona-generator',
+      '/signup',
+      '/signin',
+    ]) {
       expect(listed, path).toContain(new URL(path, origin()).href);
     }
   });
@@ -53,7 +66,10 @@ describe('sitemap.xml', () => {
       expect(pathname).not.toContain(':');
     }
     for (const path of ['/dashboard', '/onboarding', '/verify-email', '/research']) {
-      expect(listed.some((location) => new URL(location).pathname.startsWith(path)), path).toBe(false);
+      expect(
+        listed.some((location) => new URL(location).pathname.startsWith(path)),
+        path,
+      ).toBe(false);
     }
     const expected = PAGE_META.filter((meta) => meta.indexable && !meta.pattern.includes(':')).length;
     expect(listed.filter((location) => !new URL(location).pathname.startsWith('/blog/'))).toHaveLength(expected);

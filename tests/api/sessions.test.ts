@@ -23,7 +23,11 @@ describe('access tokens', () => {
 
   it('are HS256 JWTs of 15 minutes', async () => {
     const { jar } = await signedUpUser();
-    const [header, payload] = jar.get('__Host-lm_access')!.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    const [header, payload] = jar
+      .get('__Host-lm_access')!
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header?.alg).toBe('HS256');
     expect(Number(payload?.exp) - Number(payload?.iat)).toBe(15 * 60);
   });
@@ -112,7 +116,10 @@ describe('POST /api/auth/refresh', () => {
   it('ends 30 days after sign-in, however often it was rotated', async () => {
     const { jar } = await signedUpUser();
     await refresh(jar);
-    await db().prepare('UPDATE refresh_tokens SET family_expires_at = ?').bind(Date.now() - 1).run();
+    await db()
+      .prepare('UPDATE refresh_tokens SET family_expires_at = ?')
+      .bind(Date.now() - 1)
+      .run();
     expect((await refresh(jar)).status).toBe(401);
   });
 
@@ -147,7 +154,11 @@ describe('POST /api/auth/sign-out', () => {
   it('leaves other browsers signed in', async () => {
     const { email, password, jar } = await signedUpUser();
     const other = new CookieJar();
-    await request('/api/auth/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) }, { jar: other });
+    await request(
+      '/api/auth/sign-in',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) },
+      { jar: other },
+    );
     await request('/api/auth/sign-out', { method: 'POST' }, { jar });
     expect((await refresh(other)).status).toBe(200);
   });

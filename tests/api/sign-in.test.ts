@@ -64,7 +64,9 @@ describe('POST /api/auth/sign-in', () => {
     const { email, password } = await signedUpUser();
     const { scryptSync } = await import('node:crypto');
     const salt = Buffer.alloc(16, 7);
-    const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64url'), scryptSync(password, salt, 32, { N: 2 ** 14, r: 8, p: 1 }).toString('base64url')].join('$');
+    const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64url'), scryptSync(password, salt, 32, { N: 2 ** 14, r: 8, p: 1 }).toString('base64url')].join(
+      '$',
+    );
     await db().prepare('UPDATE users SET password_hash = ? WHERE email = ?').bind(old, email).run();
     expect((await signIn(email, password)).status).toBe(200);
     const row = await db().prepare('SELECT password_hash FROM users WHERE email = ?').bind(email).first<{ password_hash: string }>();
@@ -108,7 +110,10 @@ describe('POST /api/auth/sign-in', () => {
       const client = freshClient();
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        statuses.push((await postJson('/api/auth/sign-in', { email: freshEmail(), password: 'wrong' }, { 'CF-Connecting-IP': client, 'X-Forwarded-For': `203.0.113.${i}` })).status);
+        statuses.push(
+          (await postJson('/api/auth/sign-in', { email: freshEmail(), password: 'wrong' }, { 'CF-Connecting-IP': client, 'X-Forwarded-For': `203.0.113.${i}` }))
+            .status,
+        );
       }
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses.slice(10)).toEqual([429, 429]);

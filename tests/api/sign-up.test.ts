@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../worker/lib/tokens';
 import { CookieJar, db, freshClient, freshEmail, latestLink, medianMs, outboxFor, postJson, request, tokenOf } from '../utils';
 
-const signUp = (body: unknown, headers: Record<string, string> = {}) =>
-  postJson('/api/auth/sign-up', body, { 'CF-Connecting-IP': freshClient(), ...headers });
+const signUp = (body: unknown, headers: Record<string, string> = {}) => postJson('/api/auth/sign-up', body, { 'CF-Connecting-IP': freshClient(), ...headers });
 
 const userRow = (email: string) =>
   db()
@@ -14,7 +13,16 @@ const userRow = (email: string) =>
 describe('POST /api/auth/sign-up', () => {
   it('creates an unverified account with a scrypt hash, attribution and privacy mode, and sends a verification link', async () => {
     const email = freshEmail();
-    const attribution = { source: 'producthunt', medium: 'referral', campaign: null, ref: null, firstVisit: '2026-11-01T10:00:00.000Z', lastTouch: '2026-11-02T10:00:00.000Z', referrer: 'https://www.producthunt.com/', sessionId: 's-1' };
+    const attribution = {
+      source: 'producthunt',
+      medium: 'referral',
+      campaign: null,
+      ref: null,
+      firstVisit: '2026-11-01T10:00:00.000Z',
+      lastTouch: '2026-11-02T10:00:00.000Z',
+      referrer: 'https://www.producthunt.com/',
+      sessionId: 's-1',
+    };
     const response = await signUp({ email: `  ${email.toUpperCase()}  `, password: 'correct horse battery', attribution, privacyMode: true });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'Check your inbox' });
@@ -53,7 +61,11 @@ describe('POST /api/auth/sign-up', () => {
       ['a malformed email', { email: 'not-an-email', password: 'long enough' }, { error: 'Invalid email format', field: 'email' }],
       ['a missing password', { email: 'a@b.co' }, { error: 'Password is required', field: 'password' }],
       ['a 7-character password', { email: 'a@b.co', password: '1234567' }, { error: 'Password must be at least 8 characters long', field: 'password' }],
-      ['a 257-character password', { email: 'a@b.co', password: 'p'.repeat(257) }, { error: 'Password must be at most 256 characters long', field: 'password' }],
+      [
+        'a 257-character password',
+        { email: 'a@b.co', password: 'p'.repeat(257) },
+        { error: 'Password must be at most 256 characters long', field: 'password' },
+      ],
       ['a NUL in the password', { email: 'a@b.co', password: 'pass\u0000word' }, { error: 'Password must not contain NUL characters', field: 'password' }],
       ['an unknown field', { email: 'a@b.co', password: 'long enough', role: 'admin' }, { error: 'Unknown field: role.' }],
       ['a wrong type', { email: 'a@b.co', password: 12345678 }, { error: 'Password is required', field: 'password' }],
@@ -144,7 +156,10 @@ describe('POST /api/auth/verify-email/:token', () => {
 
   it('refuses a link expired by a second, and says nothing about why', async () => {
     const { token } = await newAccount();
-    await db().prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?').bind(Date.now() - 1000, await hashToken(token)).run();
+    await db()
+      .prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1000, await hashToken(token))
+      .run();
     const response = await request(`/api/auth/verify-email/${token}`, { method: 'POST' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'This verification link is invalid or has expired.' });
@@ -152,7 +167,10 @@ describe('POST /api/auth/verify-email/:token', () => {
 
   it('lives 24 hours', async () => {
     const { token } = await newAccount();
-    const row = await db().prepare('SELECT expires_at - created_at AS lifetime FROM email_tokens WHERE token_hash = ?').bind(await hashToken(token)).first<{ lifetime: number }>();
+    const row = await db()
+      .prepare('SELECT expires_at - created_at AS lifetime FROM email_tokens WHERE token_hash = ?')
+      .bind(await hashToken(token))
+      .first<{ lifetime: number }>();
     expect(Math.round((row?.lifetime ?? 0) / 1000)).toBe(24 * 60 * 60);
   });
 
@@ -197,7 +215,10 @@ describe('POST /api/auth/resend-verification-email', () => {
     const email = freshEmail();
     await signUp({ email, password: 'correct horse battery' });
     expect((await resend(email)).status).toBe(200);
-    await db().prepare('UPDATE mail_locks SET locked_until = ? WHERE key = ?').bind(Date.now() - 1, `verify-email:${email}`).run();
+    await db()
+      .prepare('UPDATE mail_locks SET locked_until = ? WHERE key = ?')
+      .bind(Date.now() - 1, `verify-email:${email}`)
+      .run();
     expect((await resend(email)).status).toBe(200);
   });
 

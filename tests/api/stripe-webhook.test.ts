@@ -18,7 +18,11 @@ import {
   userIdOf,
 } from './payments-support';
 
-const count = async (sql: string, ...values: unknown[]) => (await db().prepare(sql).bind(...values).first<{ n: number }>())!.n;
+const count = async (sql: string, ...values: unknown[]) =>
+  (await db()
+    .prepare(sql)
+    .bind(...values)
+    .first<{ n: number }>())!.n;
 const paymentCount = (sessionId: string) => count('SELECT count(*) AS n FROM payments WHERE checkout_session_id = ?', sessionId);
 const createProject = (jar: CookieJar, name: string) => postJson('/api/project', { name }, {}, { jar });
 
@@ -270,7 +274,10 @@ describe('commissions', () => {
   it('are not earned for a payment more than a year after sign-up, nor by a rejected affiliate', async () => {
     const affiliate = await approvedAffiliate();
     const late = await referredFounder(affiliate.code);
-    await db().prepare('UPDATE users SET created_at = ? WHERE email = ?').bind(Date.now() - 366 * 24 * 60 * 60 * 1000, late.email).run();
+    await db()
+      .prepare('UPDATE users SET created_at = ? WHERE email = ?')
+      .bind(Date.now() - 366 * 24 * 60 * 60 * 1000, late.email)
+      .run();
     await buyer(late.jar);
     expect(await ledgerOf(affiliate.code)).toEqual([]);
 

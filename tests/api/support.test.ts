@@ -17,7 +17,10 @@ describe('dedicated support', () => {
   it('stores a Pro founder’s message, mails it to the contact address with the plan and their reply-to, and confirms it to them', async () => {
     const founder = await buyer();
     const { project } = await (await postJson('/api/project', { name: 'Bakery tools' }, {}, { jar: founder.jar })).json<{ project: { id: string } }>();
-    expect(await (await request('/api/support', {}, { jar: founder.jar })).json()).toEqual({ dedicated: true, contactEmail: env.CONTACT_EMAIL } satisfies SupportAccess);
+    expect(await (await request('/api/support', {}, { jar: founder.jar })).json()).toEqual({
+      dedicated: true,
+      contactEmail: env.CONTACT_EMAIL,
+    } satisfies SupportAccess);
 
     const response = await send(founder.jar, { subject: '  Export question ', message: 'How do I export phase 2?\n\nThanks!', projectId: project.id });
     expect(response.status).toBe(201);

@@ -29,19 +29,34 @@ async function projectWithPersona() {
   const collaborator = await addCollaborator(owner.jar, owner.projectId);
   const a = await openSocket(owner.projectId, owner.jar);
   const phrase = `clinic cancellations ${crypto.randomUUID().slice(0, 8)}`;
-  const search = await lane({ replies: [{ toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase] } }] }, { content: 'Found discussions.' }] });
+  const search = await lane({
+    replies: [{ toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase] } }] }, { content: 'Found discussions.' }],
+  });
   await answerEnd(a, send(a, `Search ${search.tag}`).requestId);
-  const output = (await storedMessages(owner.projectId, owner.jar)).at(-1)!.parts.find((part) => part.type === 'tool-search_discussions')!.output as { discussions: { url: string; excerpt: string }[] };
+  const output = (await storedMessages(owner.projectId, owner.jar)).at(-1)!.parts.find((part) => part.type === 'tool-search_discussions')!.output as {
+    discussions: { url: string; excerpt: string }[];
+  };
   const discussion = output.discussions.find((candidate) => candidate.excerpt.length > 20)!;
   const quote = { text: discussion.excerpt.slice(0, 20), url: discussion.url };
   const cited = { text: 'Cancellations cost a morning of calls.', source: discussion.url };
   // The same lane, scripted again: the fake picks a lane by a tag anywhere in the conversation.
   await fetch(`${env.FAKE_COFOUNDER_MODEL_URL}/__lanes/${search.tag}`, {
     method: 'POST',
-    body: JSON.stringify({ replies: [{ toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, pains: [cited, ...PERSONA.pains], quotes: [quote] } } }] }, { content: 'Saved Dana.' }] }),
+    body: JSON.stringify({
+      replies: [
+        {
+          toolCalls: [
+            { name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, pains: [cited, ...PERSONA.pains], quotes: [quote] } } },
+          ],
+        },
+        { content: 'Saved Dana.' },
+      ],
+    }),
   });
   await answerEnd(a, send(a, 'Personas, please').requestId);
-  const persona = (await waitForState(a, (state) => state.memory.some((entry) => entry.kind === 'persona'))).memory.find((entry) => entry.kind === 'persona') as PersonaEntry;
+  const persona = (await waitForState(a, (state) => state.memory.some((entry) => entry.kind === 'persona'))).memory.find(
+    (entry) => entry.kind === 'persona',
+  ) as PersonaEntry;
   expect(persona.persona.quotes).toEqual([quote]);
   const b = await openSocket(owner.projectId, collaborator.jar);
   return { owner, collaborator, a, b, persona, discussion, cited, quote };
@@ -60,7 +75,11 @@ describe('members editing artifacts', () => {
         situation: 'Runs the front desk and the schedule alone.',
         jobs: { functional: ['Keep chairs booked', 'Confirm tomorrow’s patients'], social: ['Look on top of it'], emotional: [] },
         // The cited pain kept, ranked second now; a pain of B's own, labelled an assumption, ranked first.
-        pains: [{ text: 'Patients forget to cancel at all.', source: 'assumption' }, cited, ...persona.persona.pains.filter((pain) => pain.source === 'assumption')],
+        pains: [
+          { text: 'Patients forget to cancel at all.', source: 'assumption' },
+          cited,
+          ...persona.persona.pains.filter((pain) => pain.source === 'assumption'),
+        ],
         gains: [{ text: 'Mornings without phone calls.', source: 'assumption' }],
         usesToday: ['A paper waiting list', 'Text messages from her own phone'],
         jobStories: ['When the first patient cancels at 8, I want to offer the slot to the list, so I can start the day on time.'],
@@ -70,7 +89,9 @@ describe('members editing artifacts', () => {
     const result = await edit(b, { type: 'memory_update', id: persona.id, baseVersion: persona.version, content });
     expect(result).toMatchObject({ ok: true, entry: { version: persona.version + 1, title: 'Dana W. Okafor' } });
 
-    const seen = (await waitForState(a, (state) => state.memory.some((entry) => entry.title === 'Dana W. Okafor'))).memory.find((entry) => entry.id === persona.id) as PersonaEntry;
+    const seen = (await waitForState(a, (state) => state.memory.some((entry) => entry.title === 'Dana W. Okafor'))).memory.find(
+      (entry) => entry.id === persona.id,
+    ) as PersonaEntry;
     expect(seen.persona).toMatchObject({ role: 'Office manager', earlyAdopter: 'Clinics that already text their patients.', quotes: [quote] });
     expect(seen.persona.pains[1]).toEqual(cited);
     expect(seen.persona.jobs.functional).toEqual(['Keep chairs booked', 'Confirm tomorrow’s patients']);
@@ -94,13 +115,21 @@ describe('members editing artifacts', () => {
       // A quote a member typed, even from a real address.
       withPersona({ quotes: [quote, { text: 'I would switch tomorrow', url: discussion.url }] }),
       // A quoted claim rewritten keeps its source but no longer says what it said.
-      withPersona({ pains: persona.persona.pains.map((pain) => (pain.source === discussion.url ? { ...pain, text: 'Cancellations cost a whole day.' } : pain)) }),
+      withPersona({
+        pains: persona.persona.pains.map((pain) => (pain.source === discussion.url ? { ...pain, text: 'Cancellations cost a whole day.' } : pain)),
+      }),
       // A channel address.
       withPersona({ reachAt: [{ name: 'A forum', url: 'https://forum.invented.example/' }] }),
     ];
     for (const content of refusals) {
       const result = await edit(b, { type: 'memory_update', id: persona.id, baseVersion: persona.version, content });
-      expect(result).toMatchObject({ ok: false, reason: 'invalid', error: expect.stringMatching(/^Only the co-founder's tools add cited evidence, which they check: .+ is not in this entry\. Delete it, or write it as a claim labelled 'assumption'\.$/) });
+      expect(result).toMatchObject({
+        ok: false,
+        reason: 'invalid',
+        error: expect.stringMatching(
+          /^Only the co-founder's tools add cited evidence, which they check: .+ is not in this entry\. Delete it, or write it as a claim labelled 'assumption'\.$/,
+        ),
+      });
     }
     // A new persona carrying a quote is refused the same way.
     const created = await edit(b, { type: 'memory_create', content: { kind: 'persona', title: 'Sam Lee', persona: { ...PERSONA, quotes: [quote] } } });
@@ -108,10 +137,15 @@ describe('members editing artifacts', () => {
     expect(a.latestState<State>()!.memory.filter((entry) => entry.kind === 'persona')).toEqual([persona]);
 
     // Deleting the cited pain and the quote, and adding an assumption, is a member's right.
-    const kept = withPersona({ pains: [...persona.persona.pains.filter((pain) => pain.source === 'assumption'), { text: 'Reminder calls take an hour a day.', source: 'assumption' }], quotes: [] });
+    const kept = withPersona({
+      pains: [...persona.persona.pains.filter((pain) => pain.source === 'assumption'), { text: 'Reminder calls take an hour a day.', source: 'assumption' }],
+      quotes: [],
+    });
     const result = await edit(b, { type: 'memory_update', id: persona.id, baseVersion: persona.version, content: kept });
     expect(result).toMatchObject({ ok: true });
-    const seen = (await waitForState(a, (state) => state.memory.some((entry) => entry.id === persona.id && entry.version === persona.version + 1))).memory.find((entry) => entry.id === persona.id) as PersonaEntry;
+    const seen = (await waitForState(a, (state) => state.memory.some((entry) => entry.id === persona.id && entry.version === persona.version + 1))).memory.find(
+      (entry) => entry.id === persona.id,
+    ) as PersonaEntry;
     expect(seen.persona.pains.map((pain) => pain.source)).toEqual(['assumption', 'assumption']);
     expect(seen.persona.quotes).toEqual([]);
     a.close();
@@ -120,21 +154,48 @@ describe('members editing artifacts', () => {
 
   it('competitors and the map: names, audience, claims labelled assumptions, gap titles and axes labels are edited; a typed price is refused', async () => {
     const { a, b } = await projectWithPersona();
-    const competitor = { kind: 'competitor', title: 'Paper list', competitor: { category: 'status_quo', forWhom: 'Front desks.', pricing: { status: 'not_found' }, strengths: [], weaknesses: [] } };
+    const competitor = {
+      kind: 'competitor',
+      title: 'Paper list',
+      competitor: { category: 'status_quo', forWhom: 'Front desks.', pricing: { status: 'not_found' }, strengths: [], weaknesses: [] },
+    };
     const card = (await edit(b, { type: 'memory_create', content: competitor })).entry as MemoryEntry;
     const price = { status: 'found', quote: '$29 per month', url: 'https://paper.invented.example/pricing', readAt: new Date().toISOString() };
-    expect(await edit(b, { type: 'memory_update', id: card.id, baseVersion: 1, content: { ...competitor, competitor: { ...competitor.competitor, pricing: price } } })).toMatchObject({
+    expect(
+      await edit(b, {
+        type: 'memory_update',
+        id: card.id,
+        baseVersion: 1,
+        content: { ...competitor, competitor: { ...competitor.competitor, pricing: price } },
+      }),
+    ).toMatchObject({
       ok: false,
       error: expect.stringContaining('the price “$29 per month” from https://paper.invented.example/pricing'),
     });
-    const renamed = { kind: 'competitor', title: 'Paper waiting list', competitor: { ...competitor.competitor, category: 'indirect', forWhom: 'Receptionists.', weaknesses: [{ text: 'Nobody reads it after 10.', source: 'assumption' }] } };
+    const renamed = {
+      kind: 'competitor',
+      title: 'Paper waiting list',
+      competitor: {
+        ...competitor.competitor,
+        category: 'indirect',
+        forWhom: 'Receptionists.',
+        weaknesses: [{ text: 'Nobody reads it after 10.', source: 'assumption' }],
+      },
+    };
     expect(await edit(b, { type: 'memory_update', id: card.id, baseVersion: 1, content: renamed })).toMatchObject({ ok: true });
 
     const landscape = {
       kind: 'landscape',
       title: 'Where clinics are alone',
       landscape: {
-        gaps: [{ title: 'No automation', description: 'Slots are refilled by hand.', competitors: ['Paper waiting list'], evidence: [{ text: 'Assumed from the founders.', source: 'assumption' }] }],
+        gaps: [
+          {
+            title: 'No automation',
+            description: 'Slots are refilled by hand.',
+            competitors: ['Paper waiting list'],
+            evidence: [{ text: 'Assumed from the founders.', source: 'assumption' }],
+          },
+        ],
         axes: { x: { label: 'Setup effort', low: 'none', high: 'weeks' }, y: { label: 'Automation', low: 'none', high: 'full' } },
         placements: [
           { name: 'Paper waiting list', isIdea: false, x: 1, y: 1 },
@@ -153,10 +214,21 @@ describe('members editing artifacts', () => {
     };
     expect(await edit(b, { type: 'memory_update', id: map.id, baseVersion: 1, content: edited })).toMatchObject({ ok: true });
     // A second landscape replaces the one a project holds: evidence it cites is checked against that one.
-    const invented = { ...edited, landscape: { ...edited.landscape, gaps: [{ ...edited.landscape.gaps[0]!, evidence: [{ text: 'Clinics hate it.', source: 'https://invented.example/survey' }] }] } };
+    const invented = {
+      ...edited,
+      landscape: {
+        ...edited.landscape,
+        gaps: [{ ...edited.landscape.gaps[0]!, evidence: [{ text: 'Clinics hate it.', source: 'https://invented.example/survey' }] }],
+      },
+    };
     expect(await edit(b, { type: 'memory_create', content: invented })).toMatchObject({ ok: false, reason: 'invalid' });
 
-    const state = await waitForState(a, (candidate) => candidate.memory.some((entry) => entry.kind === 'landscape' && entry.version === 2) && candidate.memory.some((entry) => entry.title === 'Paper waiting list'));
+    const state = await waitForState(
+      a,
+      (candidate) =>
+        candidate.memory.some((entry) => entry.kind === 'landscape' && entry.version === 2) &&
+        candidate.memory.some((entry) => entry.title === 'Paper waiting list'),
+    );
     const seenMap = state.memory.find((entry) => entry.kind === 'landscape') as Extract<MemoryEntry, { kind: 'landscape' }>;
     expect(seenMap.landscape.gaps[0]).toMatchObject({ title: 'Nobody refills slots for them', evidence: [{ source: 'assumption' }] });
     expect(seenMap.landscape.axes.x.label).toBe('Time to set up');
@@ -184,13 +256,24 @@ describe('members editing artifacts', () => {
     };
     const content = (change: object) => ({ kind: 'scale_estimate', title: 'Empty chairs', estimate: { ...estimate, ...change } });
     const saved = (await edit(socket, { type: 'memory_create', content: content({}) })).entry as MemoryEntry;
-    const withSource = (source: string) => content({ topDown: { ...estimate.topDown, steps: [{ ...estimate.topDown.steps[0]!, source }, estimate.topDown.steps[1]!] } });
+    const withSource = (source: string) =>
+      content({ topDown: { ...estimate.topDown, steps: [{ ...estimate.topDown.steps[0]!, source }, estimate.topDown.steps[1]!] } });
     expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: withSource('https://invented.example/census') })).toMatchObject({
       ok: false,
       error: expect.stringContaining('the address https://invented.example/census is not in this entry'),
     });
-    expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: content({ evidence: [{ title: 'A thread', url: 'https://news.ycombinator.com/item?id=42', site: 'Hacker News' }] }) })).toMatchObject({ ok: false, reason: 'invalid' });
-    expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: withSource('US Census 2020, from memory') })).toMatchObject({ ok: true, entry: { version: 2 } });
+    expect(
+      await edit(socket, {
+        type: 'memory_update',
+        id: saved.id,
+        baseVersion: 1,
+        content: content({ evidence: [{ title: 'A thread', url: 'https://news.ycombinator.com/item?id=42', site: 'Hacker News' }] }),
+      }),
+    ).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: withSource('US Census 2020, from memory') })).toMatchObject({
+      ok: true,
+      entry: { version: 2 },
+    });
     socket.close();
   });
 });

@@ -22,7 +22,11 @@ describe('connecting to the workspace', () => {
     // The owner's own token, correctly signed, but past its expiry.
     const userId = (await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
     const now = Math.floor(Date.now() / 1000);
-    const expired = await sign({ sub: userId, jti: crypto.randomUUID(), iat: now - 3600, exp: now - 60 }, sessionSecret(env, new Request(env.APP_URL)), 'HS256');
+    const expired = await sign(
+      { sub: userId, jti: crypto.randomUUID(), iat: now - 3600, exp: now - 60 },
+      sessionSecret(env, new Request(env.APP_URL)),
+      'HS256',
+    );
     expect((await upgrade(projectId, null, { Cookie: `__Host-lm_access=${expired}` })).status).toBe(401);
   });
 
@@ -75,7 +79,10 @@ describe('connecting to the workspace', () => {
     const sent = send(socket, `Hello ${model.tag}`);
     await answerEnd(socket, sent.requestId);
     const [mine] = await storedMessages(projectId, jar);
-    const me = await db().prepare('SELECT id FROM users u JOIN project_members m ON m.user_id = u.id WHERE m.project_id = ?').bind(projectId).first<{ id: string }>();
+    const me = await db()
+      .prepare('SELECT id FROM users u JOIN project_members m ON m.user_id = u.id WHERE m.project_id = ?')
+      .bind(projectId)
+      .first<{ id: string }>();
     expect(mine!.metadata!.author).toMatchObject({ kind: 'member', userId: me!.id });
     expect(textOf(mine)).toBe(`Hello ${model.tag}`);
     socket.close();
@@ -92,9 +99,11 @@ describe('connecting to the workspace', () => {
     const stub = env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId));
     const holdsText = () =>
       runInDurableObject(stub, (_instance, state) =>
-        [...state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '\\_cf%' ESCAPE '\\'")].some(
-          ({ name }) => JSON.stringify([...state.storage.sql.exec(`SELECT * FROM "${name}"`)]).includes(model.tag),
-        ),
+        [
+          ...state.storage.sql.exec<{ name: string }>(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '\\_cf%' ESCAPE '\\'",
+          ),
+        ].some(({ name }) => JSON.stringify([...state.storage.sql.exec(`SELECT * FROM "${name}"`)]).includes(model.tag)),
       );
     expect(await holdsText()).toBe(true);
     const { deleteProjectConversation } = await import('../../worker/agents/project-lifecycle');

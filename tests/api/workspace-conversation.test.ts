@@ -116,7 +116,10 @@ describe('what a member may not do', () => {
     socket.send({ type: 'cf_agent_tool_approval', toolCallId: 'x', approved: true, autoContinue: true });
     socket.send({ type: 'cf_agent_state', state: { phases: { done: [1, 2, 3, 4, 5, 6, 7, 8], current: 8 }, memory: [] } });
     // The sender's view is reset to the stored conversation after each refused frame.
-    await socket.waitFor((frame: Frame) => frame.type === 'cf_agent_chat_messages' && Array.isArray(frame.messages) && frame.messages.length === before.length, { from });
+    await socket.waitFor(
+      (frame: Frame) => frame.type === 'cf_agent_chat_messages' && Array.isArray(frame.messages) && frame.messages.length === before.length,
+      { from },
+    );
     await stillServes(socket, model.tag);
     const after = await storedMessages(projectId, jar);
     expect(after.slice(0, before.length)).toEqual(before);
@@ -136,7 +139,9 @@ describe('what a member may not do', () => {
   it('refuses blank and oversized messages with a clear error, storing nothing', async () => {
     const { jar, projectId, socket, before } = await conversationWithOneAnswer();
     const blank = send(socket, '   \n ');
-    expect(await socket.waitFor((frame) => frame.type === 'send_refused' && frame.requestId === blank.requestId)).toMatchObject({ error: 'Please write a message.' });
+    expect(await socket.waitFor((frame) => frame.type === 'send_refused' && frame.requestId === blank.requestId)).toMatchObject({
+      error: 'Please write a message.',
+    });
     const huge = send(socket, 'x'.repeat(8001));
     expect(await socket.waitFor((frame) => frame.type === 'send_refused' && frame.requestId === huge.requestId)).toMatchObject({
       error: 'Please keep your message under 8,000 characters.',

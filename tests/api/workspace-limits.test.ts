@@ -10,7 +10,9 @@ const nextMidnight = () => Date.parse(`${new Date().toISOString().slice(0, 10)}T
 async function sendMany(socket: TestSocket, count: number, tag: string) {
   const sent = Array.from({ length: count }, (_, i) => send(socket, `Message ${i} ${tag}`));
   const ends = await Promise.all(sent.map((one) => answerEnd(socket, one.requestId, 30_000)));
-  const refusals = sent.map((one) => socket.frames.find((frame) => frame.type === 'send_refused' && frame.requestId === one.requestId)).filter(Boolean) as Frame[];
+  const refusals = sent
+    .map((one) => socket.frames.find((frame) => frame.type === 'send_refused' && frame.requestId === one.requestId))
+    .filter(Boolean) as Frame[];
   return { sent, ends, refusals };
 }
 
@@ -30,7 +32,9 @@ describe('daily limits', () => {
     expect(stored.filter((message) => message.role === 'assistant' && message.metadata?.status === 'complete')).toHaveLength(6);
     expect(await model.requests()).toHaveLength(6);
     // The count every member sees (the state broadcast may trail the last answer's end).
-    await socket.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as { limits: { projectMessagesToday: number } }).limits.projectMessagesToday === 6);
+    await socket.waitFor(
+      (frame) => frame.type === 'cf_agent_state' && (frame.state as { limits: { projectMessagesToday: number } }).limits.projectMessagesToday === 6,
+    );
     socket.close();
   });
 

@@ -27,7 +27,13 @@ describe('the shared memory', () => {
     await other.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as MemoryState).memory.length === 1);
 
     // Both start editing version 1; the first save wins, the second is refused with what is there now.
-    other.send({ type: 'memory_update', requestId: 'u1', id, baseVersion: 1, content: { kind: 'assumption', title: 'Pricing', body: 'Clinics pay per booking.' } });
+    other.send({
+      type: 'memory_update',
+      requestId: 'u1',
+      id,
+      baseVersion: 1,
+      content: { kind: 'assumption', title: 'Pricing', body: 'Clinics pay per booking.' },
+    });
     expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'u1')).toMatchObject({ ok: true, entry: { version: 2 } });
     owner.send({ type: 'memory_update', requestId: 'u2', id, baseVersion: 1, content: { kind: 'assumption', title: 'Mine', body: 'Clinics pay yearly.' } });
     expect(await owner.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'u2')).toMatchObject({
@@ -108,7 +114,9 @@ describe('presence and streams', () => {
     viewer.close();
     // Still streaming to the owner after the viewer left.
     const count = owner.frames.length;
-    await owner.waitFor((frame) => frame.type === 'cf_agent_use_chat_response' && typeof frame.body === 'string' && frame.body.includes('text-delta'), { from: count });
+    await owner.waitFor((frame) => frame.type === 'cf_agent_use_chat_response' && typeof frame.body === 'string' && frame.body.includes('text-delta'), {
+      from: count,
+    });
 
     owner.send({ type: 'cf_agent_chat_request_cancel', id: sent.requestId });
     await answerEnd(owner, sent.requestId);

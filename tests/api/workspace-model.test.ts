@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../utils';
 import { answerEnd, chatRequest, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type ModelRequestBody } from './workspace-support';
 
-const systemText = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'system').map((message) => String(message.content)).join('\n');
+const systemText = (body: ModelRequestBody) =>
+  body.messages
+    .filter((message) => message.role === 'system')
+    .map((message) => String(message.content))
+    .join('\n');
 const today = () => new Date().toISOString().slice(0, 10);
 const usage = async (key: string) =>
   (await db().prepare('SELECT count FROM cofounder_usage WHERE day = ? AND key = ?').bind(today(), key).first<{ count: number }>())?.count ?? 0;
@@ -31,7 +35,7 @@ describe('the co-founder model call', () => {
     expect(system).toMatch(/Weakest assumption:/);
     expect(system).toMatch(/Brainstorming from scratch/);
     expect(system).toMatch(/Problem-first thinking/);
-    expect(system).toContain('Answer in the language of the founder\'s latest message');
+    expect(system).toContain("Answer in the language of the founder's latest message");
     expect(system).toContain(`the founder's latest message begins "Quiero crear una app para dentistas`);
     expect(body!.max_completion_tokens ?? body!.max_tokens).toBe(1200);
     expect(body!.tools!.map((tool) => tool.function.name).sort()).toEqual([
@@ -65,7 +69,9 @@ describe('the co-founder model call', () => {
   it('writes memory through a valid tool call, broadcast to every member', async () => {
     const model = await lane({
       replies: [
-        { toolCalls: [{ name: 'write_memory', arguments: { kind: 'target_users', title: 'Dental practice managers', body: 'Managers of 2–6 chair clinics.' } }] },
+        {
+          toolCalls: [{ name: 'write_memory', arguments: { kind: 'target_users', title: 'Dental practice managers', body: 'Managers of 2–6 chair clinics.' } }],
+        },
         { content: 'Saved who it is for.' },
       ],
     });
@@ -111,7 +117,9 @@ describe('the co-founder model call', () => {
 
   it('asks a multiple-choice question as a tool the app renders, and ends the turn there', async () => {
     const choices = ['I have a problem in mind', 'Help me brainstorm ideas'];
-    const model = await lane({ replies: [{ content: 'Let us start.', toolCalls: [{ name: 'ask_multiple_choice', arguments: { question: 'How do you want to start?', choices } }] }] });
+    const model = await lane({
+      replies: [{ content: 'Let us start.', toolCalls: [{ name: 'ask_multiple_choice', arguments: { question: 'How do you want to start?', choices } }] }],
+    });
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
     const sent = send(socket, `Hi ${model.tag}`);
@@ -124,13 +132,17 @@ describe('the co-founder model call', () => {
   });
 
   it('saves the chosen idea, marks phase 1 done in D1 and offers phase 2', async () => {
-    const model = await lane({ replies: [{ toolCalls: [{ name: 'save_chosen_idea', arguments: IDEA }] }, { content: 'Phase 1 is done.' }, { content: 'Phase 2 then.' }] });
+    const model = await lane({
+      replies: [{ toolCalls: [{ name: 'save_chosen_idea', arguments: IDEA }] }, { content: 'Phase 1 is done.' }, { content: 'Phase 2 then.' }],
+    });
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
     const sent = send(socket, `Let us go with the clinics ${model.tag}`);
     await answerEnd(socket, sent.requestId);
     // The state broadcast may trail the end of the answer's stream.
-    const frame = await socket.waitFor((candidate) => candidate.type === 'cf_agent_state' && (candidate.state as { phases: { done: number[] } }).phases.done.length > 0);
+    const frame = await socket.waitFor(
+      (candidate) => candidate.type === 'cf_agent_state' && (candidate.state as { phases: { done: number[] } }).phases.done.length > 0,
+    );
     const state = frame.state as { phases: { done: number[]; current: number }; memory: { kind: string; idea: object }[] };
     // The founders move on to phase 2 with it; a Free project opens phases 1 and 2.
     expect(state.phases).toEqual({ done: [1], current: 2, unlocked: [1, 2] });
@@ -158,7 +170,12 @@ describe('when the model fails', () => {
     { name: 'a stall', reply: { content: 'Half of an answer that then stalls.', stallAfterChars: 12 }, partial: 'Half of an a' },
     { name: 'a malformed chunk', reply: { content: 'Some text before garbage.', malformedAfterChars: 8 }, partial: 'Some tex' },
     { name: 'a stream that stops halfway', reply: { content: 'A sentence that never finishes.', closeAfterChars: 8 }, partial: 'A senten' },
-    { name: 'an oversized answer', reply: { content: 'too long '.repeat(2000), chunkChars: 450 }, partial: 'too long ', failure: 'The answer grew too long and was cut off.' },
+    {
+      name: 'an oversized answer',
+      reply: { content: 'too long '.repeat(2000), chunkChars: 450 },
+      partial: 'too long ',
+      failure: 'The answer grew too long and was cut off.',
+    },
   ];
 
   for (const fault of FAULTS) {
@@ -184,7 +201,9 @@ describe('when the model fails', () => {
       expect(textOf(failed).length).toBeLessThanOrEqual(12_000 + 450);
       expect(await model.requests()).toHaveLength(fault.retried ? 2 : 1);
       expect(await usage(`project:${projectId}`)).toBe(before);
-      expect((await db().prepare('SELECT requests FROM llm_daily_usage WHERE day = ?').bind(today()).first<number>('requests')) ?? 0).toBeLessThanOrEqual(globalBefore);
+      expect((await db().prepare('SELECT requests FROM llm_daily_usage WHERE day = ?').bind(today()).first<number>('requests')) ?? 0).toBeLessThanOrEqual(
+        globalBefore,
+      );
 
       // Other members see the same failed state, and Retry regenerates it.
       const retry = send(socket, '', { trigger: 'regenerate-message', history: stored.slice(0, -1) });

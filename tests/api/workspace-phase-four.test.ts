@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEntry } from '#contracts/workspace';
 import { db, postJson } from '../utils';
-import { addCollaborator, answerEnd, lane, type ModelRequestBody, openSocket, ownerWithProject, PERSONA, send, storedMessages, type TestSocket } from './workspace-support';
+import {
+  addCollaborator,
+  answerEnd,
+  lane,
+  type ModelRequestBody,
+  openSocket,
+  ownerWithProject,
+  PERSONA,
+  send,
+  storedMessages,
+  type TestSocket,
+} from './workspace-support';
 
 /**
  * Phase 4 in the workspace: personas whose quotes are verbatim excerpts of what the tools
@@ -20,9 +31,13 @@ describe('personas', () => {
     await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
     const socket = await openSocket(owner.projectId, owner.jar);
     const phrase = `clinic cancellations ${crypto.randomUUID().slice(0, 8)}`;
-    const model = await lane({ replies: [{ toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase] } }] }, { content: 'Found discussions.' }] });
+    const model = await lane({
+      replies: [{ toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase] } }] }, { content: 'Found discussions.' }],
+    });
     await answerEnd(socket, send(socket, `Search ${model.tag}`).requestId);
-    const output = (await storedMessages(owner.projectId, owner.jar)).at(-1)!.parts.find((part) => part.type === 'tool-search_discussions')!.output as { discussions: { url: string; excerpt: string }[] };
+    const output = (await storedMessages(owner.projectId, owner.jar)).at(-1)!.parts.find((part) => part.type === 'tool-search_discussions')!.output as {
+      discussions: { url: string; excerpt: string }[];
+    };
     const discussion = output.discussions.find((candidate) => candidate.excerpt.length > 20)!;
     const excerpt = discussion.excerpt.slice(0, 20);
 
@@ -32,11 +47,26 @@ describe('personas', () => {
         replies: [
           {
             toolCalls: [
-              { name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, quotes: [{ text: 'I would pay anything for this', url: discussion.url }] } } },
-              { name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, quotes: [{ text: excerpt, url: 'https://invented.example/thread' }] } } },
-              { name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, reachAt: [{ name: 'A forum', url: 'https://made-up.example/forum' }] } } },
+              {
+                name: 'save_persona',
+                arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, quotes: [{ text: 'I would pay anything for this', url: discussion.url }] } },
+              },
+              {
+                name: 'save_persona',
+                arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, quotes: [{ text: excerpt, url: 'https://invented.example/thread' }] } },
+              },
+              {
+                name: 'save_persona',
+                arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, reachAt: [{ name: 'A forum', url: 'https://made-up.example/forum' }] } },
+              },
               { name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, jobStories: ['Clinics want fewer cancellations.'] } } },
-              { name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: { ...PERSONA, quotes: [{ text: excerpt, url: discussion.url }], pains: [{ text: 'Late cancellations.', source: discussion.url }] } } },
+              {
+                name: 'save_persona',
+                arguments: {
+                  name: 'Dana Whitfield',
+                  persona: { ...PERSONA, quotes: [{ text: excerpt, url: discussion.url }], pains: [{ text: 'Late cancellations.', source: discussion.url }] },
+                },
+              },
             ],
           },
           { content: 'Saved Dana.' },
@@ -62,7 +92,11 @@ describe('personas', () => {
 
     socket.send({ type: 'memory_accept', requestId: 'accept', id: personas[0]!.id, baseVersion: personas[0]!.version });
     expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({ ok: true });
-    expect((await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(owner.projectId).all<{ phase: number }>()).results.map((row) => row.phase)).toEqual([4]);
+    expect(
+      (await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(owner.projectId).all<{ phase: number }>()).results.map(
+        (row) => row.phase,
+      ),
+    ).toEqual([4]);
     socket.close();
   });
 
@@ -77,14 +111,24 @@ describe('personas', () => {
 });
 
 describe('a new batch of research answers', () => {
-  const systemText = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'system').map((message) => String(message.content)).join('\n');
+  const systemText = (body: ModelRequestBody) =>
+    body.messages
+      .filter((message) => message.role === 'system')
+      .map((message) => String(message.content))
+      .join('\n');
   const QUESTION = 'How do you fill a cancelled slot?';
-  const answer = (urlKey: string, response: string) => postJson(`/api/research/${urlKey}/submit`, { responses: [{ sequence: 1, question: QUESTION, response }] });
+  const answer = (urlKey: string, response: string) =>
+    postJson(`/api/research/${urlKey}/submit`, { responses: [{ sequence: 1, question: QUESTION, response }] });
 
   it('counts the answers that arrived after the personas were written, tells the co-founder in phase 4, and is cleared by accepting them', async () => {
     const owner = await ownerWithProject();
     await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
-    const created = await postJson(`/api/research/projects/${owner.projectId}/pages`, { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] }, {}, { jar: owner.jar });
+    const created = await postJson(
+      `/api/research/projects/${owner.projectId}/pages`,
+      { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] },
+      {},
+      { jar: owner.jar },
+    );
     const { page } = await created.json<{ page: { url_key: string } }>();
     // Answered before there is any persona: nothing to update.
     expect((await answer(page.url_key, 'We phone down a paper list.')).status).toBe(200);
@@ -93,7 +137,12 @@ describe('a new batch of research answers', () => {
     expect(socket.latestState<State>()!.newResearchAnswers).toBe(0);
     // One lane for the whole conversation: the fake picks it by a tag anywhere in the transcript.
     const model = await lane({
-      replies: [{ toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: PERSONA } }] }, { content: 'Saved Dana.' }, { content: 'Two new answers: one confirms Dana.' }, { content: 'One more answer.' }],
+      replies: [
+        { toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: PERSONA } }] },
+        { content: 'Saved Dana.' },
+        { content: 'Two new answers: one confirms Dana.' },
+        { content: 'One more answer.' },
+      ],
     });
     await answerEnd(socket, send(socket, `Personas ${model.tag}`).requestId);
     const saved = await waitForState(socket, (state) => state.memory.some((entry) => entry.kind === 'persona'));
@@ -108,7 +157,13 @@ describe('a new batch of research answers', () => {
 
     // A member renaming the persona has read no answers: they stay new (the next turn reads the count again).
     const written = other.latestState<State>()!.memory.find((entry) => entry.kind === 'persona') as MemoryEntry & { persona: typeof PERSONA };
-    other.send({ type: 'memory_update', requestId: 'typo', id: written.id, baseVersion: written.version, content: { kind: 'persona', title: 'Dana Whitfield-Okafor', persona: written.persona } });
+    other.send({
+      type: 'memory_update',
+      requestId: 'typo',
+      id: written.id,
+      baseVersion: written.version,
+      content: { kind: 'persona', title: 'Dana Whitfield-Okafor', persona: written.persona },
+    });
     expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'typo')).toMatchObject({ ok: true });
 
     // The next turn's prompt tells the co-founder to propose the update, in phase 4 or (below) after it is done.
@@ -140,10 +195,17 @@ describe('a new batch of research answers', () => {
   it('reach the members watching as they arrive, and 50 answers at once are counted exactly', async () => {
     const owner = await ownerWithProject();
     await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
-    const created = await postJson(`/api/research/projects/${owner.projectId}/pages`, { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] }, {}, { jar: owner.jar });
+    const created = await postJson(
+      `/api/research/projects/${owner.projectId}/pages`,
+      { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] },
+      {},
+      { jar: owner.jar },
+    );
     const { page } = await created.json<{ page: { url_key: string } }>();
     const socket = await openSocket(owner.projectId, owner.jar);
-    const model = await lane({ replies: [{ toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: PERSONA } }] }, { content: 'Saved Dana.' }] });
+    const model = await lane({
+      replies: [{ toolCalls: [{ name: 'save_persona', arguments: { name: 'Dana Whitfield', persona: PERSONA } }] }, { content: 'Saved Dana.' }],
+    });
     await answerEnd(socket, send(socket, `Personas ${model.tag}`).requestId);
     await waitForState(socket, (state) => state.memory.some((entry) => entry.kind === 'persona'));
 
@@ -161,7 +223,12 @@ describe('a new batch of research answers', () => {
 
   it('are not counted for a project without personas, whatever its pages receive', async () => {
     const owner = await ownerWithProject();
-    const created = await postJson(`/api/research/projects/${owner.projectId}/pages`, { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] }, {}, { jar: owner.jar });
+    const created = await postJson(
+      `/api/research/projects/${owner.projectId}/pages`,
+      { title: 'Cancellations', questions: [{ text: QUESTION, type: 'text' }] },
+      {},
+      { jar: owner.jar },
+    );
     const { page } = await created.json<{ page: { url_key: string } }>();
     expect((await answer(page.url_key, 'We phone down a paper list.')).status).toBe(200);
     const model = await lane({ replies: [{ content: 'No personas yet.' }] });

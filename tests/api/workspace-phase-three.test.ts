@@ -23,13 +23,18 @@ const proOwner = async () => {
   return owner;
 };
 let counter = 0;
-const result = (socket: TestSocket, type: string, requestId: string) => socket.waitFor((frame) => frame.type === type && frame.requestId === requestId, { what: `${type} ${requestId}` });
+const result = (socket: TestSocket, type: string, requestId: string) =>
+  socket.waitFor((frame) => frame.type === type && frame.requestId === requestId, { what: `${type} ${requestId}` });
 function frame(socket: TestSocket, body: Record<string, unknown>) {
   const requestId = `r${++counter}`;
   socket.send({ ...body, requestId });
   return requestId;
 }
-const competitorContent = { kind: 'competitor', title: 'Paper list', competitor: { category: 'status_quo', forWhom: 'Front desks.', pricing: { status: 'not_found' }, strengths: [], weaknesses: [] } };
+const competitorContent = {
+  kind: 'competitor',
+  title: 'Paper list',
+  competitor: { category: 'status_quo', forWhom: 'Front desks.', pricing: { status: 'not_found' }, strengths: [], weaknesses: [] },
+};
 
 describe('Pro, enforced by the object', () => {
   it('on Free: no phase 3 tools offered, its artifacts refused, research runs refused, phase 3 locked', async () => {
@@ -40,7 +45,10 @@ describe('Pro, enforced by the object', () => {
     const offered = toolNames((await model.bodies())[0]!);
     for (const name of ['find_competitors', 'read_page', 'save_competitor', 'save_landscape', 'propose_research_run']) expect(offered).not.toContain(name);
     const created = frame(socket, { type: 'memory_create', content: competitorContent });
-    expect(await result(socket, 'memory_result', created)).toMatchObject({ ok: false, error: 'Phase 3, "Research competitors and gaps", needs Pro: its results stay readable.' });
+    expect(await result(socket, 'memory_result', created)).toMatchObject({
+      ok: false,
+      error: 'Phase 3, "Research competitors and gaps", needs Pro: its results stay readable.',
+    });
     const approve = frame(socket, { type: 'run_approve', runId: 'any' });
     expect(await result(socket, 'run_result', approve)).toMatchObject({ ok: false, error: 'Research runs need Pro.' });
     const opened = frame(socket, { type: 'phase_open', phase: 3 });
@@ -49,7 +57,12 @@ describe('Pro, enforced by the object', () => {
   });
 
   it('a model calling a phase 3 tool on Free runs nothing', async () => {
-    const model = await lane({ replies: [{ toolCalls: [{ name: 'save_competitor', arguments: { name: 'X', category: 'status_quo', forWhom: 'Y', strengths: [], weaknesses: [] } }] }, { content: 'Done.' }] });
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'save_competitor', arguments: { name: 'X', category: 'status_quo', forWhom: 'Y', strengths: [], weaknesses: [] } }] },
+        { content: 'Done.' },
+      ],
+    });
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
     await answerEnd(socket, send(socket, `Save one ${model.tag}`).requestId);
@@ -79,34 +92,44 @@ describe('competitor cards', () => {
     const opened = frame(socket, { type: 'phase_open', phase: 3 });
     expect(await result(socket, 'phase_result', opened)).toMatchObject({ ok: true });
     await answerEnd(socket, send(socket, `Search ${search.tag}`).requestId);
-    const found = (await storedMessages(owner.projectId, owner.jar)).at(-1)!.parts.find((part) => part.type === 'tool-find_competitors')!.output as CompetitorSearchResult;
+    const found = (await storedMessages(owner.projectId, owner.jar)).at(-1)!.parts.find((part) => part.type === 'tool-find_competitors')!
+      .output as CompetitorSearchResult;
     const github = found.candidates.find((candidate) => candidate.source === 'github')!;
     expect(github.url).toMatch(new RegExp(`^${sites}/github-`));
     const pricing = github.url.replace(/\/home$/, '/pricing');
 
-    const good = { name: 'Clinic Waitlist OSS', category: 'direct', url: github.url, forWhom: 'Small clinics.', pricingQuote: 'Starter: $29 per month', pricingUrl: pricing, strengths: [{ text: 'Open source.', source: github.url }], weaknesses: [{ text: 'Needs hosting.', source: 'assumption' }] };
+    const good = {
+      name: 'Clinic Waitlist OSS',
+      category: 'direct',
+      url: github.url,
+      forWhom: 'Small clinics.',
+      pricingQuote: 'Starter: $29 per month',
+      pricingUrl: pricing,
+      strengths: [{ text: 'Open source.', source: github.url }],
+      weaknesses: [{ text: 'Needs hosting.', source: 'assumption' }],
+    };
     // The same lane, scripted anew for the next turn (the conversation carries its tag).
     const save = search;
     await fetch(`${env.FAKE_COFOUNDER_MODEL_URL}/__lanes/${search.tag}`, {
       method: 'POST',
       body: JSON.stringify({
-      replies: [
-        {
-          toolCalls: [
-            { name: 'read_page', arguments: { url: 'https://never-returned.example/pricing' } },
-            { name: 'read_page', arguments: { url: pricing } },
-          ],
-        },
-        {
-          toolCalls: [
-            { name: 'save_competitor', arguments: { ...good, url: 'https://invented.example/' } },
-            { name: 'save_competitor', arguments: { ...good, pricingQuote: 'Starter: $9 per month' } },
-            { name: 'save_competitor', arguments: { ...good, strengths: [{ text: 'Loved by all.', source: 'https://made-up.example/review' }] } },
-            { name: 'save_competitor', arguments: good },
-          ],
-        },
-        { content: 'Saved.' },
-      ],
+        replies: [
+          {
+            toolCalls: [
+              { name: 'read_page', arguments: { url: 'https://never-returned.example/pricing' } },
+              { name: 'read_page', arguments: { url: pricing } },
+            ],
+          },
+          {
+            toolCalls: [
+              { name: 'save_competitor', arguments: { ...good, url: 'https://invented.example/' } },
+              { name: 'save_competitor', arguments: { ...good, pricingQuote: 'Starter: $9 per month' } },
+              { name: 'save_competitor', arguments: { ...good, strengths: [{ text: 'Loved by all.', source: 'https://made-up.example/review' }] } },
+              { name: 'save_competitor', arguments: good },
+            ],
+          },
+          { content: 'Saved.' },
+        ],
       }),
     });
     await answerEnd(socket, send(socket, `Read and save ${save.tag}`).requestId, 20_000);
@@ -130,7 +153,12 @@ describe('competitor cards', () => {
     await fetch(`${sites}/__prices/${slug}`, { method: 'POST', body: JSON.stringify(['Starter: $39 per month', 'Team: $79 per month']) });
     const check = frame(socket, { type: 'competitor_check', id: card[0]!.id });
     const checked = (await result(socket, 'memory_result', check)).entry as Extract<MemoryEntry, { kind: 'competitor' }>;
-    expect(checked.competitor.lastCheck).toMatchObject({ unreachable: false, added: ['Starter: $39 per month'], removed: ['Starter: $29 per month'], pricingQuoteGone: true });
+    expect(checked.competitor.lastCheck).toMatchObject({
+      unreachable: false,
+      added: ['Starter: $39 per month'],
+      removed: ['Starter: $29 per month'],
+      pricingQuoteGone: true,
+    });
     expect(checked.author).toMatchObject({ kind: 'member' });
     socket.close();
   });
@@ -141,7 +169,14 @@ describe('competitor cards', () => {
     const created = frame(socket, { type: 'memory_create', content: competitorContent });
     await result(socket, 'memory_result', created);
     const landscape = {
-      gaps: [{ title: 'No automation', description: 'Slots are refilled by hand.', competitors: ['Paper list'], evidence: [{ text: 'Assumed from the founders.', source: 'assumption' }] }],
+      gaps: [
+        {
+          title: 'No automation',
+          description: 'Slots are refilled by hand.',
+          competitors: ['Paper list'],
+          evidence: [{ text: 'Assumed from the founders.', source: 'assumption' }],
+        },
+      ],
       axes: { x: { label: 'Setup effort', low: 'none', high: 'weeks' }, y: { label: 'Automation', low: 'none', high: 'full' } },
       placements: [
         { name: 'Paper list', isIdea: false, x: 1, y: 1 },
@@ -150,16 +185,30 @@ describe('competitor cards', () => {
     };
     const model = await lane({
       replies: [
-        { toolCalls: [{ name: 'save_landscape', arguments: { title: 'Where clinics are alone', landscape: { ...landscape, gaps: [{ ...landscape.gaps[0], competitors: ['Ghost Inc'] }] } } }, { name: 'save_landscape', arguments: { title: 'Where clinics are alone', landscape } }] },
+        {
+          toolCalls: [
+            {
+              name: 'save_landscape',
+              arguments: { title: 'Where clinics are alone', landscape: { ...landscape, gaps: [{ ...landscape.gaps[0], competitors: ['Ghost Inc'] }] } },
+            },
+            { name: 'save_landscape', arguments: { title: 'Where clinics are alone', landscape } },
+          ],
+        },
         { content: 'Saved the map.' },
       ],
     });
     await answerEnd(socket, send(socket, `Map it ${model.tag}`).requestId);
     expect(toolResults((await model.bodies())[1]!)[0]).toMatch(/No competitor card is named Ghost Inc/);
-    const saved = (await waitForState(socket, (state) => state.memory.some((entry) => entry.kind === 'landscape'))).memory.find((entry) => entry.kind === 'landscape')!;
+    const saved = (await waitForState(socket, (state) => state.memory.some((entry) => entry.kind === 'landscape'))).memory.find(
+      (entry) => entry.kind === 'landscape',
+    )!;
     const accept = frame(socket, { type: 'memory_accept', id: saved.id, baseVersion: saved.version });
     expect(await result(socket, 'memory_result', accept)).toMatchObject({ ok: true });
-    expect((await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(owner.projectId).all<{ phase: number }>()).results.map((row) => row.phase)).toEqual([3]);
+    expect(
+      (await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(owner.projectId).all<{ phase: number }>()).results.map(
+        (row) => row.phase,
+      ),
+    ).toEqual([3]);
     socket.close();
   });
 });
@@ -172,14 +221,18 @@ describe('research runs', () => {
     const query = `booking tool ${id}`;
     // Show HN's fake links launches to example.com: this run reads only the fake sites, on loopback.
     await fetch(`${env.FAKE_HACKER_NEWS_URL}/__lanes/${id}`, { method: 'POST', body: JSON.stringify({ empty: true }) });
-    const model = await lane({ replies: [{ toolCalls: [{ name: 'propose_research_run', arguments: { queries: [query], pageReads } }] }, { content: 'Approve it when ready.' }] });
+    const model = await lane({
+      replies: [{ toolCalls: [{ name: 'propose_research_run', arguments: { queries: [query], pageReads } }] }, { content: 'Approve it when ready.' }],
+    });
     await answerEnd(socket, send(socket, `Survey ${model.tag}`).requestId);
     const state = await waitForState(socket, (candidate) => candidate.run?.status === 'proposed');
     expect(state.run).toMatchObject({ searches: 4, plan: { queries: [query], pageReads }, step: 0, steps: 1 + pageReads });
     return { ...owner, socket, query, run: state.run! };
   }
   const githubSearches = async (query: string) =>
-    ((await (await fetch(`${env.FAKE_GITHUB_URL}/__requests`)).json()) as { path: string }[]).filter((request) => decodeURIComponent(request.path.replace(/\+/g, ' ')).includes(query)).length;
+    ((await (await fetch(`${env.FAKE_GITHUB_URL}/__requests`)).json()) as { path: string }[]).filter((request) =>
+      decodeURIComponent(request.path.replace(/\+/g, ' ')).includes(query),
+    ).length;
 
   it('runs once for 50 simultaneous approvals, live for every member, making cards as it reads', async () => {
     const { socket, jar, projectId, run, query } = await proposed();

@@ -5,7 +5,10 @@ import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, ty
 
 /** Phase 2 in the workspace: the estimate, its acceptance and the research-page draft. */
 
-type State = { phases: { done: number[]; current: number; unlocked: number[] }; memory: { id: string; kind: string; version: number; acceptedAt?: number; estimate?: unknown }[] };
+type State = {
+  phases: { done: number[]; current: number; unlocked: number[] };
+  memory: { id: string; kind: string; version: number; acceptedAt?: number; estimate?: unknown }[];
+};
 
 const IDEA = {
   title: 'Waiting-list filler for clinics',
@@ -48,7 +51,9 @@ const waitForState = (socket: TestSocket, test: (state: State) => boolean) =>
   socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what: 'a state' }).then((frame) => frame.state as State);
 const toolResults = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content));
 const phasesInD1 = async (projectId: string) =>
-  (await db().prepare('SELECT phase FROM project_phases WHERE project_id = ? ORDER BY phase').bind(projectId).all<{ phase: number }>()).results.map((row) => row.phase);
+  (await db().prepare('SELECT phase FROM project_phases WHERE project_id = ? ORDER BY phase').bind(projectId).all<{ phase: number }>()).results.map(
+    (row) => row.phase,
+  );
 
 describe('the scale estimate', () => {
   it('is saved with the results the product computes, and a member accepting it completes phase 2', async () => {
@@ -78,7 +83,10 @@ describe('the scale estimate', () => {
     expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'stale')).toMatchObject({ ok: false, reason: 'stale' });
     expect(await phasesInD1(projectId)).toEqual([1]);
     socket.send({ type: 'memory_accept', requestId: 'accept', id: estimate.id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({ ok: true, entry: { id: estimate.id } });
+    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({
+      ok: true,
+      entry: { id: estimate.id },
+    });
     const accepted = await waitForState(socket, (candidate) => candidate.phases.done.includes(2));
     // On Free, the founders stay in phase 2: phase 3 needs Pro.
     expect(accepted.phases).toEqual({ done: [1, 2], current: 2, unlocked: [1, 2] });
@@ -97,7 +105,10 @@ describe('the scale estimate', () => {
     const created = await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'note');
     const id = (created.entry as { id: string }).id;
     socket.send({ type: 'memory_accept', requestId: 'accept-note', id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept-note')).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept-note')).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(await phasesInD1(projectId)).toEqual([]);
     socket.close();
   });
@@ -120,8 +131,17 @@ describe('the scale estimate', () => {
     await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'a1');
 
     const edited = { ...ESTIMATE, pain: 'Three hours a week on the phone.' };
-    socket.send({ type: 'memory_update', requestId: 'e1', id: saved.id, baseVersion: 1, content: { kind: 'scale_estimate', title: 'Empty chairs', estimate: edited } });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'e1')).toMatchObject({ ok: true, entry: { version: 2, acceptedAt: expect.any(Number) } });
+    socket.send({
+      type: 'memory_update',
+      requestId: 'e1',
+      id: saved.id,
+      baseVersion: 1,
+      content: { kind: 'scale_estimate', title: 'Empty chairs', estimate: edited },
+    });
+    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'e1')).toMatchObject({
+      ok: true,
+      entry: { version: 2, acceptedAt: expect.any(Number) },
+    });
 
     await answerEnd(socket, send(socket, `The responses are in ${model.tag}`).requestId);
     const after = (await waitForState(socket, (state) => state.memory[0]?.version === 3)).memory[0]!;
@@ -138,7 +158,16 @@ describe('the scale estimate', () => {
       ...ESTIMATE,
       topDown: { unit: 'clinics', steps: [{ operation: 'start', value: 200000, label: 'clinics', source: 'https://example.com/census' }] },
     };
-    const divideByZero = { ...ESTIMATE, topDown: { unit: 'clinics', steps: [{ operation: 'start', value: 10, label: 'x', source: 'assumption' }, { operation: 'divide', value: 0, label: 'y', source: 'assumption' }] } };
+    const divideByZero = {
+      ...ESTIMATE,
+      topDown: {
+        unit: 'clinics',
+        steps: [
+          { operation: 'start', value: 10, label: 'x', source: 'assumption' },
+          { operation: 'divide', value: 0, label: 'y', source: 'assumption' },
+        ],
+      },
+    };
     const model = await lane({
       replies: [
         {
@@ -208,7 +237,9 @@ describe('the research page draft', () => {
     };
     const model = await lane({
       replies: [
-        { toolCalls: [{ name: 'draft_research_page', arguments: { ...draft, questions: [{ text: 'Pick one', type: 'multiple_choice', options: ['only'] }] } }] },
+        {
+          toolCalls: [{ name: 'draft_research_page', arguments: { ...draft, questions: [{ text: 'Pick one', type: 'multiple_choice', options: ['only'] }] } }],
+        },
         { toolCalls: [{ name: 'draft_research_page', arguments: draft }] },
         { content: 'Review the draft.' },
       ],
@@ -231,12 +262,22 @@ describe('searching discussions through the co-founder', () => {
   const FAKES = { hacker_news: env.FAKE_HACKER_NEWS_URL, stack_exchange: env.FAKE_STACK_EXCHANGE_URL, reddit: env.FAKE_REDDIT_URL } as const;
   const newTag = () => `lane${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const setLanes = (tag: string, scenarios: Partial<Record<keyof typeof FAKES, object>>) =>
-    Promise.all(Object.entries(FAKES).map(([source, url]) => fetch(`${url}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify(scenarios[source as keyof typeof FAKES] ?? {}) })));
+    Promise.all(
+      Object.entries(FAKES).map(([source, url]) =>
+        fetch(`${url}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify(scenarios[source as keyof typeof FAKES] ?? {}) }),
+      ),
+    );
   const outsideCalls = async (tag: string) => {
-    const counts = await Promise.all(Object.values(FAKES).map(async (url) => ((await (await fetch(`${url}/__lanes/${tag}/requests`)).json()) as unknown[]).length));
+    const counts = await Promise.all(
+      Object.values(FAKES).map(async (url) => ((await (await fetch(`${url}/__lanes/${tag}/requests`)).json()) as unknown[]).length),
+    );
     return counts.reduce((total, count) => total + count, 0);
   };
-  type SearchPart = { type: string; state?: string; output?: { sources: { source: string; status: string; cachedQueries: number }[]; discussions: { url: string }[] } };
+  type SearchPart = {
+    type: string;
+    state?: string;
+    output?: { sources: { source: string; status: string; cachedQueries: number }[]; discussions: { url: string }[] };
+  };
 
   it('keeps answering when a source fails, reports it unavailable, and a repeated search makes no outside call', async () => {
     const tag = newTag();
@@ -284,16 +325,21 @@ describe('searching discussions through the co-founder', () => {
   it('lets the estimate cite a discussion the search returned', async () => {
     const tag = newTag();
     await setLanes(tag, {});
-    const model = await lane({ replies: [{ toolCalls: [{ name: 'search_discussions', arguments: { queries: [`clinic no shows ${tag}`] } }] }, { content: 'Found some.' }] });
+    const model = await lane({
+      replies: [{ toolCalls: [{ name: 'search_discussions', arguments: { queries: [`clinic no shows ${tag}`] } }] }, { content: 'Found some.' }],
+    });
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
     await answerEnd(socket, send(socket, `Search ${model.tag}`).requestId);
-    const found = ((await storedMessages(projectId, jar)).at(-1)!.parts.find((candidate) => candidate.type === 'tool-search_discussions') as SearchPart).output!.discussions[0]!.url;
+    const found = ((await storedMessages(projectId, jar)).at(-1)!.parts.find((candidate) => candidate.type === 'tool-search_discussions') as SearchPart).output!
+      .discussions[0]!.url;
     const cited = { ...ESTIMATE, evidence: [{ title: 'A discussion', url: found, site: 'Hacker News' }] };
     // The same lane, scripted again now that the link is known (the conversation carries its tag).
     await fetch(`${env.FAKE_COFOUNDER_MODEL_URL}/__lanes/${model.tag}`, {
       method: 'POST',
-      body: JSON.stringify({ replies: [{ toolCalls: [{ name: 'save_scale_estimate', arguments: { title: 'Cited', estimate: cited } }] }, { content: 'Saved.' }] }),
+      body: JSON.stringify({
+        replies: [{ toolCalls: [{ name: 'save_scale_estimate', arguments: { title: 'Cited', estimate: cited } }] }, { content: 'Saved.' }],
+      }),
     });
     await answerEnd(socket, send(socket, `Save it ${model.tag}`).requestId);
     const state = await waitForState(socket, (candidate) => candidate.memory.length === 1);
@@ -322,7 +368,9 @@ describe('searching discussions through the co-founder', () => {
     expect(results[0]).toContain('brightsmile dental group');
     expect(results[1]).not.toMatch(/Privacy mode/);
     // Only the generic phrase reached the sources.
-    const sent = await Promise.all(Object.values(FAKES).map(async (url) => (await (await fetch(`${url}/__lanes/${tag}/requests`)).json()) as { path: string }[]));
+    const sent = await Promise.all(
+      Object.values(FAKES).map(async (url) => (await (await fetch(`${url}/__lanes/${tag}/requests`)).json()) as { path: string }[]),
+    );
     const paths = sent.flat().map((request) => decodeURIComponent(request.path.replace(/\+/g, ' ')).toLowerCase());
     expect(paths.some((path) => path.includes('dental appointment cancellations'))).toBe(true);
     expect(paths.some((path) => path.includes('brightsmile'))).toBe(false);
@@ -333,9 +381,16 @@ describe('searching discussions through the co-founder', () => {
 describe('reading research responses through the co-founder', () => {
   /** A page of the project with one text question, answered once with `answer`. */
   async function answeredPage(jar: CookieJar, projectId: string, answer: string) {
-    const created = await postJson(`/api/research/projects/${projectId}/pages`, { title: 'Cancellations', questions: [{ text: 'How do you fill a slot?', type: 'text' }] }, {}, { jar });
+    const created = await postJson(
+      `/api/research/projects/${projectId}/pages`,
+      { title: 'Cancellations', questions: [{ text: 'How do you fill a slot?', type: 'text' }] },
+      {},
+      { jar },
+    );
     const { page } = await created.json<{ page: { url_key: string } }>();
-    const submitted = await postJson(`/api/research/${page.url_key}/submit`, { responses: [{ sequence: 1, question: 'How do you fill a slot?', response: answer }] });
+    const submitted = await postJson(`/api/research/${page.url_key}/submit`, {
+      responses: [{ sequence: 1, question: 'How do you fill a slot?', response: answer }],
+    });
     expect(submitted.status).toBe(200);
     return page.url_key;
   }
@@ -347,7 +402,12 @@ describe('reading research responses through the co-founder', () => {
     const otherKey = await answeredPage(theirs.jar, theirs.projectId, 'A secret of another founder.');
     const model = await lane({
       replies: [
-        { toolCalls: [{ name: 'read_research_responses', arguments: { urlKey: otherKey } }, { name: 'read_research_responses', arguments: {} }] },
+        {
+          toolCalls: [
+            { name: 'read_research_responses', arguments: { urlKey: otherKey } },
+            { name: 'read_research_responses', arguments: {} },
+          ],
+        },
         { content: 'One clinic phones patients.' },
       ],
     });

@@ -12,7 +12,11 @@ import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, t
 type Phases = { done: number[]; current: number; unlocked: number[] };
 type State = { phases: Phases; memory: MemoryEntry[] };
 
-const systemText = (body: ModelRequestBody) => body.messages.filter((message) => message.role === 'system').map((message) => String(message.content)).join('\n');
+const systemText = (body: ModelRequestBody) =>
+  body.messages
+    .filter((message) => message.role === 'system')
+    .map((message) => String(message.content))
+    .join('\n');
 const toolNames = (body: ModelRequestBody) => (body.tools ?? []).map((tool) => tool.function.name).sort();
 const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state') =>
   socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what }).then((frame) => frame.state as State);
@@ -68,10 +72,24 @@ describe('the prompt and tools of each turn', () => {
       expect(system).toContain('- Phase 3, "Research competitors and gaps" (needs the Pro plan)');
     }
     // Each answer records the phase it was written in.
-    const messages = (await (await import('../utils')).request(`/api/projects/${projectId}/cofounder/get-messages`, {}, { jar }).then((response) => response.json())) as { role: string; metadata: { phase?: number } }[];
+    const messages = (await (
+      await import('../utils')
+    )
+      .request(`/api/projects/${projectId}/cofounder/get-messages`, {}, { jar })
+      .then((response) => response.json())) as { role: string; metadata: { phase?: number } }[];
     expect(messages.filter((message) => message.role === 'assistant').map((message) => message.metadata.phase)).toEqual([1, 2]);
     // The tools of the unlocked phases (1 and 2 on Free) and the common ones, in both phases.
-    const expected = ['ask_multiple_choice', 'draft_research_page', 'place_canvas_notes', 'read_research_responses', 'save_chosen_idea', 'save_scale_estimate', 'search_discussions', 'update_memory', 'write_memory'];
+    const expected = [
+      'ask_multiple_choice',
+      'draft_research_page',
+      'place_canvas_notes',
+      'read_research_responses',
+      'save_chosen_idea',
+      'save_scale_estimate',
+      'search_discussions',
+      'update_memory',
+      'write_memory',
+    ];
     expect(toolNames(first!)).toEqual(expected);
     expect(toolNames(second!)).toEqual(expected);
     socket.close();
@@ -97,7 +115,9 @@ describe('opening a phase', () => {
     ownerSocket.send({ type: 'phase_open', requestId: 'extra', phase: 2, role: 'owner' });
     // Invalid frames are dropped: nothing answers them and nothing changes.
     expect(await openPhase(ownerSocket, 1)).toMatchObject({ ok: true });
-    expect(ownerSocket.frames.slice(before).filter((frame) => frame.type === 'phase_result' && (frame.requestId === 'bad' || frame.requestId === 'extra'))).toEqual([]);
+    expect(
+      ownerSocket.frames.slice(before).filter((frame) => frame.type === 'phase_result' && (frame.requestId === 'bad' || frame.requestId === 'extra')),
+    ).toEqual([]);
     expect(ownerSocket.latestState<State>()!.phases.current).toBe(1);
 
     // Pro opens every phase; one not built yet cannot be worked in.
@@ -108,7 +128,7 @@ describe('opening a phase', () => {
     collaboratorSocket.close();
   });
 
-  it('follows the owner\'s plan from D1 on each turn, both ways', async () => {
+  it("follows the owner's plan from D1 on each turn, both ways", async () => {
     const model = await lane({ replies: [{ content: 'One.' }] });
     const owner = await ownerWithProject();
     const socket = await openSocket(owner.projectId, owner.jar);
@@ -148,9 +168,17 @@ describe('artifacts', () => {
     expect(estimate.acceptedAt).toBeUndefined();
 
     socket.send({ type: 'memory_accept', requestId: 'accept', id: estimate.id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({ ok: true, entry: { basedOn: [{ id: idea.id, kind: 'chosen_idea', version: 1 }] } });
+    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({
+      ok: true,
+      entry: { basedOn: [{ id: idea.id, kind: 'chosen_idea', version: 1 }] },
+    });
     const accepted = await waitForState(socket, (state) => state.phases.done.includes(2));
-    expect(staleUpstreams(accepted.memory.find((entry) => entry.id === estimate.id)!, accepted.memory)).toEqual([]);
+    expect(
+      staleUpstreams(
+        accepted.memory.find((entry) => entry.id === estimate.id)!,
+        accepted.memory,
+      ),
+    ).toEqual([]);
 
     // A collaborator rewrites the chosen idea: every member sees the estimate flagged, with who changed the idea.
     const rewritten = { kind: 'chosen_idea', title: IDEA.title, idea: { ...IDEA_FIELDS, problem: 'Clinics lose a chair-hour a day.' } };
@@ -160,7 +188,12 @@ describe('artifacts', () => {
     const newIdea = edited.memory.find((entry) => entry.id === idea.id)!;
     expect(newIdea.author).toMatchObject({ kind: 'member', name: collaborator.email.split('@')[0] });
     expect(newIdea.history).toEqual([{ version: 1, author: { kind: 'cofounder' }, updatedAt: idea.updatedAt }]);
-    expect(staleUpstreams(edited.memory.find((entry) => entry.id === estimate.id)!, edited.memory).map((entry) => entry.id)).toEqual([idea.id]);
+    expect(
+      staleUpstreams(
+        edited.memory.find((entry) => entry.id === estimate.id)!,
+        edited.memory,
+      ).map((entry) => entry.id),
+    ).toEqual([idea.id]);
 
     // The co-founder is told too.
     await answerEnd(socket, send(socket, `What changed? ${model.tag}`).requestId);
@@ -168,9 +201,17 @@ describe('artifacts', () => {
 
     // Accepting it again records the new version and clears the flag.
     socket.send({ type: 'memory_accept', requestId: 'again', id: estimate.id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'again')).toMatchObject({ ok: true, entry: { basedOn: [{ id: idea.id, version: 2 }] } });
+    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'again')).toMatchObject({
+      ok: true,
+      entry: { basedOn: [{ id: idea.id, version: 2 }] },
+    });
     const cleared = await waitForState(other, (state) => state.memory.some((entry) => entry.id === estimate.id && entry.basedOn?.[0]?.version === 2));
-    expect(staleUpstreams(cleared.memory.find((entry) => entry.id === estimate.id)!, cleared.memory)).toEqual([]);
+    expect(
+      staleUpstreams(
+        cleared.memory.find((entry) => entry.id === estimate.id)!,
+        cleared.memory,
+      ),
+    ).toEqual([]);
     socket.close();
     other.close();
   });

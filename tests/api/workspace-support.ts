@@ -124,7 +124,11 @@ export function chatRequest(text: string, options: { messageId?: string; history
   return {
     requestId,
     messageId,
-    frame: { type: 'cf_agent_use_chat_request', id: requestId, init: { method: 'POST', body: JSON.stringify({ messages, trigger: options.trigger ?? 'submit-message' }) } },
+    frame: {
+      type: 'cf_agent_use_chat_request',
+      id: requestId,
+      init: { method: 'POST', body: JSON.stringify({ messages, trigger: options.trigger ?? 'submit-message' }) },
+    },
   };
 }
 
@@ -136,7 +140,10 @@ export function send(socket: TestSocket, text: string, options: Parameters<typeo
 
 /** The end of a request's answer (or its refusal). */
 export const answerEnd = (socket: TestSocket, requestId: string, timeoutMs = 10_000) =>
-  socket.waitFor((frame) => frame.type === 'cf_agent_use_chat_response' && frame.id === requestId && frame.done === true, { timeoutMs, what: `the end of ${requestId}` });
+  socket.waitFor((frame) => frame.type === 'cf_agent_use_chat_response' && frame.id === requestId && frame.done === true, {
+    timeoutMs,
+    what: `the end of ${requestId}`,
+  });
 
 export interface StoredMessage {
   id: string;
@@ -152,7 +159,11 @@ export async function storedMessages(projectId: string, jar: CookieJar): Promise
   return response.json();
 }
 
-export const textOf = (message: StoredMessage | undefined) => (message?.parts ?? []).filter((part) => part.type === 'text').map((part) => part.text).join('');
+export const textOf = (message: StoredMessage | undefined) =>
+  (message?.parts ?? [])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('');
 
 /** A lane of the co-founder's fake model: scripted for this test only (tests/fakes/openai.ts). */
 export async function lane(scenario: OpenAiScenario) {

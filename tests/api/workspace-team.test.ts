@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { db, request } from '../utils';
-import { addCollaborator, answerEnd, chatRequest, lane, openSocket, ownerWithProject, send, storedMessages, textOf, type TestSocket } from './workspace-support';
+import {
+  addCollaborator,
+  answerEnd,
+  chatRequest,
+  lane,
+  openSocket,
+  ownerWithProject,
+  send,
+  storedMessages,
+  textOf,
+  type TestSocket,
+} from './workspace-support';
 
 /**
  * A team talks in the workspace (docs/decisions/0043-team-notes-and-turns.md): notes to each other
@@ -12,7 +23,10 @@ import { addCollaborator, answerEnd, chatRequest, lane, openSocket, ownerWithPro
 const today = () => new Date().toISOString().slice(0, 10);
 const usage = async (email: string) => {
   const user = await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>();
-  return (await db().prepare('SELECT count FROM cofounder_usage WHERE day = ? AND key = ?').bind(today(), `member:${user!.id}`).first<{ count: number }>())?.count ?? 0;
+  return (
+    (await db().prepare('SELECT count FROM cofounder_usage WHERE day = ? AND key = ?').bind(today(), `member:${user!.id}`).first<{ count: number }>())?.count ??
+    0
+  );
 };
 
 /** Sends a chat request with an extra body, as useAgentChat does with sendMessage(message, { body }). */
@@ -140,7 +154,7 @@ describe('Regenerate and edit', () => {
 });
 
 describe('deleting what completed a phase', () => {
-  it('reopens the phase in D1 and in every member\'s panel when the chosen idea is deleted', async () => {
+  it("reopens the phase in D1 and in every member's panel when the chosen idea is deleted", async () => {
     const idea = {
       title: 'Waiting-list filler',
       problem: 'Cancelled appointments leave chairs empty.',
@@ -157,14 +171,16 @@ describe('deleting what completed a phase', () => {
     await answerEnd(socket, sent.requestId);
     const phaseRows = () => db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(projectId).all<{ phase: number }>();
     expect((await phaseRows()).results.map((row) => row.phase)).toEqual([1]);
-    const chosen = (socket.latestState<{ memory: { id: string; kind: string; version: number }[] }>()!.memory).find((entry) => entry.kind === 'chosen_idea')!;
+    const chosen = socket.latestState<{ memory: { id: string; kind: string; version: number }[] }>()!.memory.find((entry) => entry.kind === 'chosen_idea')!;
 
     const from = socket.frames.length;
     socket.send({ type: 'memory_delete', requestId: 'del', id: chosen.id, baseVersion: chosen.version });
     const result = await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'del');
     expect(result.ok).toBe(true);
     expect((await phaseRows()).results).toEqual([]);
-    const state = await socket.waitFor((frame) => frame.type === 'cf_agent_state' && !(frame.state as { phases: { done: number[] } }).phases.done.includes(1), { from });
+    const state = await socket.waitFor((frame) => frame.type === 'cf_agent_state' && !(frame.state as { phases: { done: number[] } }).phases.done.includes(1), {
+      from,
+    });
     expect((state.state as { memory: unknown[] }).memory).toEqual([]);
     // The dashboard reads the same D1 rows.
     const list = await (await request('/api/project', {}, { jar })).json<{ projects: { id: string; phasesDone: number[] }[] }>();

@@ -77,7 +77,9 @@ describe('only the workspace paths reach a project object', () => {
     const b = await ownerWithProject('Project B');
     const userId = await userIdOf(a.email);
     const headers = { [TRUSTED_HEADERS.userId]: userId, [TRUSTED_HEADERS.role]: 'owner', [TRUSTED_HEADERS.name]: 'a', [TRUSTED_HEADERS.sessionFamily]: 'f' };
-    const direct = await stub(a.projectId).fetch(`https://workspace/api/projects/${a.projectId}/cofounder/sub/cofounder-agent/${b.projectId}/get-messages`, { headers });
+    const direct = await stub(a.projectId).fetch(`https://workspace/api/projects/${a.projectId}/cofounder/sub/cofounder-agent/${b.projectId}/get-messages`, {
+      headers,
+    });
     expect(direct.status).toBe(404);
     // A socket is answered the SDK's way: accepted and closed at once, before any child exists.
     const upgraded = await stub(a.projectId).fetch(`https://workspace/api/projects/${a.projectId}/cofounder/sub/cofounder-agent/${b.projectId}`, {
@@ -92,7 +94,10 @@ describe('only the workspace paths reach a project object', () => {
   });
 
   it('forwards exactly the socket and the history; every other path under the prefix is a 404', async () => {
-    expect(FORWARDED_PATHS.map((path) => `${path.method} ${path.suffix || '/'}${path.upgrade ? ' (WebSocket)' : ''}`)).toEqual(['GET / (WebSocket)', 'GET /get-messages']);
+    expect(FORWARDED_PATHS.map((path) => `${path.method} ${path.suffix || '/'}${path.upgrade ? ' (WebSocket)' : ''}`)).toEqual([
+      'GET / (WebSocket)',
+      'GET /get-messages',
+    ]);
     const { jar, projectId } = await ownerWithProject();
     const socket = await upgrade(projectId, jar);
     expect(socket.status).toBe(101);
@@ -147,7 +152,15 @@ describe('sockets end with the session that opened them', () => {
     const laptop = await secondSession(owner.email, owner.password);
     const here = await openSocket(owner.projectId, owner.jar);
     const there = await openSocket(owner.projectId, laptop);
-    const changed = await request('/api/user/password', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ currentPassword: owner.password, newPassword: 'another long password' }) }, { jar: owner.jar });
+    const changed = await request(
+      '/api/user/password',
+      {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ currentPassword: owner.password, newPassword: 'another long password' }),
+      },
+      { jar: owner.jar },
+    );
     expect(changed.status).toBe(200);
     expect((await there.waitForClose(1000)).code).toBe(4401);
     const model = await lane({ replies: [{ content: 'Still here.' }] });
@@ -177,7 +190,10 @@ describe('sockets end with the session that opened them', () => {
     const owner = await ownerWithProject();
     const socket = await openSocket(owner.projectId, owner.jar);
     // Revoked straight in D1, as a crash between the revocation and the close would leave it.
-    await db().prepare('UPDATE refresh_tokens SET revoked_at = ?1 WHERE user_id = ?2').bind(Date.now(), await userIdOf(owner.email)).run();
+    await db()
+      .prepare('UPDATE refresh_tokens SET revoked_at = ?1 WHERE user_id = ?2')
+      .bind(Date.now(), await userIdOf(owner.email))
+      .run();
     const model = await lane({ replies: [{ content: 'Should never be asked.' }] });
     const before = await storedMessagesDirect(owner.projectId);
     send(socket, `After sign-out ${model.tag}`);
@@ -189,17 +205,24 @@ describe('sockets end with the session that opened them', () => {
     expect(memory).toEqual([]);
   });
 
-  it('closes a deleted account\'s sockets in projects that live on, and stores nothing under its old id', async () => {
+  it("closes a deleted account's sockets in projects that live on, and stores nothing under its old id", async () => {
     const owner = await ownerWithProject();
     const collaborator = await addCollaborator(owner.jar, owner.projectId);
     const theirs = await openSocket(owner.projectId, collaborator.jar);
     const watching = await openSocket(owner.projectId, owner.jar);
     const from = watching.frames.length;
-    const deleted = await request('/api/user', { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ confirmation: collaborator.email }) }, { jar: collaborator.jar });
+    const deleted = await request(
+      '/api/user',
+      { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ confirmation: collaborator.email }) },
+      { jar: collaborator.jar },
+    );
     expect(deleted.status).toBe(200);
     expect((await theirs.waitForClose(1000)).code).toBe(4401);
     // Presence no longer shows them.
-    const presence = await watching.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as { presence: unknown[] }).presence.length === 1, { from, what: 'presence without them' });
+    const presence = await watching.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as { presence: unknown[] }).presence.length === 1, {
+      from,
+      what: 'presence without them',
+    });
     expect((presence.state as { presence: { name: string }[] }).presence.map((member) => member.name)).not.toContain(collaborator.email.split('@')[0]);
     watching.close();
   });
@@ -208,7 +231,10 @@ describe('sockets end with the session that opened them', () => {
 describe('answers are charged and shown honestly', () => {
   it('completes and charges an answer in which a tool refused and the model corrected itself', async () => {
     const model = await lane({
-      replies: [{ toolCalls: [{ name: 'update_memory', arguments: { id: 'no-such-entry', title: 'Users', body: 'Dentists.' } }] }, { content: 'That entry does not exist; I will add it instead.' }],
+      replies: [
+        { toolCalls: [{ name: 'update_memory', arguments: { id: 'no-such-entry', title: 'Users', body: 'Dentists.' } }] },
+        { content: 'That entry does not exist; I will add it instead.' },
+      ],
     });
     const { jar, projectId, email } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
@@ -280,7 +306,8 @@ describe('answers are charged and shown honestly', () => {
     expect(await usage(`member:${await userIdOf(email)}`)).toBe(0);
     const again = send(socket, `After the failures ${model.tag}`);
     const accepted = await socket.waitFor(
-      (frame) => (frame.type === 'send_refused' && frame.requestId === again.requestId) || (frame.type === 'cf_agent_use_chat_response' && frame.id === again.requestId),
+      (frame) =>
+        (frame.type === 'send_refused' && frame.requestId === again.requestId) || (frame.type === 'cf_agent_use_chat_response' && frame.id === again.requestId),
     );
     expect(accepted.type).toBe('cf_agent_use_chat_response');
     await answerEnd(socket, again.requestId, 20_000);
@@ -310,7 +337,10 @@ describe('one text rule for the memory, from members, tools and HTTP', () => {
 
   it("refuses the model's NUL and ESC: the tool reports it and nothing is stored", async () => {
     const model = await lane({
-      replies: [{ toolCalls: [{ name: 'write_memory', arguments: { kind: 'note', title: 'Colours', body: 'Red \u001B[31m and \u0000 nul' } }] }, { content: 'I could not save that.' }],
+      replies: [
+        { toolCalls: [{ name: 'write_memory', arguments: { kind: 'note', title: 'Colours', body: 'Red \u001B[31m and \u0000 nul' } }] },
+        { content: 'I could not save that.' },
+      ],
     });
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
@@ -325,7 +355,11 @@ describe('one text rule for the memory, from members, tools and HTTP', () => {
   it('refuses the same characters in HTTP bodies (a project name, a research question)', async () => {
     const { jar, projectId } = await ownerWithProject();
     for (const name of ['Right\u202Eto left', 'Zero\u200Bwidth', 'Lone \uDC00 surrogate']) {
-      const created = await request(`/api/project/${projectId}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) }, { jar });
+      const created = await request(
+        `/api/project/${projectId}`,
+        { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) },
+        { jar },
+      );
       expect({ name, status: created.status }).toEqual({ name, status: 400 });
     }
   });
@@ -368,21 +402,37 @@ describe('one text rule for the memory, from members, tools and HTTP', () => {
 
 describe('the account export carries the conversation and the memory', () => {
   it('exports every project the account belongs to with its messages, answers and memory history', async () => {
-    const model = await lane({ replies: [{ toolCalls: [{ name: 'write_memory', arguments: { kind: 'decision', title: 'Start with dentists', body: 'Smallest clear niche.' } }] }, { content: 'Noted.' }] });
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'write_memory', arguments: { kind: 'decision', title: 'Start with dentists', body: 'Smallest clear niche.' } }] },
+        { content: 'Noted.' },
+      ],
+    });
     const owner = await ownerWithProject('Exported');
     const collaborator = await addCollaborator(owner.jar, owner.projectId);
     const socket = await openSocket(owner.projectId, owner.jar);
     const sent = send(socket, `Decide the niche ${model.tag}`);
     await answerEnd(socket, sent.requestId);
     const entryId = (await memoryOf(owner.projectId))[0]!;
-    socket.send({ type: 'memory_update', requestId: 'edit', id: entryId.id, baseVersion: entryId.version, content: { kind: 'decision', title: 'Start with dental clinics', body: 'Smallest clear niche.' } });
+    socket.send({
+      type: 'memory_update',
+      requestId: 'edit',
+      id: entryId.id,
+      baseVersion: entryId.version,
+      content: { kind: 'decision', title: 'Start with dental clinics', body: 'Smallest clear niche.' },
+    });
     await memoryResult(socket, 'edit');
     socket.close();
 
     for (const jar of [owner.jar, collaborator.jar]) {
       const response = await request('/api/user/export', {}, { jar });
       expect(response.status).toBe(200);
-      const data = await response.json<{ projects: { id: string; workspace: { messages: Frame[]; memory: { entries: { title: string }[]; history: { action: string; by: { kind: string } }[] } } }[] }>();
+      const data = await response.json<{
+        projects: {
+          id: string;
+          workspace: { messages: Frame[]; memory: { entries: { title: string }[]; history: { action: string; by: { kind: string } }[] } };
+        }[];
+      }>();
       const project = data.projects.find((each) => each.id === owner.projectId)!;
       expect(project.workspace.messages.map((message) => [(message.author as { kind: string }).kind, message.status])).toEqual([
         ['member', null],
@@ -401,7 +451,10 @@ describe('the account export carries the conversation and the memory', () => {
 
 /** The stored conversation read straight from the object, for sessions that can no longer read it. */
 function memoryOf(projectId: string) {
-  return runInDurableObject(stub(projectId), (instance) => (instance as unknown as { state: { memory: { id: string; kind: string; title: string; version: number }[] } }).state.memory);
+  return runInDurableObject(
+    stub(projectId),
+    (instance) => (instance as unknown as { state: { memory: { id: string; kind: string; title: string; version: number }[] } }).state.memory,
+  );
 }
 
 function storedMessagesDirect(projectId: string) {

@@ -7,7 +7,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-
 describe('registerAffiliateClick', () => {
   it('posts the via code of the address once', async () => {
     const api = fakeApi({ 'POST /api/affiliate/register-click/maker_01': () => json(200, { counted: true }) });

@@ -13,7 +13,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const days = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, clicks: i === 29 ? 3 : i === 27 ? 1 : 0, signUps: i === 29 ? 1 : 0 }));
+const days = Array.from({ length: 30 }, (_, i) => ({
+  day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  clicks: i === 29 ? 3 : i === 27 ? 1 : 0,
+  signUps: i === 29 ? 1 : 0,
+}));
 const STATS: AffiliateStats = {
   referralCode: 'priya',
   referralLink: 'https://launchmate.app/?via=priya',

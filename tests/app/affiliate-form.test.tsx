@@ -54,7 +54,17 @@ describe('the affiliate page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Affiliate program' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Apply', 'Share', 'Earn 20% of each purchase']);
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' }).textContent;
-    for (const fact of ['72 hours', '20%', 'one-time lifetime purchase', 'within a year of signing up', '30-day cookie', '$50', '1st of each month', 'PayPal', 'clicks, conversions and commissions']) {
+    for (const fact of [
+      '72 hours',
+      '20%',
+      'one-time lifetime purchase',
+      'within a year of signing up',
+      '30-day cookie',
+      '$50',
+      '1st of each month',
+      'PayPal',
+      'clicks, conversions and commissions',
+    ]) {
       expect(faq).toContain(fact);
     }
     // Pro is paid once: nothing may promise a share of subscriptions.
@@ -150,7 +160,9 @@ describe('a visitor who is known', () => {
   });
 
   it('shows a signed-in applicant that the application is pending, instead of an empty form', async () => {
-    fakeApi({ [STATE]: () => json(200, { prefill: { name: 'Priya', email: 'priya@example.com' }, application: { status: 'pending', referralCode: 'priya' } }) });
+    fakeApi({
+      [STATE]: () => json(200, { prefill: { name: 'Priya', email: 'priya@example.com' }, application: { status: 'pending', referralCode: 'priya' } }),
+    });
     open();
     await settle();
     expect(screen.getByRole('status').textContent).toBe(applicationPending('priya'));
@@ -158,7 +170,9 @@ describe('a visitor who is known', () => {
   });
 
   it('tells an approved affiliate where their link is', async () => {
-    fakeApi({ [STATE]: () => json(200, { prefill: { name: 'Priya', email: 'priya@example.com' }, application: { status: 'approved', referralCode: 'priya' } }) });
+    fakeApi({
+      [STATE]: () => json(200, { prefill: { name: 'Priya', email: 'priya@example.com' }, application: { status: 'approved', referralCode: 'priya' } }),
+    });
     open();
     await settle();
     expect(screen.getByRole('status').textContent).toBe(APPLICATION_APPROVED);

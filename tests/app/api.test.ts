@@ -72,16 +72,22 @@ describe('withSession', () => {
   });
 
   it('has no server message when the failed answer is not JSON', async () => {
-    const failure = await withSession(async () => new Response('<html>Bad gateway</html>', { status: 502 }), async () => true).catch(
-      (error: unknown) => error,
-    );
+    const failure = await withSession(
+      async () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      async () => true,
+    ).catch((error: unknown) => error);
     expect((failure as ApiError).status).toBe(502);
     expect((failure as ApiError).serverMessage).toBeUndefined();
   });
 
   it('passes a network error on as it is', async () => {
     const offline = new TypeError('Failed to fetch');
-    await expect(withSession(async () => Promise.reject(offline), async () => true)).rejects.toBe(offline);
+    await expect(
+      withSession(
+        async () => Promise.reject(offline),
+        async () => true,
+      ),
+    ).rejects.toBe(offline);
   });
 
   it('shares one refresh between requests that meet a 401 at the same time', async () => {

@@ -20,7 +20,13 @@ export const COMPETITOR = {
     strengths: [{ text: 'Texts the waiting list.', source: 'https://slotfill.example/' }],
     weaknesses: [{ text: 'No calendar sync.', source: 'assumption' }],
     checkedAt: '2026-11-24T09:00:00.000Z',
-    lastCheck: { at: '2026-11-24T10:00:00.000Z', unreachable: false, added: ['Starter: $39 per month'], removed: ['Starter: $29 per month'], pricingQuoteGone: true },
+    lastCheck: {
+      at: '2026-11-24T10:00:00.000Z',
+      unreachable: false,
+      added: ['Starter: $39 per month'],
+      removed: ['Starter: $29 per month'],
+      pricingQuoteGone: true,
+    },
   },
 } as Extract<MemoryEntry, { kind: 'competitor' }>;
 
@@ -32,7 +38,14 @@ export const LANDSCAPE = {
   author: { kind: 'cofounder' },
   updatedAt: AT,
   landscape: {
-    gaps: [{ title: 'No automation', description: 'Refilled by hand.', competitors: ['SlotFill'], evidence: [{ text: 'Seen on its page.', source: 'https://slotfill.example/' }] }],
+    gaps: [
+      {
+        title: 'No automation',
+        description: 'Refilled by hand.',
+        competitors: ['SlotFill'],
+        evidence: [{ text: 'Seen on its page.', source: 'https://slotfill.example/' }],
+      },
+    ],
     axes: { x: { label: 'Setup effort', low: 'none', high: 'weeks' }, y: { label: 'Automation', low: 'none', high: 'full' } },
     placements: [
       { name: 'SlotFill', isIdea: false, x: 6, y: 4 },

@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ATTRIBUTION_TEXT_MAX,
-  captureAttribution,
-  readAttribution,
-  STRIP_TRACKING_DELAY_MS,
-  stripTrackingParams,
-} from '../../app/lib/attribution';
+import { ATTRIBUTION_TEXT_MAX, captureAttribution, readAttribution, STRIP_TRACKING_DELAY_MS, stripTrackingParams } from '../../app/lib/attribution';
 import { readJsonSetting, writeJsonSetting } from '../../app/lib/local-settings';
 
 const FIRST = new Date('2026-03-01T09:00:00.000Z');
@@ -125,9 +119,7 @@ describe('cleaning', () => {
 
   it('sends exactly the fields the server accepts, even if the stored record has more', () => {
     writeJsonSetting('attribution', { source: 'x', medium: 'referral', firstVisit: FIRST.toISOString(), extra: 'field' });
-    expect(Object.keys(readAttribution()!).sort()).toEqual(
-      ['campaign', 'firstVisit', 'lastTouch', 'medium', 'ref', 'referrer', 'sessionId', 'source'].sort(),
-    );
+    expect(Object.keys(readAttribution()!).sort()).toEqual(['campaign', 'firstVisit', 'lastTouch', 'medium', 'ref', 'referrer', 'sessionId', 'source'].sort());
   });
 });
 

@@ -62,7 +62,11 @@ describe('the blog list', () => {
     const featured = screen.getByRole('region', { name: 'Featured article' });
     expect(within(featured).getByRole('heading', { level: 2 }).textContent).toBe('Article 1');
     const latest = screen.getByRole('region', { name: 'Latest articles' });
-    expect(within(latest).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Article 2', 'Article 3', 'Article 4', 'Article 5', 'Article 6']);
+    expect(
+      within(latest)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Article 2', 'Article 3', 'Article 4', 'Article 5', 'Article 6']);
 
     expect(gridTitles()).toEqual(['Article 7', 'Article 8', 'Article 9', 'Article 10']);
     fireEvent.click(loadMore()!);
@@ -90,7 +94,14 @@ describe('the table of contents', () => {
     const html = '<h3 id="intro">Intro</h3><h2 id="a">A</h2><h3 id="a1">A1</h3><h3 id="a2">A2</h3><h2 id="b">B</h2><h2>No id</h2><h4 id="deep">Deep</h4>';
     expect(tableOfContents(html)).toEqual([
       { id: 'intro', text: 'Intro', children: [] },
-      { id: 'a', text: 'A', children: [{ id: 'a1', text: 'A1', children: [] }, { id: 'a2', text: 'A2', children: [] }] },
+      {
+        id: 'a',
+        text: 'A',
+        children: [
+          { id: 'a1', text: 'A1', children: [] },
+          { id: 'a2', text: 'A2', children: [] },
+        ],
+      },
       { id: 'b', text: 'B', children: [] },
     ]);
   });
@@ -142,7 +153,11 @@ describe('the article page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Article not found' })).toBeTruthy();
     expect(screen.getByText("Sorry, the article you're looking for doesn't exist.")).toBeTruthy();
     const suggestions = screen.getByRole('region', { name: 'Latest articles' });
-    expect(within(suggestions).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Article 1', 'Article 2', 'Article 3', 'Article 4']);
+    expect(
+      within(suggestions)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Article 1', 'Article 2', 'Article 3', 'Article 4']);
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 });

@@ -43,7 +43,19 @@ const note = (overrides: Partial<CanvasNote> = {}): CanvasNote => ({
   updatedAt: 1,
   ...overrides,
 });
-const frame: CanvasItem = { kind: 'frame', id: 'f1', title: 'This week', x: -20, y: -40, width: 500, height: 300, version: 1, author: ana, updatedBy: ana, updatedAt: 1 };
+const frame: CanvasItem = {
+  kind: 'frame',
+  id: 'f1',
+  title: 'This week',
+  x: -20,
+  y: -40,
+  width: 500,
+  height: 300,
+  version: 1,
+  author: ana,
+  updatedBy: ana,
+  updatedAt: 1,
+};
 
 function open(items: CanvasItem[] = [frame, note()]) {
   const socket = new FakeSocket();
@@ -72,7 +84,14 @@ describe('the canvas', () => {
     // Shown at once, before the answer.
     expect(theNote().textContent).toContain('Shorter');
     const winner = note({ text: 'Their wording', version: 2, updatedBy: ben });
-    socket.deliver({ type: 'canvas_result', requestId: update.requestId as string, ok: false, reason: 'stale', error: 'Ben changed this note first: your change was not applied.', current: winner });
+    socket.deliver({
+      type: 'canvas_result',
+      requestId: update.requestId as string,
+      ok: false,
+      reason: 'stale',
+      error: 'Ben changed this note first: your change was not applied.',
+      current: winner,
+    });
     await waitFor(() => expect(theNote().textContent).toContain('Their wording'));
     // Said in the canvas's live region.
     expect(screen.getByText('Ben changed this note first: your change was not applied.').getAttribute('aria-live')).toBe('polite');
@@ -95,7 +114,7 @@ describe('the canvas', () => {
     expect(socket.last('canvas_update')).toMatchObject({ baseVersion: 3, patch: { kind: 'note', x: 0 } });
   });
 
-  it("undoes the deletion of a note with its connectors, as new changes", async () => {
+  it('undoes the deletion of a note with its connectors, as new changes', async () => {
     const other = note({ id: 'n2', text: 'Second note', x: 300 });
     const connector: CanvasItem = { kind: 'connector', id: 'c1', from: 'n1', to: 'n2', version: 1, author: ana, updatedBy: ana, updatedAt: 1 };
     const socket = open([frame, note(), other, connector]);
@@ -113,8 +132,16 @@ describe('the canvas', () => {
     await waitFor(() => expect(screen.getByRole('group', { name: /Call five/ })).toBeTruthy());
   });
 
-  it('shows the co-founder\'s proposal with Keep and Dismiss, and sends Keep with its version', () => {
-    const proposal = note({ id: 'p1', text: 'Will clinics pay monthly?', author: { kind: 'cofounder' }, updatedBy: { kind: 'cofounder' }, proposed: true, frameId: null, origin: { messageId: 'm1', toolCallId: 't1', sources: [{ title: 'A thread', url: 'https://news.ycombinator.com/item?id=1' }] } });
+  it("shows the co-founder's proposal with Keep and Dismiss, and sends Keep with its version", () => {
+    const proposal = note({
+      id: 'p1',
+      text: 'Will clinics pay monthly?',
+      author: { kind: 'cofounder' },
+      updatedBy: { kind: 'cofounder' },
+      proposed: true,
+      frameId: null,
+      origin: { messageId: 'm1', toolCallId: 't1', sources: [{ title: 'A thread', url: 'https://news.ycombinator.com/item?id=1' }] },
+    });
     const socket = open([proposal]);
     const card = screen.getByRole('group', { name: 'Note by the co-founder, proposed: Will clinics pay monthly?' });
     expect(card.textContent).toContain('Proposed by the co-founder');
@@ -130,7 +157,14 @@ describe('pinning from the memory', () => {
     id: 'e2',
     kind: 'chosen_idea' as const,
     title: 'Booking assistant',
-    idea: { problem: 'Cancelled slots stay empty.', whoHasIt: 'Practice managers.', proposedSolution: 'A waiting list.', whyNow: 'Texting.', riskiestAssumption: 'They answer.', openQuestions: ['How many cancellations a week?'] },
+    idea: {
+      problem: 'Cancelled slots stay empty.',
+      whoHasIt: 'Practice managers.',
+      proposedSolution: 'A waiting list.',
+      whyNow: 'Texting.',
+      riskiestAssumption: 'They answer.',
+      openQuestions: ['How many cancellations a week?'],
+    },
     author: { kind: 'cofounder' as const },
     updatedAt: 1,
     version: 1,
@@ -139,7 +173,13 @@ describe('pinning from the memory', () => {
   it("pins an artifact's item as a note linked to its entry, and says what happened", async () => {
     const pins: [string, { entryId: string; title: string }][] = [];
     const answers: (string | null)[] = [null, 'The canvas holds at most 500 notes: delete one first.'];
-    render(<MemoryPanel entries={[idea]} changeMemory={async () => ({ type: 'memory_result', requestId: 'r', ok: true, entry: null })} pinToCanvas={async (text, from) => (pins.push([text, from]), answers.shift()!)} />);
+    render(
+      <MemoryPanel
+        entries={[idea]}
+        changeMemory={async () => ({ type: 'memory_result', requestId: 'r', ok: true, entry: null })}
+        pinToCanvas={async (text, from) => (pins.push([text, from]), answers.shift()!)}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Pin to canvas' }));
     fireEvent.click(screen.getByRole('button', { name: 'Pin "Problem: Cancelled slots stay empty."' }));
     await waitFor(() => expect(screen.getByText('Pinned to the canvas.')).toBeTruthy());

@@ -4,8 +4,7 @@ import { installErrorReporting, reportError } from '../../app/lib/error-reportin
 import { resetSentReports } from '../../app/lib/send-error-report';
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const sentRequests = () =>
-  fetchMock.mock.calls.map(([input, init]) => ({ url: String(input), method: (init as RequestInit | undefined)?.method }));
+const sentRequests = () => fetchMock.mock.calls.map(([input, init]) => ({ url: String(input), method: (init as RequestInit | undefined)?.method }));
 
 beforeEach(() => {
   resetSentReports();

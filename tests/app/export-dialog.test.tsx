@@ -12,7 +12,15 @@ function renderDialog(props: { unlocked?: number[]; isOwner?: boolean } = {}) {
   const onClose = vi.fn();
   render(
     <MemoryRouter>
-      <ExportDialog open onClose={onClose} projectId="p1" projectName="Clinic waitlist" unlocked={props.unlocked ?? PRO} isOwner={props.isOwner ?? true} user={USER} />
+      <ExportDialog
+        open
+        onClose={onClose}
+        projectId="p1"
+        projectName="Clinic waitlist"
+        unlocked={props.unlocked ?? PRO}
+        isOwner={props.isOwner ?? true}
+        user={USER}
+      />
     </MemoryRouter>,
   );
   return { dialog: screen.getByRole('dialog', { name: 'Export the project' }), onClose };
@@ -46,7 +54,7 @@ describe('the export dialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Download' })).toBeNull();
   });
 
-  it("tells a member who is not the owner to ask the owner", () => {
+  it('tells a member who is not the owner to ask the owner', () => {
     fakeApi();
     const { dialog } = renderDialog({ unlocked: [1, 2], isOwner: false });
     expect(within(dialog).getByText("Ask the project's owner to get Pro; everything written here stays as it is.")).toBeTruthy();
@@ -64,15 +72,26 @@ describe('the export dialog', () => {
     const busy = await within(dialog).findByRole('button', { name: /Preparing the file/ });
     expect(busy.getAttribute('aria-busy')).toBe('true');
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(server.requests.find((request) => request.path === '/api/project/p1/export')?.body).toEqual({ format: 'docx', phases: [1, 2, 4], includeCanvas: false });
+    expect(server.requests.find((request) => request.path === '/api/project/p1/export')?.body).toEqual({
+      format: 'docx',
+      phases: [1, 2, 4],
+      includeCanvas: false,
+    });
 
-    answer.release(new Response('PK', { status: 200, headers: { 'Content-Disposition': `attachment; filename="Clinic waitlist _.docx"; filename*=UTF-8''${encodeURIComponent('Clinic waitlist ș.docx')}` } }));
+    answer.release(
+      new Response('PK', {
+        status: 200,
+        headers: { 'Content-Disposition': `attachment; filename="Clinic waitlist _.docx"; filename*=UTF-8''${encodeURIComponent('Clinic waitlist ș.docx')}` },
+      }),
+    );
     expect(await within(dialog).findByText('Downloaded Clinic waitlist ș.docx.')).toBeTruthy();
     expect(saved).toEqual(['Clinic waitlist ș.docx']);
   });
 
   it('asks for a phase before sending, and shows a refusal of the server as it said it', async () => {
-    const server = fakeApi({ [EXPORT]: () => json(429, { error: 'You have exported 20 times in the last hour. Please try again in 12 minutes.' }, { 'Retry-After': '700' }) });
+    const server = fakeApi({
+      [EXPORT]: () => json(429, { error: 'You have exported 20 times in the last hour. Please try again in 12 minutes.' }, { 'Retry-After': '700' }),
+    });
     const { dialog } = renderDialog();
     for (const name of ['1. Find an idea', "2. Estimate the problem's scale and impact", '3. Research competitors and gaps', '4. Define user personas']) {
       fireEvent.click(within(dialog).getByRole('checkbox', { name }));
@@ -83,7 +102,9 @@ describe('the export dialog', () => {
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: '1. Find an idea' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('You have exported 20 times in the last hour. Please try again in 12 minutes.'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('You have exported 20 times in the last hour. Please try again in 12 minutes.'),
+    );
     expect(within(dialog).getByRole('button', { name: 'Download' })).toBeTruthy();
     expect(saved).toEqual([]);
   });

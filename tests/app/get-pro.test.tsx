@@ -122,7 +122,8 @@ describe('the return from Checkout', () => {
     let recorded = false;
     const server = fakeApi({
       ...signedIn(),
-      [`GET /api/billing/checkout/${SESSION}`]: () => json(200, recorded ? { recorded: true, status: 'paid', plan: 'pro' } : { recorded: false, status: null, plan: 'free' }),
+      [`GET /api/billing/checkout/${SESSION}`]: () =>
+        json(200, recorded ? { recorded: true, status: 'paid', plan: 'pro' } : { recorded: false, status: null, plan: 'free' }),
     });
     renderPage(routes, `/pro/welcome?session_id=${SESSION}`);
     expect(await screen.findByRole('heading', { name: /Confirming your payment…/ })).toBeTruthy();

@@ -15,7 +15,16 @@ describe('markdownToPlainText', () => {
       '> A quote',
     ].join('\n');
     expect(markdownToPlainText(answer)).toBe(
-      ['The plan', 'Weakest assumption: clinics track empty slots.', 'Call five clinics', 'Ask about no-shows', '', 'Idea, Pain', 'Dental, High', 'A quote'].join('\n'),
+      [
+        'The plan',
+        'Weakest assumption: clinics track empty slots.',
+        'Call five clinics',
+        'Ask about no-shows',
+        '',
+        'Idea, Pain',
+        'Dental, High',
+        'A quote',
+      ].join('\n'),
     );
   });
 

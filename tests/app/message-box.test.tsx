@@ -196,7 +196,10 @@ describe('the first message of a project', () => {
     expect(await screen.findByText('Landed on /app/projects/:projectId')).toBeTruthy();
     expect(currentUrl(router)).toBe('/app/projects/p3');
     expect(server.calls('POST /api/project').map((r) => r.body)).toEqual([{ name: 'Marketplace for used bikes' }]);
-    expect(JSON.parse(localStorage.getItem('launchmate.firstMessage')!)).toMatchObject({ projectId: 'p3', text: 'I want to build a marketplace for used bikes' });
+    expect(JSON.parse(localStorage.getItem('launchmate.firstMessage')!)).toMatchObject({
+      projectId: 'p3',
+      text: 'I want to build a marketplace for used bikes',
+    });
     expect(dialog()).toBeNull();
   });
 

@@ -1,12 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  Banner,
-  BANNER_EXIT_MS,
-  BANNER_LIFE_MS,
-  BANNER_VISIBLE_DELAY_MS,
-  NotificationsProvider,
-} from '../../app/components/Notifications';
+import { Banner, BANNER_EXIT_MS, BANNER_LIFE_MS, BANNER_VISIBLE_DELAY_MS, NotificationsProvider } from '../../app/components/Notifications';
 import { useNotify } from '../../app/lib/notifications';
 
 const NOW = new Date('2026-03-02T10:00:00Z').getTime();

@@ -101,7 +101,13 @@ describe('the pricing page', () => {
   it('signed out: both plans start at sign-up', async () => {
     fakeApi({ 'GET /api/auth/session': () => json(200, { user: null }) });
     renderPage(pricingRoutes, '/pricing');
-    await waitFor(() => expect(within(proCard()).getByRole('link', { name: /Get Pro/ }).getAttribute('href')).toBe('/signup?next=pro'));
+    await waitFor(() =>
+      expect(
+        within(proCard())
+          .getByRole('link', { name: /Get Pro/ })
+          .getAttribute('href'),
+      ).toBe('/signup?next=pro'),
+    );
   });
 
   it('signed in where payments are not open: Get Pro records the interest and says Pro is coming, with no sign-up form', async () => {
@@ -127,7 +133,11 @@ describe('the pricing page', () => {
     renderPage(pricingRoutes, '/pricing');
     await waitFor(() => expect(proCard()).toBeTruthy());
     const coming = [...proCard().querySelectorAll('.pricing-card__feature--coming')].map((item) => item.textContent);
-    expect(coming).toEqual(PHASES.some((phase) => !phase.built) ? ['Solution shapingComing soon', 'Build planningComing soon', 'Launch and marketing helpComing soon'].filter((_, n) => !PHASES[4 + n]!.built) : []);
+    expect(coming).toEqual(
+      PHASES.some((phase) => !phase.built)
+        ? ['Solution shapingComing soon', 'Build planningComing soon', 'Launch and marketing helpComing soon'].filter((_, n) => !PHASES[4 + n]!.built)
+        : [],
+    );
     expect(within(proCard()).getByText('Competitor and gap research').closest('li')!.className).not.toContain('coming');
     if (PHASES_AVAILABLE_NOW) expect(within(proCard()).getByText(PHASES_AVAILABLE_NOW)).toBeTruthy();
   });
@@ -178,7 +188,10 @@ describe('phases as people say them', () => {
   it('says today what Pro opens, from the registry', () => {
     // Phases 1 to 4 are built as this is written; the sentences follow the registry as more are.
     const built = PHASES.filter((phase) => phase.built).map((phase) => phase.number);
-    if (built.length < PHASES.length) expect(PHASES_AVAILABLE_NOW).toBe(`Available now: ${phaseRange(built)}. ${phaseRange(PHASES.filter((phase) => !phase.built).map((phase) => phase.number)).replace(/^p/, 'P')} are coming soon, and included in Pro when they are ready.`);
+    if (built.length < PHASES.length)
+      expect(PHASES_AVAILABLE_NOW).toBe(
+        `Available now: ${phaseRange(built)}. ${phaseRange(PHASES.filter((phase) => !phase.built).map((phase) => phase.number)).replace(/^p/, 'P')} are coming soon, and included in Pro when they are ready.`,
+      );
     else expect(PHASES_AVAILABLE_NOW).toBeNull();
   });
 });

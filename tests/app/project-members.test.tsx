@@ -22,7 +22,13 @@ const COLLABORATOR = {
   joinedAt: Date.UTC(2026, 10, 5),
   invitation: { id: 'a'.repeat(64), email: 'team@example.com', invitedBy: 'ada@example.com', createdAt: Date.UTC(2026, 10, 4) },
 };
-const PENDING = { id: 'b'.repeat(64), email: 'linus@example.com', invitedBy: 'ada@example.com', createdAt: Date.UTC(2026, 10, 20), expiresAt: Date.UTC(2026, 10, 27) };
+const PENDING = {
+  id: 'b'.repeat(64),
+  email: 'linus@example.com',
+  invitedBy: 'ada@example.com',
+  createdAt: Date.UTC(2026, 10, 20),
+  expiresAt: Date.UTC(2026, 10, 27),
+};
 const MEMBERS = { members: [OWNER, COLLABORATOR], invitations: [PENDING] };
 
 const MEMBERS_ROUTE = 'GET /api/project/p1/members';

@@ -16,8 +16,7 @@ describe('the project name suggested from a landing idea', () => {
   });
 
   it('is a short name, never the idea cut at a limit', () => {
-    const idea =
-      'I want to help independent veterinary practices in rural areas reduce the number of appointments that patients miss without calling ahead';
+    const idea = 'I want to help independent veterinary practices in rural areas reduce the number of appointments that patients miss without calling ahead';
     const name = suggestProjectName(idea);
     expect(name.split(' ').length).toBeLessThanOrEqual(7);
     expect(name.length).toBeLessThanOrEqual(40);

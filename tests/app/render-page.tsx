@@ -5,8 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { NotificationsProvider } from '../../app/components/Notifications';
 
 /** Stand-ins for the pages a screen navigates to: each shows its path so a test can see it arrived. */
-export const landingPages = (...paths: string[]): RouteObject[] =>
-  paths.map((path) => ({ path, Component: () => <p>Landed on {path}</p> }));
+export const landingPages = (...paths: string[]): RouteObject[] => paths.map((path) => ({ path, Component: () => <p>Landed on {path}</p> }));
 
 /**
  * Renders `routes` in a memory router at `path`, under the NotificationsProvider, as RootLayout
@@ -32,5 +31,4 @@ export function renderPage(routes: RouteObject[], path: string, options: { stric
 }
 
 /** Where the router is now, path and query. */
-export const currentUrl = (router: ReturnType<typeof createMemoryRouter>) =>
-  `${router.state.location.pathname}${router.state.location.search}`;
+export const currentUrl = (router: ReturnType<typeof createMemoryRouter>) => `${router.state.location.pathname}${router.state.location.search}`;

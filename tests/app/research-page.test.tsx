@@ -10,22 +10,30 @@ const QUESTIONS: PublicQuestion[] = [
   { sequence: 1, text: 'What slows you down?', type: 'text', options: null, config: null },
   { sequence: 2, text: 'How do you sell?', type: 'multiple_choice', options: ['Online', 'In person'], config: null },
   { sequence: 3, text: 'Which tools?', type: 'checkbox', options: ['Email', 'CRM', 'Spreadsheets'], config: null },
-  { sequence: 4, text: 'How painful is it?', type: 'rating', options: null, config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } } },
+  {
+    sequence: 4,
+    text: 'How painful is it?',
+    type: 'rating',
+    options: null,
+    config: { min_rating: 1, max_rating: 5, labels: { '1': 'Not at all', '5': 'Very' } },
+  },
   { sequence: 5, text: 'May we contact you?', type: 'email', options: null, config: { required: false } },
 ];
 
 const INTRODUCTION = 'We are two former clinic managers.\nFive minutes of your time helps us a lot.';
-const pageAnswer = (overrides: object = {}) => () =>
-  json(200, {
-    research_page: {
-      title: 'Customer interviews',
-      introduction: INTRODUCTION,
-      asker: { name: 'Maya Chen', project: 'Clinic reminders' },
-      questions: QUESTIONS,
-      has_reached_limit: false,
-      ...overrides,
-    },
-  });
+const pageAnswer =
+  (overrides: object = {}) =>
+  () =>
+    json(200, {
+      research_page: {
+        title: 'Customer interviews',
+        introduction: INTRODUCTION,
+        asker: { name: 'Maya Chen', project: 'Clinic reminders' },
+        questions: QUESTIONS,
+        has_reached_limit: false,
+        ...overrides,
+      },
+    });
 
 const routes = [{ path: '/research/:urlKey', Component: ResearchPage }];
 
@@ -69,7 +77,11 @@ describe('the research page', () => {
     expect(within(card('How painful is it?')).getByText('Very')).toBeTruthy();
     // The e-mail question is an e-mail field, not a Yes/No choice.
     expect(within(card('May we contact you?')).queryByRole('radio')).toBeNull();
-    expect(within(card('May we contact you?')).getByRole('textbox', { name: /May we contact you\?\s*\(optional\)/ }).getAttribute('type')).toBe('email');
+    expect(
+      within(card('May we contact you?'))
+        .getByRole('textbox', { name: /May we contact you\?\s*\(optional\)/ })
+        .getAttribute('type'),
+    ).toBe('email');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
   });
 
@@ -242,7 +254,9 @@ describe('submitting', () => {
   });
 
   it("shows 'Response limit reached' when the server refuses for the limit", async () => {
-    const { user } = await openForm('k-limit', { 'POST /api/research/k-limit/submit': () => json(409, { error: 'Response limit reached', limit_reached: true }) });
+    const { user } = await openForm('k-limit', {
+      'POST /api/research/k-limit/submit': () => json(409, { error: 'Response limit reached', limit_reached: true }),
+    });
     await user.click(within(card('How do you sell?')).getByRole('radio', { name: 'Online' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Response limit reached' })).toBeTruthy();
@@ -258,7 +272,9 @@ describe('submitting', () => {
   });
 
   it('shows the closed message when the page closes while the respondent answers', async () => {
-    const { user } = await openForm('k-shut', { 'POST /api/research/k-shut/submit': () => json(410, { error: 'This research page is closed and no longer accepts responses.', closed: true }) });
+    const { user } = await openForm('k-shut', {
+      'POST /api/research/k-shut/submit': () => json(410, { error: 'This research page is closed and no longer accepts responses.', closed: true }),
+    });
     await user.click(within(card('How do you sell?')).getByRole('radio', { name: 'Online' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'This research page is closed' })).toBeTruthy();

@@ -27,7 +27,6 @@ function renderSection(state: unknown) {
   return router;
 }
 
-
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -91,9 +90,37 @@ describe('the research page editor', () => {
 
 describe('the responses view', () => {
   const report = (surveyswapId: string | null) => ({
-    page: { url_key: 'k2', title: 'Interviews', max_responses: 1, closed: false, status: 'full', questions: [{ sequence: 1, text: 'Which?', type: 'multiple_choice', options: ['A very long option label that must be shown whole, never cut off with an ellipsis', 'B'], config: null }] },
+    page: {
+      url_key: 'k2',
+      title: 'Interviews',
+      max_responses: 1,
+      closed: false,
+      status: 'full',
+      questions: [
+        {
+          sequence: 1,
+          text: 'Which?',
+          type: 'multiple_choice',
+          options: ['A very long option label that must be shown whole, never cut off with an ellipsis', 'B'],
+          config: null,
+        },
+      ],
+    },
     responses: [{ id: 1, answers: [{ sequence: 1, question: 'Which?', response: 'B' }], surveyswap_id: surveyswapId, created_at: 0 }],
-    summaries: [{ sequence: 1, text: 'Which?', type: 'multiple_choice', answered: 1, empty: 0, counts: [{ value: 'A very long option label that must be shown whole, never cut off with an ellipsis', count: 0, percent: 0 }, { value: 'B', count: 1, percent: 100 }], average: null }],
+    summaries: [
+      {
+        sequence: 1,
+        text: 'Which?',
+        type: 'multiple_choice',
+        answered: 1,
+        empty: 0,
+        counts: [
+          { value: 'A very long option label that must be shown whole, never cut off with an ellipsis', count: 0, percent: 0 },
+          { value: 'B', count: 1, percent: 100 },
+        ],
+        average: null,
+      },
+    ],
   });
   const open = (surveyswapId: string | null) => {
     fakeApi({ 'GET /api/research/pages/k2/responses': () => json(200, report(surveyswapId)) });

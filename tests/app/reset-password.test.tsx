@@ -65,8 +65,7 @@ describe('reset password', () => {
   it("shows the server's error and keeps the form", async () => {
     fakeApi({
       ...USABLE,
-      [`POST /api/auth/reset-password/${TOKEN}`]: () =>
-        json(400, { error: 'This reset link is invalid or has expired. Please ask for a new one.' }),
+      [`POST /api/auth/reset-password/${TOKEN}`]: () => json(400, { error: 'This reset link is invalid or has expired. Please ask for a new one.' }),
     });
     renderPage(routes, `/reset-password/${TOKEN}`);
     submit('correct horse', 'correct horse');

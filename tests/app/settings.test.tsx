@@ -117,7 +117,10 @@ describe('devices and data', () => {
     const exported = JSON.stringify({ account: { email: USER.email } });
     fakeApi({
       ...account,
-      'GET /api/user/export': () => new Response(exported, { headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="launchmate-export-2026-11-23.json"' } }),
+      'GET /api/user/export': () =>
+        new Response(exported, {
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="launchmate-export-2026-11-23.json"' },
+        }),
     });
     const saved: { name: string; blob: Blob }[] = [];
     const blobs = new Map<string, Blob>();
@@ -178,7 +181,9 @@ describe('deleting the account', () => {
 
     expect(await screen.findByText('Landed on /')).toBeTruthy();
     expect(screen.getByText('Your account was deleted. We sent a confirmation to ada@example.com.')).toBeTruthy();
-    expect(server.calls('DELETE /api/user').map((r) => r.body)).toEqual([{ confirmation: 'Ada@Example.com', handOver: [{ projectId: 'p1', newOwnerId: 'u2' }] }]);
+    expect(server.calls('DELETE /api/user').map((r) => r.body)).toEqual([
+      { confirmation: 'Ada@Example.com', handOver: [{ projectId: 'p1', newOwnerId: 'u2' }] },
+    ]);
   });
 
   it('keeps the visitor on the page with the reason when deletion fails', async () => {
@@ -260,7 +265,9 @@ describe('the privacy switch', () => {
     renderPage(routes, '/app/settings');
     const toggle = within(await panel('Privacy')).getByRole('switch', { name: 'Privacy mode' });
     const description = document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent!;
-    expect(description).toMatch(/^On: the AI provider is asked not to keep your conversations with the co-founder, in every project you are a member of\.Off: /);
+    expect(description).toMatch(
+      /^On: the AI provider is asked not to keep your conversations with the co-founder, in every project you are a member of\.Off: /,
+    );
   });
 });
 

@@ -56,7 +56,13 @@ describe('sign-in views', () => {
 
   it("carries the address typed to 'Forgot your password?', without putting it in the URL", async () => {
     fakeApi({ 'GET /api/auth/check-auth': signedOut, 'GET /api/auth/providers': () => json(200, { google: true }) });
-    const router = renderPage([{ path: '/signin', Component: SignIn }, { path: '/forgot-password', Component: ForgotPassword }], '/signin?method=email');
+    const router = renderPage(
+      [
+        { path: '/signin', Component: SignIn },
+        { path: '/forgot-password', Component: ForgotPassword },
+      ],
+      '/signin?method=email',
+    );
     fireEvent.change(emailInput(), { target: { value: ' ada@example.com ' } });
     fireEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;

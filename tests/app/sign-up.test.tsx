@@ -187,9 +187,7 @@ describe('resending the verification email', () => {
   });
 
   it('treats a 429 answer as the same 60-second lock, without an error banner', async () => {
-    const { button } = await reachCheckInbox(() =>
-      json(429, { error: 'Please wait a minute before asking for another email.' }, { 'Retry-After': '42' }),
-    );
+    const { button } = await reachCheckInbox(() => json(429, { error: 'Please wait a minute before asking for another email.' }, { 'Retry-After': '42' }));
     fireEvent.click(button());
     await settle();
     expect(button().disabled).toBe(true);
@@ -235,7 +233,7 @@ describe('sign-up reached through an invitation', () => {
     expect(note.textContent).toContain('Maya Chen invited you to join “Clinic reminders”.');
     expect(note.textContent).toContain('The invitation was sent to linus@example.com.');
     fireEvent.click(screen.getByRole('link', { name: 'Sign up with email' }));
-    expect((await screen.findByLabelText('Email') as HTMLInputElement).value).toBe('linus@example.com');
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('linus@example.com');
     expect(screen.getByRole('note')).toBeTruthy();
     expect(server.calls(`GET /api/invitations/${TOKEN}`)).toHaveLength(1);
   });
@@ -253,7 +251,10 @@ describe('sign-up reached through an invitation', () => {
 
   it('an invitation that no longer works leaves sign-up as usual', async () => {
     localStorage.setItem('launchmate.pendingInvitation', TOKEN);
-    fakeApi({ [`GET /api/invitations/${TOKEN}`]: () => json(404, { error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' }) });
+    fakeApi({
+      [`GET /api/invitations/${TOKEN}`]: () =>
+        json(404, { error: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.' }),
+    });
     renderPage(routes, '/signup?method=email');
     await settle();
     expect(screen.queryByRole('note')).toBeNull();

@@ -98,20 +98,24 @@ describe('AppLayout', () => {
       'GET /api/project': () => json(200, { projects: [] }),
     });
     renderPage(routes, '/dashboard');
-    expect((await screen.findByRole('alert')).textContent).toContain('This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.',
+    );
     expect(readSetting('pendingInvitation')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 });
 
 describe('Dashboard', () => {
-  it("marks the phases the co-founder has completed with the project as done", async () => {
+  it('marks the phases the co-founder has completed with the project as done', async () => {
     const projects = [{ ...PROJECTS[0]!, phasesDone: [1] }, PROJECTS[1]!];
     fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects }) });
     renderPage(routes, '/dashboard');
     await screen.findByRole('heading', { level: 2, name: 'Dog sitter finder' });
     const phaseList = screen.getByRole('heading', { level: 3, name: 'Phases' }).nextElementSibling as HTMLElement;
-    const tags = within(phaseList).getAllByRole('listitem').map((phase) => phase.querySelector('.tag')!.textContent);
+    const tags = within(phaseList)
+      .getAllByRole('listitem')
+      .map((phase) => phase.querySelector('.tag')!.textContent);
     expect(tags.slice(0, 2)).toEqual(['Done', 'Free, open']);
   });
 
@@ -308,7 +312,7 @@ describe('Onboarding', () => {
     expect(server.calls('PUT /api/user/name')).toHaveLength(0);
   });
 
-  it("the privacy switch says what each position does", async () => {
+  it('the privacy switch says what each position does', async () => {
     fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: [] }) });
     renderPage(routes, '/onboarding');
     const toggle = await screen.findByRole('switch', { name: 'Privacy mode' });

@@ -17,7 +17,12 @@ const result = (sources: DiscussionSearchResult['sources'], nothingSearched?: st
 
 describe('empty source cards', () => {
   it('say that nothing could be searched when every source was unavailable', () => {
-    render(<SourceCards queries={['late payments']} result={result([report('hacker_news', 'unavailable'), report('stack_exchange', 'unavailable')], 'Nothing could be searched: …')} />);
+    render(
+      <SourceCards
+        queries={['late payments']}
+        result={result([report('hacker_news', 'unavailable'), report('stack_exchange', 'unavailable')], 'Nothing could be searched: …')}
+      />,
+    );
     expect(screen.getByText(/^Nothing could be searched: Hacker News, Stack Exchange were unavailable\. This says nothing about the problem/)).toBeTruthy();
     expect(screen.queryByText(/No discussions matched/)).toBeNull();
   });

@@ -15,10 +15,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [{ path: '*', Component: () => <TopBar /> }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([{ path: '*', Component: () => <TopBar /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -79,7 +79,11 @@ describe('the user persona generator', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Dana Whitfield' })).toBeTruthy();
     expect(screen.getByText('Age').nextElementSibling?.textContent).toBe('41');
     expect(screen.getByText('Occupation').nextElementSibling?.textContent).toBe('Practice manager');
-    expect(within(screen.getByRole('list', { name: 'Traits' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Organised', 'Analytical']);
+    expect(
+      within(screen.getByRole('list', { name: 'Traits' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Organised', 'Analytical']);
     expect(screen.getByText('Generating user persona')).toBeTruthy();
 
     const { picture: _picture, name: _name, age: _age, occupation: _occupation, traits: _traits, ...rest } = PERSONA;

@@ -42,9 +42,7 @@ describe('email verification', () => {
     });
     renderPage(routes, '/verify-email/token-bad', { strict: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeTruthy();
-    expect(
-      screen.getByText('It seems like the verification link is invalid or expired. Please try to sign up again.'),
-    ).toBeTruthy();
+    expect(screen.getByText('It seems like the verification link is invalid or expired. Please try to sign up again.')).toBeTruthy();
     expect(screen.getByText(ONLY_NEWEST_LINK)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to sign up' }).getAttribute('href')).toBe('/signup');
     expect(server.calls('POST /api/auth/verify-email/token-bad')).toHaveLength(1);

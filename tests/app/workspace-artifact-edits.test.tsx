@@ -67,7 +67,14 @@ describe('editing a persona', () => {
     const change = updated(changes);
     expect(change).toMatchObject({ id: 'p1', baseVersion: 1, content: { kind: 'persona', title: 'Dana W. Okafor' } });
     const persona = (change.content as typeof PERSONA).persona;
-    expect(persona).toMatchObject({ role: 'Office manager', age: 39, situation: 'Runs the front desk alone.', earlyAdopter: 'Clinics that already text patients.', confidence: 'low', quotes: [] });
+    expect(persona).toMatchObject({
+      role: 'Office manager',
+      age: 39,
+      situation: 'Runs the front desk alone.',
+      earlyAdopter: 'Clinics that already text patients.',
+      confidence: 'low',
+      quotes: [],
+    });
     expect(persona.jobs.social).toEqual(['Look on top of it', 'Be the one who fixed it']);
     expect(persona.usesToday).toEqual(['A paper waiting list', 'Her own phone']);
     expect(persona.pains).toEqual([
@@ -81,8 +88,11 @@ describe('editing a persona', () => {
   });
 
   it('names the field of a job story in the wrong form and sends nothing, then shows the refusal of an invented citation', async () => {
-    const refusal = "Only the co-founder's tools add cited evidence, which they check: the quote “x” from https://invented.example/ is not in this entry. Delete it, or write it as a claim labelled 'assumption'.";
-    const { changes, form, type, save } = editing(PERSONA, [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'invalid', error: refusal, current: null }]);
+    const refusal =
+      "Only the co-founder's tools add cited evidence, which they check: the quote “x” from https://invented.example/ is not in this entry. Delete it, or write it as a claim labelled 'assumption'.";
+    const { changes, form, type, save } = editing(PERSONA, [
+      { type: 'memory_result', requestId: 'r', ok: false, reason: 'invalid', error: refusal, current: null },
+    ]);
     type(/^Job stories/, 'Clinics want fewer cancellations.');
     save();
     expect(within(form).getByRole('alert').textContent).toBe('Job stories: A job story reads "When …, I want to …, so I can …"');
@@ -92,7 +102,9 @@ describe('editing a persona', () => {
     await vi.waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(refusal));
     expect(changes).toHaveLength(1);
     // The form stays open with what the member wrote.
-    expect((within(form).getByLabelText(/^Job stories/) as HTMLTextAreaElement).value).toBe('When a slot opens, I want to fill it in a minute, so I can stop calling.');
+    expect((within(form).getByLabelText(/^Job stories/) as HTMLTextAreaElement).value).toBe(
+      'When a slot opens, I want to fill it in a minute, so I can stop calling.',
+    );
   });
 });
 
@@ -112,7 +124,11 @@ describe('editing phase 3', () => {
     save();
     await vi.waitFor(() => expect(changes).toHaveLength(1));
     const landscape = (updated(changes).content as typeof LANDSCAPE).landscape;
-    expect(landscape.gaps[0]).toEqual({ ...LANDSCAPE.landscape.gaps[0], title: 'Nobody refills slots for them', description: 'Every slot is refilled by phone.' });
+    expect(landscape.gaps[0]).toEqual({
+      ...LANDSCAPE.landscape.gaps[0],
+      title: 'Nobody refills slots for them',
+      description: 'Every slot is refilled by phone.',
+    });
     expect(landscape.axes.x).toEqual({ label: 'Time to set up', low: 'minutes', high: 'weeks' });
     expect(landscape.placements[1]).toEqual({ name: 'Our idea', isIdea: true, x: 2, y: 8.5 });
   });

@@ -165,7 +165,9 @@ describe('messages', () => {
 
   it('renders Markdown safely: HTML is text, links open in a new tab without access back', () => {
     conversation({
-      messages: [answer('a1', '**Bold** <script>window.hacked = true</script> <img src=x onerror="alert(1)"> [docs](https://example.com) [bad](javascript:alert(1))')],
+      messages: [
+        answer('a1', '**Bold** <script>window.hacked = true</script> <img src=x onerror="alert(1)"> [docs](https://example.com) [bad](javascript:alert(1))'),
+      ],
     });
     const row = screen.getByRole('listitem');
     expect(row.querySelector('strong')!.textContent).toBe('Bold');

@@ -195,7 +195,9 @@ describe('the memory panel', () => {
   it('says that deleting the chosen idea of a done phase reopens it', () => {
     render(<MemoryPanel entries={[IDEA]} changeMemory={vi.fn()} phasesDone={[1]} />);
     fireEvent.click(screen.getByRole('button', { name: `Delete ${IDEA.title}` }));
-    expect(screen.getByRole('group', { name: `Delete ${IDEA.title}?` }).textContent).toContain('This reopens phase 1, "Find an idea": it will no longer be done.');
+    expect(screen.getByRole('group', { name: `Delete ${IDEA.title}?` }).textContent).toContain(
+      'This reopens phase 1, "Find an idea": it will no longer be done.',
+    );
   });
 });
 
@@ -232,7 +234,10 @@ describe('the phases panel', () => {
   });
 
   it('reads every phase not built yet as Coming soon, on Free and on Pro, with nothing to buy', () => {
-    for (const unlocked of [[1, 2], [1, 2, 3, 4, 5, 6, 7, 8]]) {
+    for (const unlocked of [
+      [1, 2],
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    ]) {
       const { items } = renderPhases({ done: [], current: 1, unlocked });
       for (const [index, item] of items.entries()) {
         const comingSoon = !PHASES[index]!.built;

@@ -5,14 +5,17 @@ import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
 import { PersonaView, reviewRequest } from '../../app/pages/app/workspace/phases/PersonaView';
 import { PERSONA } from './artifact-fixtures';
 
-
 describe('a persona', () => {
   it('shows its avatar, ranks pains with their evidence, links its quotes and channels, and can be accepted', () => {
     const onAccept = vi.fn(async () => null);
     const { container } = render(<PersonaView entry={PERSONA} onAccept={onAccept} />);
     expect(container.querySelector('img')!.getAttribute('src')).toBe(PERSONA.persona.avatarUrl);
     const pains = screen.getByText('Pains, worst first').nextElementSibling!;
-    expect(within(pains as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Late cancellations. (source)', 'Phone tag. (assumption)']);
+    expect(
+      within(pains as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Late cancellations. (source)', 'Phone tag. (assumption)']);
     expect(pains.querySelector('ol')).not.toBeNull();
     const quote = screen.getByText('Every empty chair is money we never get back');
     expect(quote.tagName).toBe('Q');

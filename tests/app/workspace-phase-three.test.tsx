@@ -10,7 +10,6 @@ import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/pha
 import { ResearchRunCard } from '../../app/pages/app/workspace/ResearchRunCard';
 import { COMPETITOR, LANDSCAPE } from './artifact-fixtures';
 
-
 describe('a competitor card', () => {
   it('quotes its price with the page and date, cites or labels each claim, and shows what Check again found', async () => {
     const onCheckAgain = vi.fn(async () => 'The site could not be reached just now.');
@@ -36,14 +35,28 @@ describe('the positioning map', () => {
     expect(container.querySelectorAll('svg circle')).toHaveLength(2);
     const table = screen.getByRole('table');
     expect(within(table).getByText(/Positions from 0 to 10: Setup effort \(none to weeks\)/)).toBeTruthy();
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['NameSetup effortAutomation', 'SlotFill64', 'Our idea (your idea)29']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['NameSetup effortAutomation', 'SlotFill64', 'Our idea (your idea)29']);
     fireEvent.click(screen.getByRole('button', { name: 'Accept gaps and map' }));
     expect(onAccept).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('the research run card', () => {
-  const RUN: ResearchRunState = { id: 'run1', status: 'proposed', plan: { queries: ['clinic booking'], pageReads: 4 }, searches: 4, step: 0, steps: 5, doing: 'Waiting for a member to approve it', found: 0, cards: 0 };
+  const RUN: ResearchRunState = {
+    id: 'run1',
+    status: 'proposed',
+    plan: { queries: ['clinic booking'], pageReads: 4 },
+    searches: 4,
+    step: 0,
+    steps: 5,
+    doing: 'Waiting for a member to approve it',
+    found: 0,
+    cards: 0,
+  };
 
   it('shows what a proposed run spends with Approve, then its progress with Stop, then its end without buttons', async () => {
     const changeRun = vi.fn(async () => 'This research run was already approved, or has ended.');
@@ -53,7 +66,12 @@ describe('the research run card', () => {
     expect(changeRun).toHaveBeenCalledWith('run_approve', 'run1');
     expect((await screen.findByRole('alert')).textContent).toMatch(/already approved/);
 
-    rerender(<ResearchRunCard run={{ ...RUN, status: 'running', step: 2, doing: 'GitHub: 3 found for "clinic booking"', found: 7, cards: 1, approvedBy: 'Ada' }} changeRun={changeRun} />);
+    rerender(
+      <ResearchRunCard
+        run={{ ...RUN, status: 'running', step: 2, doing: 'GitHub: 3 found for "clinic booking"', found: 7, cards: 1, approvedBy: 'Ada' }}
+        changeRun={changeRun}
+      />,
+    );
     expect(screen.getByRole('progressbar', { name: 'Steps done' }).getAttribute('value')).toBe('2');
     expect(screen.getByRole('status').textContent).toBe('GitHub: 3 found for "clinic booking" · 7 found · 1 cards');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();

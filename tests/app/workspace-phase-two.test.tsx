@@ -107,7 +107,9 @@ describe('source cards', () => {
     render(
       <ol>
         <MessageRow
-          message={answer([{ type: 'tool-search_discussions', toolCallId: 'c1', state: 'output-available', input: { queries: SEARCH.queries }, output: SEARCH }])}
+          message={answer([
+            { type: 'tool-search_discussions', toolCallId: 'c1', state: 'output-available', input: { queries: SEARCH.queries }, output: SEARCH },
+          ])}
           me={ME}
           streaming={false}
         />
@@ -134,7 +136,11 @@ describe('source cards', () => {
   it('say what is being searched while the search runs', () => {
     render(
       <ol>
-        <MessageRow message={answer([{ type: 'tool-search_discussions', toolCallId: 'c1', state: 'input-available', input: { queries: ['missed appointments'] } }])} me={ME} streaming />
+        <MessageRow
+          message={answer([{ type: 'tool-search_discussions', toolCallId: 'c1', state: 'input-available', input: { queries: ['missed appointments'] } }])}
+          me={ME}
+          streaming
+        />
       </ol>,
     );
     expect(screen.getByRole('status').textContent).toBe('Searching public discussions for “missed appointments”…');
@@ -232,7 +238,11 @@ describe('the research page draft', () => {
   it('is not shown while its input is invalid or incomplete', () => {
     render(
       <ol>
-        <MessageRow message={answer([{ type: 'tool-draft_research_page', toolCallId: 'c3', state: 'input-streaming', input: { title: 'Half' } }])} me={ME} streaming />
+        <MessageRow
+          message={answer([{ type: 'tool-draft_research_page', toolCallId: 'c3', state: 'input-streaming', input: { title: 'Half' } }])}
+          me={ME}
+          streaming
+        />
       </ol>,
     );
     expect(screen.queryByRole('region')).toBeNull();
@@ -302,15 +312,29 @@ describe('the scale estimate in the memory', () => {
       ],
     });
 
-    render(<MemoryPanel entries={[{ ...ESTIMATE, id: 'm', estimate: { ...(ESTIMATE as Extract<MemoryEntry, { kind: 'scale_estimate' }>).estimate, money: change.content.estimate.money } } as MemoryEntry]} changeMemory={vi.fn()} />);
-    expect(screen.getAllByRole('listitem', { name: 'Scale estimate: Empty chairs in US clinics' }).at(-1)!.textContent).toContain('Money at stake: 120,000,000 USD per year');
+    render(
+      <MemoryPanel
+        entries={[
+          {
+            ...ESTIMATE,
+            id: 'm',
+            estimate: { ...(ESTIMATE as Extract<MemoryEntry, { kind: 'scale_estimate' }>).estimate, money: change.content.estimate.money },
+          } as MemoryEntry,
+        ]}
+        changeMemory={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByRole('listitem', { name: 'Scale estimate: Empty chairs in US clinics' }).at(-1)!.textContent).toContain(
+      'Money at stake: 120,000,000 USD per year',
+    );
   });
 
   it('labels every field of a step, visibly', () => {
     memoryPanel([ESTIMATE], []);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
     const step = screen.getByRole('group', { name: 'Top-down, step 2' });
-    for (const label of ['Then', 'Value', 'What it counts', "Source: a link the co-founder found, its name in words, or 'assumption'"]) expect(within(step).getByText(label).tagName).toBe('LABEL');
+    for (const label of ['Then', 'Value', 'What it counts', "Source: a link the co-founder found, its name in words, or 'assumption'"])
+      expect(within(step).getByText(label).tagName).toBe('LABEL');
     expect(screen.getByRole('button', { name: 'Add a step to top-down' })).toBeTruthy();
   });
 
@@ -330,7 +354,12 @@ describe('the scale estimate in the memory', () => {
     const change = changes[0] as Extract<Change, { type: 'memory_update' }>;
     expect(change).toMatchObject({ type: 'memory_update', id: 'est', baseVersion: 2 });
     if (change.content.kind !== 'scale_estimate') throw new Error('expected an estimate');
-    expect(change.content.estimate.topDown.steps[1]).toEqual({ operation: 'multiply', value: 0.25, label: 'book by phone', source: 'https://news.ycombinator.com/item?id=1' });
+    expect(change.content.estimate.topDown.steps[1]).toEqual({
+      operation: 'multiply',
+      value: 0.25,
+      label: 'book by phone',
+      source: 'https://news.ycombinator.com/item?id=1',
+    });
     expect(change.content.estimate.evidence).toEqual([]);
   });
 });

@@ -16,7 +16,12 @@ const ME = { userId: 'u1', name: 'Ada' };
 const GRACE = { kind: 'member' as const, userId: 'u2', name: 'Grace' };
 const AT = Date.UTC(2026, 10, 24, 9, 30);
 
-const member = (id: string, text: string, extra: Partial<NonNullable<WorkspaceMessage['metadata']>> = {}, author: { kind: 'member'; userId: string; name: string } = { kind: 'member', ...ME }): WorkspaceMessage => ({
+const member = (
+  id: string,
+  text: string,
+  extra: Partial<NonNullable<WorkspaceMessage['metadata']>> = {},
+  author: { kind: 'member'; userId: string; name: string } = { kind: 'member', ...ME },
+): WorkspaceMessage => ({
   id,
   role: 'user',
   parts: [{ type: 'text', text }],
@@ -47,7 +52,11 @@ describe('who a message is for', () => {
   });
 
   it('shows a note as a note, and an answer with the question it answers', async () => {
-    const messages = [member('m1', 'Is **this** worth testing with dentists?', {}, GRACE), member('n1', 'I will call two clinics', { note: true }), answer('a1', 'Yes, test it.', { answers: 'm1' })];
+    const messages = [
+      member('m1', 'Is **this** worth testing with dentists?', {}, GRACE),
+      member('n1', 'I will call two clinics', { note: true }),
+      answer('a1', 'Yes, test it.', { answers: 'm1' }),
+    ];
     conversation({ messages });
     expect(within(row('n1')).getByText('Note to the team')).toBeTruthy();
     const replyTo = within(row('a1')).getByRole('button', { name: 'In reply to Grace: “Is this worth testing with dentists?”' });
@@ -59,7 +68,12 @@ describe('who a message is for', () => {
 
 describe('actions on messages', () => {
   it('offers Regenerate on the latest complete answer only, and not while anything is being answered', async () => {
-    const messages = [member('m1', 'First'), answer('a1', 'Old answer', { answers: 'm1' }), member('m2', 'Second'), answer('a2', 'Latest answer', { answers: 'm2' })];
+    const messages = [
+      member('m1', 'First'),
+      answer('a1', 'Old answer', { answers: 'm1' }),
+      member('m2', 'Second'),
+      answer('a2', 'Latest answer', { answers: 'm2' }),
+    ];
     const { props, rerender } = conversation({ messages });
     expect(within(row('a1')).queryByRole('button', { name: 'Regenerate' })).toBeNull();
     await userEvent.click(within(row('a2')).getByRole('button', { name: 'Regenerate' }));
@@ -69,7 +83,12 @@ describe('actions on messages', () => {
   });
 
   it("offers Edit on the member's own latest message only; saving asks again and focus returns to the message", async () => {
-    const messages = [member('m1', 'Dentists'), answer('a1', 'About dentists.', { answers: 'm1' }), member('m2', 'From Grace', {}, GRACE), answer('a2', 'About Grace.', { answers: 'm2' })];
+    const messages = [
+      member('m1', 'Dentists'),
+      answer('a1', 'About dentists.', { answers: 'm1' }),
+      member('m2', 'From Grace', {}, GRACE),
+      answer('a2', 'About Grace.', { answers: 'm2' }),
+    ];
     const { rerender } = conversation({ messages });
     // Grace wrote after Ada: Ada's message is no longer the latest member message.
     expect(within(row('m1')).queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -103,7 +122,10 @@ describe('actions on messages', () => {
 
   it('shows what an edited message said before, and the earlier versions of a regenerated answer', async () => {
     conversation({
-      messages: [member('m1', 'Vets', { edited: { at: AT, previousText: 'Dentists' } }), answer('a1', 'Second take.', { answers: 'm1', previousVersions: [{ text: 'First take.', createdAt: AT - 1000 }] })],
+      messages: [
+        member('m1', 'Vets', { edited: { at: AT, previousText: 'Dentists' } }),
+        answer('a1', 'Second take.', { answers: 'm1', previousVersions: [{ text: 'First take.', createdAt: AT - 1000 }] }),
+      ],
     });
     expect(within(row('m1')).getByText('Edited')).toBeTruthy();
     await userEvent.click(within(row('m1')).getByText('What it said before the edit'));
@@ -168,7 +190,9 @@ describe('answers that quoted the estimate', () => {
   const saved: WorkspaceMessage = {
     id: 'a1',
     role: 'assistant',
-    parts: [{ type: 'tool-save_scale_estimate', toolCallId: 'c1', state: 'output-available', input: estimateInput, output: { saved: { id: 'est', version: 1 } } }],
+    parts: [
+      { type: 'tool-save_scale_estimate', toolCallId: 'c1', state: 'output-available', input: estimateInput, output: { saved: { id: 'est', version: 1 } } },
+    ],
     metadata: { author: { kind: 'cofounder' }, createdAt: AT, status: 'complete' },
   };
 
@@ -191,7 +215,13 @@ describe('focus', () => {
       role: 'assistant',
       parts: [
         { type: 'text', text: 'Two directions.' },
-        { type: 'tool-ask_multiple_choice', toolCallId: 'c1', state: 'output-available', input: { question: 'Which one?', choices: ['Dentists', 'Vets'] }, output: { shown: true } },
+        {
+          type: 'tool-ask_multiple_choice',
+          toolCallId: 'c1',
+          state: 'output-available',
+          input: { question: 'Which one?', choices: ['Dentists', 'Vets'] },
+          output: { shown: true },
+        },
       ],
       metadata: { author: { kind: 'cofounder' }, createdAt: AT, status: 'complete' },
     };

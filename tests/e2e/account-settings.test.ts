@@ -124,7 +124,9 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
     await page.waitForURL(url('/pricing?checkout=cancelled'));
     await page.getByText('Checkout was cancelled. Nothing was charged, and your plan is as it was.').waitFor();
     expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(account.email)}`)).toEqual([{ plan: 'free' }]);
-    expect(await queryD1(`SELECT count(*) AS n FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(account.email)}`)).toEqual([{ n: 0 }]);
+    expect(await queryD1(`SELECT count(*) AS n FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(account.email)}`)).toEqual([
+      { n: 0 },
+    ]);
     expectNoProblems(page);
   });
 });

@@ -41,8 +41,7 @@ const PASSWORD = 'a sturdy passphrase 42';
 const RESEND_LOCK_MS = 60_000;
 
 /** Chromium's console line for a fetch that got an error status. */
-const failedFetch = (status: number, path: string) =>
-  new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);
+const failedFetch = (status: number, path: string) => new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);
 const CHECK_AUTH_401 = failedFetch(401, '/api/auth/check-auth');
 const REFRESH_401 = failedFetch(401, '/api/auth/refresh');
 
@@ -62,9 +61,7 @@ function checkpoint(page: Page, allowed: RegExp[] = []): void {
  */
 async function expectSignedOutSignIn(page: Page, checkAuthCalls: 1 | 2 = 1) {
   await expectHeading(page, 'Sign in to Launchmate');
-  await expect
-    .poll(() => problemsOf(page).consoleErrors.filter((text) => CHECK_AUTH_401.test(text)).length, { timeout: 5_000 })
-    .toBe(checkAuthCalls);
+  await expect.poll(() => problemsOf(page).consoleErrors.filter((text) => CHECK_AUTH_401.test(text)).length, { timeout: 5_000 }).toBe(checkAuthCalls);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -207,9 +204,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     // The first link was replaced by the second.
     await page.goto(new URL(first.link).pathname);
     await expectHeading(page, 'Verification failed');
-    expect(
-      await page.getByText('It seems like the verification link is invalid or expired. Please try to sign up again.', { exact: true }).isVisible(),
-    ).toBe(true);
+    expect(await page.getByText('It seems like the verification link is invalid or expired. Please try to sign up again.', { exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await page.getByRole('link', { name: 'Go to sign up', exact: true }).getAttribute('href')).toBe('/signup');
     await shot('verify-email-old-link');
     checkpoint(page, [failedFetch(400, '/api/auth/verify-email/')]);

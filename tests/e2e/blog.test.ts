@@ -27,11 +27,13 @@ const titlesIn = (page: Page, selector: string) => page.locator(`${selector} .ar
 const coversLoaded = (page: Page, selector: string) =>
   expect
     .poll(() =>
-      page.locator(`${selector} img`).evaluateAll((images) =>
-        (images as HTMLImageElement[])
-          .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
-          .every((img) => img.complete && img.naturalWidth > 0),
-      ),
+      page
+        .locator(`${selector} img`)
+        .evaluateAll((images) =>
+          (images as HTMLImageElement[])
+            .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+            .every((img) => img.complete && img.naturalWidth > 0),
+        ),
     )
     .toBe(true);
 
@@ -89,14 +91,16 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect(await page.locator('.article__meta').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, 20\d\d · By .+/);
 
     // Every h2 and h3 of the article is in the table of contents, h3 nested under its h2.
-    const headings = await page.locator('.article__content').evaluate((content) =>
-      [...content.querySelectorAll('h2, h3')].map((h) => ({ level: h.tagName, id: h.id, text: h.textContent })),
-    );
+    const headings = await page
+      .locator('.article__content')
+      .evaluate((content) => [...content.querySelectorAll('h2, h3')].map((h) => ({ level: h.tagName, id: h.id, text: h.textContent })));
     expect(headings.filter((h) => h.level === 'H3').length).toBeGreaterThan(0);
     const toc = page.getByRole('navigation', { name: 'Table of contents' });
-    const tocLinks = await toc.locator('a').evaluateAll((links) =>
-      links.map((a) => ({ href: a.getAttribute('href'), text: a.textContent, nested: a.parentElement!.parentElement!.parentElement!.tagName === 'LI' })),
-    );
+    const tocLinks = await toc
+      .locator('a')
+      .evaluateAll((links) =>
+        links.map((a) => ({ href: a.getAttribute('href'), text: a.textContent, nested: a.parentElement!.parentElement!.parentElement!.tagName === 'LI' })),
+      );
     expect(tocLinks).toEqual(headings.map((h) => ({ href: `#${h.id}`, text: h.text, nested: h.level === 'H3' })));
     await screenshot(page, 'article');
     expectNoProblems(page);

@@ -18,7 +18,12 @@ let keyboardOwner: Member;
 let phoneOwner: Member;
 let collaborator: Member;
 beforeAll(async () => {
-  [owner, keyboardOwner, phoneOwner, collaborator] = await Promise.all([newAccount('canvas-owner'), newAccount('canvas-keys'), newAccount('canvas-phone'), newAccount('canvas-collab')]);
+  [owner, keyboardOwner, phoneOwner, collaborator] = await Promise.all([
+    newAccount('canvas-owner'),
+    newAccount('canvas-keys'),
+    newAccount('canvas-phone'),
+    newAccount('canvas-collab'),
+  ]);
 }, 90_000);
 
 const notes = (page: Page) => page.locator('[aria-roledescription="note"]');
@@ -28,7 +33,10 @@ const leftOf = (page: Page, text: string) => noteWith(page, text).evaluate((elem
 async function sharedProject(by: Member, name: string) {
   const ownerPage = await newPage('desktop', { storageState: by.storageState });
   const projectId = await createProject(ownerPage, name);
-  const invitation = await ownerPage.request.post(`/api/project/${projectId}/invitations`, { data: { email: collaborator.email }, headers: { Origin: baseUrl } });
+  const invitation = await ownerPage.request.post(`/api/project/${projectId}/invitations`, {
+    data: { email: collaborator.email },
+    headers: { Origin: baseUrl },
+  });
   const { link } = (await invitation.json()) as { link: string };
   return { ownerPage, projectId, link };
 }
@@ -91,7 +99,9 @@ test('one member adds and moves notes while the other sees them live; the co-fou
   await ownerPage.mouse.down();
   await ownerPage.mouse.move(corner.x + 65, corner.y + 45, { steps: 5 });
   await ownerPage.mouse.up();
-  await expect.poll(() => noteWith(otherPage, 'Ask about no-shows').evaluate((element) => [(element as HTMLElement).style.width, (element as HTMLElement).style.height])).toEqual(['260px', '170px']);
+  await expect
+    .poll(() => noteWith(otherPage, 'Ask about no-shows').evaluate((element) => [(element as HTMLElement).style.width, (element as HTMLElement).style.height]))
+    .toEqual(['260px', '170px']);
   await noteWith(ownerPage, 'Ask about no-shows').locator('.canvas-note__text').click();
   await ownerPage.getByRole('button', { name: 'Connect' }).click();
   await noteWith(ownerPage, 'Call five clinics').locator('.canvas-note__text').click();
@@ -105,7 +115,9 @@ test('one member adds and moves notes while the other sees them live; the co-fou
   const proposals = (page: Page) => notes(page).filter({ hasText: 'Proposed by the co-founder' });
   await expect.poll(() => proposals(otherPage).count()).toBe(2);
   await expect.poll(() => proposals(ownerPage).count()).toBe(2);
-  expect(await noteWith(otherPage, 'Will clinics pay monthly?').getAttribute('aria-label')).toBe('Note by the co-founder, proposed, in frame Open questions: Will clinics pay monthly?');
+  expect(await noteWith(otherPage, 'Will clinics pay monthly?').getAttribute('aria-label')).toBe(
+    'Note by the co-founder, proposed, in frame Open questions: Will clinics pay monthly?',
+  );
   await otherPage.getByRole('button', { name: 'Show 2 proposals' }).click();
   await screenshot(otherPage, 'canvas-proposals', { fullPage: false });
 
@@ -113,7 +125,14 @@ test('one member adds and moves notes while the other sees them live; the co-fou
   await noteWith(ownerPage, 'Who books the appointments?').getByRole('button', { name: 'Dismiss' }).click();
   for (const page of [ownerPage, otherPage]) {
     await expect.poll(() => proposals(page).count()).toBe(0);
-    await expect.poll(() => page.locator('.canvas-note .canvas-note__text').allTextContents().then((texts) => texts.sort())).toEqual(['Ask about no-shows', 'Call five clinics this week', 'Will clinics pay monthly?']);
+    await expect
+      .poll(() =>
+        page
+          .locator('.canvas-note .canvas-note__text')
+          .allTextContents()
+          .then((texts) => texts.sort()),
+      )
+      .toEqual(['Ask about no-shows', 'Call five clinics this week', 'Will clinics pay monthly?']);
   }
   // The kept note still says where it came from.
   await noteWith(ownerPage, 'Will clinics pay monthly?').getByRole('link', { name: 'From the conversation' }).click();
@@ -158,10 +177,12 @@ test('a note is added, moved, edited, undone and deleted with the keyboard alone
 
   // Tab reaches the note from the toolbar; Delete removes it, and undo brings it back where it was.
   await page.getByRole('button', { name: 'Add frame' }).focus();
-  await expect.poll(async () => {
-    await page.keyboard.press('Tab');
-    return page.evaluate(() => document.activeElement?.getAttribute('aria-roledescription'));
-  }).toBe('note');
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('Tab');
+      return page.evaluate(() => document.activeElement?.getAttribute('aria-roledescription'));
+    })
+    .toBe('note');
   await page.keyboard.press('Delete');
   await expect.poll(() => notes(page).count()).toBe(0);
   await page.getByRole('button', { name: 'Undo' }).focus();

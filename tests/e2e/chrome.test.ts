@@ -21,8 +21,7 @@ async function open(viewport: Viewport, path: string, heading: string): Promise<
 }
 
 /** How many links with exactly this name the top bar shows (hidden ones do not count). */
-const visibleTopBarLinks = (page: Page, name: string) =>
-  topBar(page).getByRole('link', { name, exact: true }).filter({ visible: true }).count();
+const visibleTopBarLinks = (page: Page, name: string) => topBar(page).getByRole('link', { name, exact: true }).filter({ visible: true }).count();
 
 const TOP_BAR_LINKS = [
   { name: 'Pricing', href: '/pricing' },

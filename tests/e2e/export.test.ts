@@ -38,7 +38,10 @@ async function download(page: Page, format: 'PDF' | 'Word (.docx)' | 'Markdown (
   const dialog = page.getByRole('dialog', { name: 'Export the project' });
   await dialog.getByRole('radio', { name: format }).check();
   const [file] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
-  await dialog.getByRole('status').filter({ hasText: `Downloaded ${file.suggestedFilename()}.` }).waitFor();
+  await dialog
+    .getByRole('status')
+    .filter({ hasText: `Downloaded ${file.suggestedFilename()}.` })
+    .waitFor();
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
 }
 

@@ -10,11 +10,15 @@ withBrowser();
 
 /** Whether a click at the centre of `selector`'s first visible match lands on it (nothing covers it). */
 async function isClickable(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).filter({ visible: true }).first().evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === element || element.contains(hit));
-  });
+  return page
+    .locator(selector)
+    .filter({ visible: true })
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (hit === element || element.contains(hit));
+    });
 }
 
 describe.each(VIEWPORTS)('at %s width', (viewport) => {
@@ -63,7 +67,8 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await page.getByRole('button', { name: 'Copy link', exact: true }).click();
     await page.getByText('Link copied to clipboard!').waitFor();
     await screenshot(page, `banner-over-top-bar-${viewport}`);
-    const controls = viewport === 'desktop' ? ['header.topbar a[href="/signin"]', 'header.topbar a[href="/signup"]'] : ['header.topbar a[href="/"]', 'header.topbar button'];
+    const controls =
+      viewport === 'desktop' ? ['header.topbar a[href="/signin"]', 'header.topbar a[href="/signup"]'] : ['header.topbar a[href="/"]', 'header.topbar button'];
     for (const selector of controls) expect(await isClickable(page, selector), selector).toBe(true);
   });
 });

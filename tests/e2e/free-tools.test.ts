@@ -74,10 +74,19 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect(await page.getByRole('link', { name: 'Try Launchmate for free' }).getAttribute('href')).toBe('/signup');
     expect(await page.getByRole('button', { name: 'Generate business ideas' }).count()).toBe(0);
     // The public counter grew (it shows on the page only past its minimum; see the component tests).
-    await expect.poll(async () => (await queryD1<{ count: number }>("SELECT count FROM tool_counters WHERE tool = 'business-ideas'"))[0]?.count ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await queryD1<{ count: number }>("SELECT count FROM tool_counters WHERE tool = 'business-ideas'"))[0]?.count ?? 0)
+      .toBeGreaterThan(0);
     // A successful use is recorded as the tool's first-party analytics event.
     await expect
-      .poll(async () => (await queryD1<{ n: number }>("SELECT count(*) AS n FROM analytics_events WHERE name = 'business-ideas-generated' AND path = '/business-ideas-generator'"))[0]!.n)
+      .poll(
+        async () =>
+          (
+            await queryD1<{ n: number }>(
+              "SELECT count(*) AS n FROM analytics_events WHERE name = 'business-ideas-generated' AND path = '/business-ideas-generator'",
+            )
+          )[0]!.n,
+      )
       .toBeGreaterThan(0);
 
     const copy = cards(page).nth(2).getByRole('button', { name: 'Copy idea' });
@@ -114,7 +123,17 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
 
     const expectPersona = async (shown: Page) => {
       await shown.getByRole('heading', { level: 3, name: FAKE_PERSONA.name }).waitFor();
-      for (const text of [FAKE_PERSONA.occupation, String(FAKE_PERSONA.age), FAKE_PERSONA.narrative_description, FAKE_PERSONA.problem, ...FAKE_PERSONA.traits, ...FAKE_PERSONA.where, ...FAKE_PERSONA.pains, ...FAKE_PERSONA.goals, ...FAKE_PERSONA.objections]) {
+      for (const text of [
+        FAKE_PERSONA.occupation,
+        String(FAKE_PERSONA.age),
+        FAKE_PERSONA.narrative_description,
+        FAKE_PERSONA.problem,
+        ...FAKE_PERSONA.traits,
+        ...FAKE_PERSONA.where,
+        ...FAKE_PERSONA.pains,
+        ...FAKE_PERSONA.goals,
+        ...FAKE_PERSONA.objections,
+      ]) {
         expect(await shown.getByText(text, { exact: true }).isVisible(), text).toBe(true);
       }
       expect(await shown.getByText(`“${FAKE_PERSONA.quote}”`).isVisible()).toBe(true);
@@ -128,7 +147,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
       await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     };
     await expectPersona(page);
-    await expect.poll(async () => (await queryD1<{ count: number }>("SELECT count FROM tool_counters WHERE tool = 'user-persona'"))[0]?.count ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await queryD1<{ count: number }>("SELECT count FROM tool_counters WHERE tool = 'user-persona'"))[0]?.count ?? 0)
+      .toBeGreaterThan(0);
 
     const link = await copyShareLink(page);
     expect(link).toMatch(new RegExp(`^${baseUrl}/user-persona-generator/r/[A-Za-z0-9_-]{22}$`));

@@ -202,7 +202,8 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     const page = await openHome(viewport);
     const track = page.getByTestId('testimonials-track');
     await track.waitFor();
-    const animation = () => track.evaluate((element) => ({ name: getComputedStyle(element).animationName, state: getComputedStyle(element).animationPlayState }));
+    const animation = () =>
+      track.evaluate((element) => ({ name: getComputedStyle(element).animationName, state: getComputedStyle(element).animationPlayState }));
     // Below the fold at first: nothing moves off screen.
     expect(await animation()).toEqual({ name: 'testimonials-scroll', state: 'paused' });
     await page.getByRole('button', { name: 'Pause testimonials' }).scrollIntoViewIfNeeded();
@@ -270,9 +271,20 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     const pro = page.locator('[data-plan="pro"]');
     expect(await free.getByRole('heading', { name: 'Free' }).isVisible()).toBe(true);
     expect(await free.textContent()).toContain('$0');
-    for (const text of ['Finding an idea', "Estimating the problem's scale and impact", 'Using real-world data']) expect(await free.textContent()).toContain(text);
+    for (const text of ['Finding an idea', "Estimating the problem's scale and impact", 'Using real-world data'])
+      expect(await free.textContent()).toContain(text);
     expect(await pro.textContent()).toMatch(/\$149\s*once, lifetime access/);
-    for (const text of ['All phases', '5 projects', 'Competitor and gap research', 'User personas', 'Solution shaping', 'Build planning', 'Launch and marketing help', 'Dedicated support', 'Document export']) {
+    for (const text of [
+      'All phases',
+      '5 projects',
+      'Competitor and gap research',
+      'User personas',
+      'Solution shaping',
+      'Build planning',
+      'Launch and marketing help',
+      'Dedicated support',
+      'Document export',
+    ]) {
       expect(await pro.textContent()).toContain(text);
     }
     // The phases not built yet are marked, and the card says which phases work today.
@@ -320,7 +332,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     const sessionId = await page.evaluate(() => sessionStorage.getItem('launchmate.analyticsSession'));
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     await expect
-      .poll(() => queryD1<{ name: string; path: string }>(`SELECT name, path FROM analytics_events WHERE session_id = ${sqlText(sessionId!)}`), { timeout: 20_000 })
+      .poll(() => queryD1<{ name: string; path: string }>(`SELECT name, path FROM analytics_events WHERE session_id = ${sqlText(sessionId!)}`), {
+        timeout: 20_000,
+      })
       .toEqual([{ name: 'play-demo', path: '/demo' }]);
     expect(events).toHaveLength(1);
     await screenshot(page, 'demo');
@@ -330,10 +344,32 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   test('/terms has 16 sections and /privacy 11, each listed in its contents, with the spec’s facts', async () => {
     const page = await newPage(viewport);
     const facts: Record<string, (string | RegExp)[]> = {
-      '/terms': ['Last updated March 29, 2025', 'registered in Romania', '20% commission', 'first year', '30 days', 'paid ads for our brand keywords', '14 days', 'most recent payment only', '5-10 business days', '30 days’ notice', 'hosted in the European Union', 'outside the European Union'],
-      '/privacy': ['Last updated March 29, 2025', 'registered in Romania', 'hosted in the European Union', 'may take place outside the European Union', '30 days'],
+      '/terms': [
+        'Last updated March 29, 2025',
+        'registered in Romania',
+        '20% commission',
+        'first year',
+        '30 days',
+        'paid ads for our brand keywords',
+        '14 days',
+        'most recent payment only',
+        '5-10 business days',
+        '30 days’ notice',
+        'hosted in the European Union',
+        'outside the European Union',
+      ],
+      '/privacy': [
+        'Last updated March 29, 2025',
+        'registered in Romania',
+        'hosted in the European Union',
+        'may take place outside the European Union',
+        '30 days',
+      ],
     };
-    for (const [path, sections, heading] of [['/terms', 16, 'Terms of Service'], ['/privacy', 11, 'Privacy Policy']] as const) {
+    for (const [path, sections, heading] of [
+      ['/terms', 16, 'Terms of Service'],
+      ['/privacy', 11, 'Privacy Policy'],
+    ] as const) {
       await page.goto(path);
       await expectHeading(page, heading);
       const titles = await page.locator('article section > h2').allTextContents();
@@ -352,7 +388,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
       const target = (await last.getAttribute('href'))!;
       await last.click();
       await page.waitForURL(url(`${path}${target.slice(target.indexOf('#'))}`));
-      await expect.poll(() => page.locator(target.slice(target.indexOf('#'))).evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(200);
+      await expect
+        .poll(() => page.locator(target.slice(target.indexOf('#'))).evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+        .toBeLessThan(200);
       await screenshot(page, path.slice(1));
     }
     expectNoProblems(page);
@@ -365,13 +403,20 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     const links = page.locator('.contributors__link');
     const types = new Set(await links.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-link-type'))));
     expect(types).toEqual(new Set(['twitter', 'linkedin', 'github', 'website']));
-    for (const [type, label] of [['twitter', 'Twitter'], ['linkedin', 'LinkedIn'], ['github', 'GitHub'], ['website', 'Website']]) {
+    for (const [type, label] of [
+      ['twitter', 'Twitter'],
+      ['linkedin', 'LinkedIn'],
+      ['github', 'GitHub'],
+      ['website', 'Website'],
+    ]) {
       const link = page.locator(`.contributors__link[data-link-type="${type}"]`).first();
       expect(await link.textContent()).toContain(`on ${label}`);
       expect(await link.locator('svg path').count()).toBeGreaterThan(0);
     }
     // Different types draw different icons.
-    const icons = await Promise.all(['twitter', 'linkedin', 'github', 'website'].map((type) => page.locator(`.contributors__link[data-link-type="${type}"] svg`).first().innerHTML()));
+    const icons = await Promise.all(
+      ['twitter', 'linkedin', 'github', 'website'].map((type) => page.locator(`.contributors__link[data-link-type="${type}"] svg`).first().innerHTML()),
+    );
     expect(new Set(icons).size).toBe(4);
     expect(await page.getByRole('link', { name: 'Read how to contribute' }).getAttribute('href')).toMatch(/^https:\/\//);
     await screenshot(page, 'contributors');

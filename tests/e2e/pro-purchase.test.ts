@@ -52,8 +52,7 @@ async function payInTestCheckout(page: Page, viewport: Viewport, shots: boolean)
   if (shots) await screenshot(page, 'pro-welcome', { fullPage: false });
 }
 
-const createProject = (page: Page, name: string) =>
-  page.request.post('/api/project', { data: { name }, headers: { Origin: baseUrl } });
+const createProject = (page: Page, name: string) => page.request.post('/api/project', { data: { name }, headers: { Origin: baseUrl } });
 
 describe.each(VIEWPORTS)('at %s width', (viewport) => {
   test("signed-out 'Get Pro' → sign-up → verify → checkout → 'You have Pro', and a fifth project is allowed", async () => {
@@ -70,9 +69,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await payInTestCheckout(page, viewport, true);
     expect(await page.getByRole('listitem').filter({ hasText: '5 projects of your own' }).count()).toBe(1);
     expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(email)}`)).toEqual([{ plan: 'pro' }]);
-    expect(
-      await queryD1(`SELECT p.status, p.amount_total FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(email)}`),
-    ).toEqual([{ status: 'paid', amount_total: 14900 }]);
+    expect(await queryD1(`SELECT p.status, p.amount_total FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(email)}`)).toEqual([
+      { status: 'paid', amount_total: 14900 },
+    ]);
 
     // Four projects, then the fifth from the dashboard itself.
     for (const name of ['One', 'Two', 'Three', 'Four']) expect((await createProject(page, name)).status()).toBe(201);
@@ -130,7 +129,10 @@ test("an affiliate's link → sign-up → purchase: the affiliate's dashboard sh
   // This flow is about the referral, not the first moments of a page: the click waits for the app
   // to have taken the page over, so it cannot land while hydration replaces the link.
   await waitForHydration(visitor);
-  await visitor.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ }).click();
+  await visitor
+    .locator('[data-plan="pro"]')
+    .getByRole('link', { name: /Get Pro/ })
+    .click();
   await visitor.waitForURL(url('/signup?next=pro'));
   const email = uniqueEmail('referred-buyer');
   await signUpAndVerify(visitor, email);

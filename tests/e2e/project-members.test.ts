@@ -60,7 +60,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await screenshot(ownerPage, 'project-members', { fullPage: false });
 
     // Withdraw: two steps, then the link no longer works for anyone.
-    await membersPanel(ownerPage).getByRole('button', { name: `Withdraw the invitation to ${withdrawnEmail}`, exact: true }).click();
+    await membersPanel(ownerPage)
+      .getByRole('button', { name: `Withdraw the invitation to ${withdrawnEmail}`, exact: true })
+      .click();
     await membersPanel(ownerPage).getByRole('button', { name: 'Yes, withdraw', exact: true }).click();
     await ownerPage.getByText(`The invitation to ${withdrawnEmail} was withdrawn; its link no longer works.`, { exact: true }).waitFor();
     // The used invitation left the list when it was accepted; the withdrawn one is gone too.
@@ -72,7 +74,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     // The collaborator works in the project, then is removed and loses it on the next call.
     await collaboratorPage.goto(`/dashboard?projectId=${projectId}`);
     await collaboratorPage.getByRole('heading', { level: 2, name: 'Members test', exact: true }).waitFor();
-    await membersPanel(ownerPage).getByRole('button', { name: `Remove ${collaborator.email}`, exact: true }).click();
+    await membersPanel(ownerPage)
+      .getByRole('button', { name: `Remove ${collaborator.email}`, exact: true })
+      .click();
     await screenshot(ownerPage, 'project-members-confirm', { fullPage: false });
     await membersPanel(ownerPage).getByRole('button', { name: 'Yes, remove', exact: true }).click();
     await ownerPage.getByText(`${collaborator.email} no longer has access to this project.`, { exact: true }).waitFor();

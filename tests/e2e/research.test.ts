@@ -8,23 +8,11 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { SURVEYSWAP_CALLBACK_PATH } from './global-setup';
-import {
-  baseUrl,
-  expectHeading,
-  expectNoProblems,
-  newAccount,
-  newPage,
-  screenshot,
-  url,
-  withBrowser,
-  type StorageState,
-  type Viewport,
-} from './support';
+import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, url, withBrowser, type StorageState, type Viewport } from './support';
 
 withBrowser();
 
-const failedFetch = (status: number, path: string) =>
-  new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);
+const failedFetch = (status: number, path: string) => new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);
 
 const TITLE = 'Bakery owners interview';
 const QUESTIONS = {
@@ -189,7 +177,9 @@ describe('research pages, in order', () => {
     await page.goto(publicPath);
     await expectHeading(page, TITLE);
     await page.getByRole('heading', { name: 'Response limit reached' }).waitFor();
-    expect(await page.getByText('This research page has reached its maximum number of responses and is no longer accepting submissions.').isVisible()).toBe(true);
+    expect(await page.getByText('This research page has reached its maximum number of responses and is no longer accepting submissions.').isVisible()).toBe(
+      true,
+    );
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Launchmate home' }).getAttribute('href')).toBe('/');
     await screenshot(page, 'research-limit');

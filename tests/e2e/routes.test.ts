@@ -38,8 +38,7 @@ interface RouteCase {
   expectedConsoleErrors?: RegExp[];
 }
 
-const failedFetch = (status: number, path: string) =>
-  new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);
+const failedFetch = (status: number, path: string) => new RegExp(`the server responded with a status of ${status} .*${path.replace(/[/.]/g, '\\$&')}`);
 const NOT_SIGNED_IN = [failedFetch(401, '/api/auth/check-auth'), failedFetch(401, '/api/auth/refresh')];
 
 /** Each route with a concrete path, as a signed-out visitor sees it. */

@@ -185,7 +185,12 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 
 /** A file-name-safe name for a path: /blog/some-article -> blog-some-article, / -> home. */
 export const screenshotName = (path: string) =>
-  path === '/' ? 'home' : path.replace(/^\/+/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '');
+  path === '/'
+    ? 'home'
+    : path
+        .replace(/^\/+/, '')
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/-+$/, '');
 
 /**
  * Reads the local D1 database of the server under test. D1 keeps it in one SQLite file in WAL
@@ -229,8 +234,7 @@ export async function visibleH1Texts(page: Page): Promise<string[]> {
 }
 
 /** A fresh address nobody has used: e2e-<prefix>-<time>-<random>@example.com. */
-export const uniqueEmail = (prefix = 'user') =>
-  `e2e-${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const uniqueEmail = (prefix = 'user') => `e2e-${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** The password of every account made by newAccount() and signedInState(). */
 export const E2E_PASSWORD = 'e2e correct horse battery';
@@ -328,8 +332,11 @@ export async function signedInState(): Promise<StorageState> {
 /** An operator's command (`scripts/NAME.ts`, e.g. affiliate.ts), against the e2e database; resolves with its output. */
 export function operator(script: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [`scripts/${script}`, ...args, '--persist-to', E2E_STATE_DIR], { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      [`scripts/${script}`, ...args, '--persist-to', E2E_STATE_DIR],
+      { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
     );
   });
 }

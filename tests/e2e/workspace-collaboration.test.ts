@@ -14,7 +14,8 @@ const ANSWER = `Here is how I would test it, step by step: call five clinics, as
 
 const presence = (page: Page) => page.getByRole('list', { name: 'Here now' }).getByRole('listitem');
 /** The names screen readers hear for the avatars of who is here (the avatars show initials). */
-const presentNames = (page: Page) => presence(page).evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent ?? '').sort());
+const presentNames = (page: Page) =>
+  presence(page).evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent ?? '').sort());
 
 test('owner and collaborator see each other, each other’s messages, the same streamed answer and memory edits, live', async () => {
   const owner = await newAccount('owner');
@@ -42,15 +43,20 @@ test('owner and collaborator see each other, each other’s messages, the same s
   await expect.poll(async () => (await transcript(collaboratorPage))[0]).toBe(`${ownerName}: Is the dental booking idea worth testing? Ref ${lane.tag}`);
   const streamingThere = answers(collaboratorPage).first();
   await expect
-    .poll(async () => {
-      const text = (await streamingThere.textContent()) ?? '';
-      return (await streamingThere.getAttribute('aria-busy')) === 'true' && text.includes('Here is how') && !text.includes('Weakest assumption');
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const text = (await streamingThere.textContent()) ?? '';
+        return (await streamingThere.getAttribute('aria-busy')) === 'true' && text.includes('Here is how') && !text.includes('Weakest assumption');
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   await screenshot(collaboratorPage, 'workspace-collaborator-streaming', { fullPage: false });
   await waitForAnswer(collaboratorPage, 'Weakest assumption: they track it.', 30_000);
   await waitForAnswer(ownerPage, 'Weakest assumption: they track it.');
-  expect(await transcript(collaboratorPage)).toEqual(await transcript(ownerPage).then((rows) => rows.map((row) => row.replace(`${ownerName} (you)`, ownerName))));
+  expect(await transcript(collaboratorPage)).toEqual(
+    await transcript(ownerPage).then((rows) => rows.map((row) => row.replace(`${ownerName} (you)`, ownerName))),
+  );
 
   // The collaborator's message reaches the owner, with its author.
   await sendMessage(collaboratorPage, 'Clinics in my town would share their numbers.');

@@ -31,12 +31,16 @@ async function sendFromLanding(page: Page, idea: string) {
 /** The first answer streams: seen part-written first, then whole, with the member's message above it. */
 async function expectFirstAnswerStreams(page: Page, idea: string) {
   const first = answers(page).first();
-  await expect.poll(async () => (await first.getAttribute('aria-busy')) === 'true' && ((await first.textContent()) ?? '').length > 0, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await first.getAttribute('aria-busy')) === 'true' && ((await first.textContent()) ?? '').length > 0, { timeout: 15_000 })
+    .toBe(true);
   await waitForAnswer(page, 'Weakest assumption:');
   expect(await transcript(page)).toEqual([expect.stringMatching(/ \(you\): /), `AI co-founder: ${ANSWER.replace(/\*\*/g, '')}`]);
   expect((await transcript(page))[0]).toContain(idea);
   // The draft is used: nothing waits any more.
-  await expect.poll(() => page.evaluate(() => [localStorage.getItem('launchmate.firstMessage'), localStorage.getItem('launchmate.landingPagePrompt')])).toEqual([null, null]);
+  await expect
+    .poll(() => page.evaluate(() => [localStorage.getItem('launchmate.firstMessage'), localStorage.getItem('launchmate.landingPagePrompt')]))
+    .toEqual([null, null]);
 }
 
 describe('the landing idea', () => {

@@ -6,7 +6,17 @@
  */
 import { expect, test } from 'vitest';
 import { expectNoProblems, newAccount, newPage, screenshot, withBrowser } from './support';
-import { answers, composerBox, createProject, openWorkspace, scriptCofounder, sendMessage, transcript, waitForAnswer, waitForWorkspace } from './workspace-support';
+import {
+  answers,
+  composerBox,
+  createProject,
+  openWorkspace,
+  scriptCofounder,
+  sendMessage,
+  transcript,
+  waitForAnswer,
+  waitForWorkspace,
+} from './workspace-support';
 
 withBrowser();
 
@@ -29,7 +39,12 @@ test('a reload in the middle of an answer picks it up where it is: nothing lost,
   await page.reload();
   await waitForWorkspace(page, 'Faults reload');
   // Still streaming after the reload, then whole.
-  await expect.poll(async () => (await answers(page).first().getAttribute('aria-busy')) === 'true' || ((await answers(page).first().textContent()) ?? '').includes('The end.')).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await answers(page).first().getAttribute('aria-busy')) === 'true' || ((await answers(page).first().textContent()) ?? '').includes('The end.'),
+    )
+    .toBe(true);
   await waitForAnswer(page, 'The end.', 30_000);
   const rows = await transcript(page);
   expect(rows).toHaveLength(2);

@@ -35,12 +35,16 @@ function script() {
   return scriptCofounder([
     {
       content: 'Before ideas, tell me where you come from.',
-      toolCalls: [{ name: 'ask_multiple_choice', arguments: { question: 'Which world do you know from the inside?', choices: ['Healthcare', 'Pets', 'Retail'] } }],
+      toolCalls: [
+        { name: 'ask_multiple_choice', arguments: { question: 'Which world do you know from the inside?', choices: ['Healthcare', 'Pets', 'Retail'] } },
+      ],
       tokensPerSecond: 200,
     },
     {
       content: COMPARISON,
-      toolCalls: [{ name: 'ask_multiple_choice', arguments: { question: 'Which idea do you pick?', choices: ['Dental booking assistant', 'Dog sitter finder'] } }],
+      toolCalls: [
+        { name: 'ask_multiple_choice', arguments: { question: 'Which idea do you pick?', choices: ['Dental booking assistant', 'Dog sitter finder'] } },
+      ],
       tokensPerSecond: 400,
     },
     { toolCalls: [{ name: 'save_chosen_idea', arguments: IDEA }] },

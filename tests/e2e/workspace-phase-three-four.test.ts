@@ -30,15 +30,25 @@ const IDEA = {
   openQuestions: [],
 };
 
-
 /** The names the fake sources give the products they find for a phrase (tests/fakes/competitor-sources.ts). */
-const slug = (query: string) => `${query.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40)}-0`;
+const slug = (query: string) =>
+  `${query
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40)}-0`;
 
 function script(query: string, phrase: string) {
   const github = `oss/${slug(query)}`;
   const discussion = `https://news.ycombinator.com/item?id=${(hashOf(phrase) % 40_000_000) + 1}`;
   const landscape = {
-    gaps: [{ title: 'Nothing refills a slot by itself', description: 'Every option found needs staff to act when a patient cancels.', competitors: [github, 'Phone and a paper list'], evidence: [{ text: 'Assumed from the founders; to check with clinics.', source: 'assumption' }] }],
+    gaps: [
+      {
+        title: 'Nothing refills a slot by itself',
+        description: 'Every option found needs staff to act when a patient cancels.',
+        competitors: [github, 'Phone and a paper list'],
+        evidence: [{ text: 'Assumed from the founders; to check with clinics.', source: 'assumption' }],
+      },
+    ],
     axes: { x: { label: 'Setup effort', low: 'none', high: 'weeks' }, y: { label: 'Slots refilled automatically', low: 'none', high: 'all' } },
     placements: [
       { name: github, isIdea: false, x: 7, y: 5 },
@@ -68,7 +78,16 @@ function script(query: string, phrase: string) {
     { content: 'Approve the run when you are ready.' },
     {
       toolCalls: [
-        { name: 'save_competitor', arguments: { name: 'Phone and a paper list', category: 'status_quo', forWhom: 'Front desks of small clinics.', strengths: [{ text: 'Costs nothing.', source: 'assumption' }], weaknesses: [{ text: 'Takes staff time.', source: 'assumption' }] } },
+        {
+          name: 'save_competitor',
+          arguments: {
+            name: 'Phone and a paper list',
+            category: 'status_quo',
+            forWhom: 'Front desks of small clinics.',
+            strengths: [{ text: 'Costs nothing.', source: 'assumption' }],
+            weaknesses: [{ text: 'Takes staff time.', source: 'assumption' }],
+          },
+        },
         { name: 'save_landscape', arguments: { title: 'Where clinics are alone', landscape } },
       ],
     },
@@ -142,7 +161,10 @@ async function walk(viewport: Viewport) {
   await fetch(`${fakeSitesUrl}/__prices/github-${slug(query)}`, { method: 'POST', body: JSON.stringify(['Starter: $39 per month']) });
   await github.getByRole('button', { name: `Check oss/${slug(query)} again` }).click();
   await github.getByText('Checked again', { exact: false }).waitFor();
-  await other.getByRole('listitem', { name: `Competitor: oss/${slug(query)}` }).getByText('Checked again', { exact: false }).waitFor();
+  await other
+    .getByRole('listitem', { name: `Competitor: oss/${slug(query)}` })
+    .getByText('Checked again', { exact: false })
+    .waitFor();
   await closeSheet(page, viewport, memory(page));
 
   // Gaps and the map; accepted, phase 3 is done.
@@ -186,15 +208,26 @@ async function walk(viewport: Viewport) {
   await dana.getByRole('button', { name: 'Accept this persona' }).click();
   await dana.getByText('Accepted: phase 4 is done.').waitFor();
   await other.getByRole('listitem', { name: 'Persona: Dana Whitfield' }).getByText('Accepted: phase 4 is done.').waitFor();
-  expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([{ phase: 1 }, { phase: 3 }, { phase: 4 }]);
+  expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([
+    { phase: 1 },
+    { phase: 3 },
+    { phase: 4 },
+  ]);
 
   // Research answers arrive after the persona was accepted: both members see how many, live.
   const question = 'How do you fill a cancelled slot?';
-  const research = await page.request.post(`/api/research/projects/${projectId}/pages`, { data: { title: 'Cancellations', questions: [{ text: question, type: 'text' }] }, headers: { Origin: baseUrl } });
+  const research = await page.request.post(`/api/research/projects/${projectId}/pages`, {
+    data: { title: 'Cancellations', questions: [{ text: question, type: 'text' }] },
+    headers: { Origin: baseUrl },
+  });
   expect(research.status(), await research.text()).toBe(201);
   const { page: researchPage } = (await research.json()) as { page: { url_key: string } };
   for (const response of ['We phone down a paper list.', 'The receptionist texts the next patient.']) {
-    const submitted = await fetch(url(`/api/research/${researchPage.url_key}/submit`), { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify({ responses: [{ sequence: 1, question, response }] }) });
+    const submitted = await fetch(url(`/api/research/${researchPage.url_key}/submit`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+      body: JSON.stringify({ responses: [{ sequence: 1, question, response }] }),
+    });
     expect(submitted.status).toBe(200);
   }
   const theirDana = other.getByRole('listitem', { name: 'Persona: Dana Whitfield' });

@@ -72,7 +72,9 @@ async function script(phrase: string) {
     { content: 'Let me look for people who have this problem.', toolCalls: [{ name: 'search_discussions', arguments: { queries: [phrase] } }] },
     { toolCalls: [{ name: 'save_scale_estimate', arguments: { title: 'Empty chairs in US clinics', estimate } }] },
     { toolCalls: [{ name: 'draft_research_page', arguments: DRAFT }] },
-    { content: `People do complain about it, for example [on Hacker News](${evidence}). Top-down: 80,000 clinics. Accept the estimate in the memory when it looks right.` },
+    {
+      content: `People do complain about it, for example [on Hacker News](${evidence}). Top-down: 80,000 clinics. Accept the estimate in the memory when it looks right.`,
+    },
     // Later: the responses.
     { toolCalls: [{ name: 'read_research_responses', arguments: {} }] },
     { content: 'One clinic answered: it loses 4 or more slots a week and phones patients one by one.' },
@@ -105,7 +107,9 @@ async function walkPhaseTwo(viewport: Viewport) {
   expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
   expect(await cards.textContent()).toMatch(/Searched Hacker News \(\d+\), Stack Exchange \(\d+\), Reddit \(\d+\)/);
   await waitForAnswer(page, 'Accept the estimate in the memory');
-  expect(await answers(page).last().textContent()).toContain('Saved the scale estimate to the memory: Empty chairs in US clinics. Top-down 80,000 clinics, bottom-up 120 clinics a year');
+  expect(await answers(page).last().textContent()).toContain(
+    'Saved the scale estimate to the memory: Empty chairs in US clinics. Top-down 80,000 clinics, bottom-up 120 clinics a year',
+  );
   await cards.evaluate((region) => region.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'workspace-phase-two-sources', { fullPage: false });
 
@@ -123,13 +127,17 @@ async function walkPhaseTwo(viewport: Viewport) {
   if (viewport === 'phone') await memory(page).locator('xpath=..').getByRole('button', { name: 'Close' }).click();
 
   // The draft's card creates the page in place: the conversation stays open, the card offers the page.
-  const draftCard = answers(page).last().getByRole('region', { name: `Draft research page: ${DRAFT.title}` });
+  const draftCard = answers(page)
+    .last()
+    .getByRole('region', { name: `Draft research page: ${DRAFT.title}` });
   await draftCard.getByRole('button', { name: 'Create this research page' }).click();
   const openLink = draftCard.getByRole('link', { name: /Open the page/ });
   await openLink.waitFor();
   expect(new URL(page.url()).pathname).toBe(`/app/projects/${projectId}`);
   const publicLink = new URL((await openLink.getAttribute('href'))!, baseUrl).href;
-  const [row] = await queryD1<{ project_id: string }>(`SELECT project_id FROM research_pages WHERE url_key = ${sqlText(new URL(publicLink).pathname.split('/').pop()!)}`);
+  const [row] = await queryD1<{ project_id: string }>(
+    `SELECT project_id FROM research_pages WHERE url_key = ${sqlText(new URL(publicLink).pathname.split('/').pop()!)}`,
+  );
   expect(row!.project_id).toBe(projectId);
   expectNoProblems(page);
   return { page, lane, projectId, publicLink, name, firstCardAfterMs };
@@ -142,7 +150,7 @@ test('phase 2: evidence from discussions, an estimate with its arithmetic, a res
   // The dashboard shows phases 1 and 2 done.
   await page.goto(`/dashboard?projectId=${projectId}`);
   const phases = page.getByRole('region', { name }).locator('.phases__list > li');
-  await expect.poll(async () => (await phases.locator('.tag--done').count())).toBe(2);
+  await expect.poll(async () => await phases.locator('.tag--done').count()).toBe(2);
   expect(await phases.nth(0).locator('.tag--done').count()).toBe(1);
   expect(await phases.nth(1).locator('.tag--done').count()).toBe(1);
 

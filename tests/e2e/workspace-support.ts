@@ -39,7 +39,13 @@ export type { StorageState };
  * The owner invites an account to the project, and that account follows the link in its own
  * browser (`viewport` wide) into the project's workspace; its page, connected.
  */
-export async function joinAsCollaborator(ownerPage: Page, projectId: string, projectName: string, member: { email: string; storageState: StorageState }, viewport: Viewport): Promise<Page> {
+export async function joinAsCollaborator(
+  ownerPage: Page,
+  projectId: string,
+  projectName: string,
+  member: { email: string; storageState: StorageState },
+  viewport: Viewport,
+): Promise<Page> {
   const invitation = await ownerPage.request.post(`/api/project/${projectId}/invitations`, { data: { email: member.email }, headers: { Origin: baseUrl } });
   expect(invitation.status()).toBe(201);
   const { link } = (await invitation.json()) as { link: string };
@@ -75,13 +81,19 @@ export async function sendMessage(page: Page, text: string): Promise<void> {
 
 /** The text of every message, in order, as "author: text" (the author line without the time). */
 export async function transcript(page: Page): Promise<string[]> {
-  return page.locator('.message').evaluateAll((rows) =>
-    rows.map((row) => `${row.querySelector('.message__author')?.textContent ?? ''}: ${(row.querySelector('.message__content')?.textContent ?? '').trim()}`),
-  );
+  return page
+    .locator('.message')
+    .evaluateAll((rows) =>
+      rows.map((row) => `${row.querySelector('.message__author')?.textContent ?? ''}: ${(row.querySelector('.message__content')?.textContent ?? '').trim()}`),
+    );
 }
 
 /** Waits until the last answer is complete (not streaming) and holds `text`. */
 export async function waitForAnswer(page: Page, text: string, timeout = 15_000): Promise<void> {
   const last = answers(page).last();
-  await expect.poll(async () => (await last.count()) > 0 && (await last.getAttribute('aria-busy')) === null && ((await last.textContent()) ?? '').includes(text), { timeout }).toBe(true);
+  await expect
+    .poll(async () => (await last.count()) > 0 && (await last.getAttribute('aria-busy')) === null && ((await last.textContent()) ?? '').includes(text), {
+      timeout,
+    })
+    .toBe(true);
 }

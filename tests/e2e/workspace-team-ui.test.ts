@@ -43,7 +43,8 @@ const setName = async (page: Page, name: string) => {
 };
 
 const presence = (page: Page) => page.getByRole('list', { name: 'Here now' }).getByRole('listitem');
-const presentNames = (page: Page) => presence(page).evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent ?? '').sort());
+const presentNames = (page: Page) =>
+  presence(page).evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent ?? '').sort());
 
 interface AxeViolation {
   id: string;
@@ -86,9 +87,14 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     await expect.poll(() => presentNames(ownerPage)).toEqual(['Linus Park', 'Maya Chen (you)']);
     await expect.poll(() => presentNames(joined)).toEqual(['Linus Park (you)', 'Maya Chen']);
     expect(await presence(ownerPage).locator('.avatar').allTextContents()).toEqual(expect.arrayContaining(['MC', 'LP']));
-    const avatars = await presence(ownerPage).locator('.avatar').evaluateAll((elements) =>
-      elements.map((element) => ({ ...element.getBoundingClientRect().toJSON(), clipped: element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight })),
-    );
+    const avatars = await presence(ownerPage)
+      .locator('.avatar')
+      .evaluateAll((elements) =>
+        elements.map((element) => ({
+          ...element.getBoundingClientRect().toJSON(),
+          clipped: element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+        })),
+      );
     expect(avatars.some((avatar) => avatar.clipped)).toBe(false);
     expect(overlapping(avatars)).toBe(false);
 
@@ -106,7 +112,14 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     const geometry = await table.evaluate((element) => {
       const box = element.getBoundingClientRect();
       const body = element.closest('.message__body')!.getBoundingClientRect();
-      return { scrolls: element.scrollWidth > element.clientWidth, right: box.right, bodyRight: body.right, viewport: window.innerWidth, overflowX: getComputedStyle(element).overflowX, cue: getComputedStyle(element).backgroundImage };
+      return {
+        scrolls: element.scrollWidth > element.clientWidth,
+        right: box.right,
+        bodyRight: body.right,
+        viewport: window.innerWidth,
+        overflowX: getComputedStyle(element).overflowX,
+        cue: getComputedStyle(element).backgroundImage,
+      };
     });
     expect(geometry.right).toBeLessThanOrEqual(geometry.bodyRight);
     expect(geometry.right).toBeLessThanOrEqual(geometry.viewport);
@@ -207,7 +220,9 @@ describe.each(VIEWPORTS)('onboarding at %s width', (viewport: Viewport) => {
     await expectHeading(page, 'Welcome to Launchmate');
     await page.getByText(/You asked to brainstorm ideas/).waitFor();
     expect(await page.getByLabel('Project name', { exact: true }).count()).toBe(0);
-    const description = await page.getByRole('switch', { name: 'Privacy mode' }).evaluate((element) => document.getElementById(element.getAttribute('aria-describedby')!)!.textContent);
+    const description = await page
+      .getByRole('switch', { name: 'Privacy mode' })
+      .evaluate((element) => document.getElementById(element.getAttribute('aria-describedby')!)!.textContent);
     expect(description).toContain('On: ');
     expect(description).toContain('Off: ');
     await page.getByLabel('Your name (optional)').fill('Ada Lovelace');

@@ -39,7 +39,12 @@ test('two members write notes to each other, ask, edit and regenerate, live on d
   await composerBox(phone).press('Enter');
   await waitForAnswer(phone, 'Weakest assumption: they do.');
   await waitForAnswer(ownerPage, 'Weakest assumption: they do.');
-  expect(await answers(ownerPage).last().getByRole('button', { name: /^In reply to / }).textContent()).toBe(`In reply to ${collaboratorName}: “Is the dentist idea worth testing? ${lane.tag}”`);
+  expect(
+    await answers(ownerPage)
+      .last()
+      .getByRole('button', { name: /^In reply to / })
+      .textContent(),
+  ).toBe(`In reply to ${collaboratorName}: “Is the dentist idea worth testing? ${lane.tag}”`);
   await screenshot(phone, 'workspace-team-note-and-answer');
 
   // The collaborator edits their own latest message: asked again, marked edited for everyone.

@@ -34,7 +34,11 @@ test("a founder cannot reach another founder's project through the sub-agent pat
   const prefix = `/api/projects/${own}/cofounder/sub/cofounder-agent`;
   const socket = await tryWebSocket(attackerPage, `${prefix}/${target}`);
   expect(socket.opened).toBe(false);
-  const reads = await Promise.all(Array.from({ length: 50 }, (_, i) => attackerPage.request.get(i === 0 ? `${prefix}/${target}/get-messages` : `${prefix}/${crypto.randomUUID()}/get-messages`)));
+  const reads = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      attackerPage.request.get(i === 0 ? `${prefix}/${target}/get-messages` : `${prefix}/${crypto.randomUUID()}/get-messages`),
+    ),
+  );
   expect(reads.map((response) => response.status())).toEqual(Array(50).fill(404));
   expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = '${target}'`)).toEqual([]);
   // The attacker's own workspace still works.

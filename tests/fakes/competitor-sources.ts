@@ -6,12 +6,19 @@ import { hashOf, startDiscussionFake, topicOf, type SearchRequest } from './disc
  * Each product found links to a page of the fake sites (tests/fakes/sites.ts), slug by slug.
  */
 
-const slugOf = (query: string, index: number) => `${topicOf(query).toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40)}-${index}`;
+const slugOf = (query: string, index: number) =>
+  `${topicOf(query)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40)}-${index}`;
 
 /** GitHub's REST search (`GET /search/repositories?q=`): `items` of repositories. */
 export function startFakeGitHub(sitesUrl: string) {
   return startDiscussionFake('github', {
-    searchOf: (request, url) => (request.method === 'GET' && url.pathname.endsWith('/search/repositories') ? { query: url.searchParams.get('q') ?? '', size: Number(url.searchParams.get('per_page') ?? 30), url } : null),
+    searchOf: (request, url) =>
+      request.method === 'GET' && url.pathname.endsWith('/search/repositories')
+        ? { query: url.searchParams.get('q') ?? '', size: Number(url.searchParams.get('per_page') ?? 30), url }
+        : null,
     answer: (search: SearchRequest, scenario) => {
       const items: unknown[] = scenario.empty
         ? []
@@ -23,7 +30,8 @@ export function startFakeGitHub(sitesUrl: string) {
             description: `Open-source ${topicOf(search.query)} (${index + 1})`,
             stargazers_count: 1200 - index * 100,
           }));
-      if (scenario.hostile) items.unshift({ id: 1, full_name: '<script>alert(1)</script>Evil', html_url: 'javascript:alert(1)', description: '<img src=x onerror=alert(1)>' });
+      if (scenario.hostile)
+        items.unshift({ id: 1, full_name: '<script>alert(1)</script>Evil', html_url: 'javascript:alert(1)', description: '<img src=x onerror=alert(1)>' });
       if (scenario.brokenItems) items.unshift({ id: 'x' }, 'nope');
       return { total_count: items.length, incomplete_results: false, items };
     },
@@ -34,7 +42,10 @@ export function startFakeGitHub(sitesUrl: string) {
 /** Apple's iTunes Search API (`GET /search?term=&entity=software`): `results` of apps. */
 export function startFakeAppStore(sitesUrl: string) {
   return startDiscussionFake('app-store', {
-    searchOf: (request, url) => (request.method === 'GET' && url.pathname.endsWith('/search') ? { query: url.searchParams.get('term') ?? '', size: Number(url.searchParams.get('limit') ?? 50), url } : null),
+    searchOf: (request, url) =>
+      request.method === 'GET' && url.pathname.endsWith('/search')
+        ? { query: url.searchParams.get('term') ?? '', size: Number(url.searchParams.get('limit') ?? 50), url }
+        : null,
     answer: (search: SearchRequest, scenario) => {
       const results: unknown[] = scenario.empty
         ? []
@@ -58,8 +69,12 @@ export function startFakeAppStore(sitesUrl: string) {
 /** The Brave Search API (`GET /res/v1/web/search?q=`): `web.results`. Refuses a request without its key. */
 export function startFakeBraveSearch(sitesUrl: string) {
   return startDiscussionFake('brave-search', {
-    searchOf: (request, url) => (request.method === 'GET' && url.pathname.endsWith('/res/v1/web/search') ? { query: url.searchParams.get('q') ?? '', size: Number(url.searchParams.get('count') ?? 20), url } : null),
-    refuse: (request) => (request.headers['x-subscription-token'] ? null : { status: 401, body: { type: 'ErrorResponse', error: { code: 'SUBSCRIPTION_TOKEN_INVALID' } } }),
+    searchOf: (request, url) =>
+      request.method === 'GET' && url.pathname.endsWith('/res/v1/web/search')
+        ? { query: url.searchParams.get('q') ?? '', size: Number(url.searchParams.get('count') ?? 20), url }
+        : null,
+    refuse: (request) =>
+      request.headers['x-subscription-token'] ? null : { status: 401, body: { type: 'ErrorResponse', error: { code: 'SUBSCRIPTION_TOKEN_INVALID' } } },
     answer: (search: SearchRequest, scenario) => ({
       type: 'search',
       web: {

@@ -156,11 +156,22 @@ function streamScripted(response: ServerResponse, model: string, reply: Scripted
   }
   (reply.toolCalls ?? []).forEach((call, index) => {
     const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
-    frames.push(() => (response.write(chunk({ tool_calls: [{ index, id: `call_${index}_${Date.now()}`, type: 'function', function: { name: call.name, arguments: '' } }] })), true));
+    frames.push(
+      () => (
+        response.write(chunk({ tool_calls: [{ index, id: `call_${index}_${Date.now()}`, type: 'function', function: { name: call.name, arguments: '' } }] })),
+        true
+      ),
+    );
     frames.push(() => (response.write(chunk({ tool_calls: [{ index, function: { arguments: args } }] })), true));
   });
   frames.push(() => {
-    response.write(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop', { prompt_tokens: 50, completion_tokens: Math.ceil(content.length / CHUNK_CHARS), total_tokens: 50 }));
+    response.write(
+      chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop', {
+        prompt_tokens: 50,
+        completion_tokens: Math.ceil(content.length / CHUNK_CHARS),
+        total_tokens: 50,
+      }),
+    );
     response.end('data: [DONE]\n\n');
     return false;
   });

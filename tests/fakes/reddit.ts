@@ -33,7 +33,10 @@ function posts(search: SearchRequest, scenario: DiscussionScenario): unknown[] {
         upvote_ratio: 0.95,
         num_comments: 80 - index * 6,
         created_utc: 1_730_000_000 + index * 3600,
-        permalink: `/r/${subreddit}/comments/${id}/${topic.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 40)}/`,
+        permalink: `/r/${subreddit}/comments/${id}/${topic
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '_')
+          .slice(0, 40)}/`,
         url: `https://www.reddit.com/r/${subreddit}/comments/${id}/`,
         over_18: false,
         is_self: index % 2 === 0,
@@ -45,7 +48,10 @@ function posts(search: SearchRequest, scenario: DiscussionScenario): unknown[] {
     found.unshift(
       { kind: 't3', data: { ...(found[0] as { data: object }).data, id: 'evil1', title: 'Off-site', permalink: '//evil.example/r/x/comments/evil1/' } },
       { kind: 't3', data: { ...(found[0] as { data: object }).data, id: 'evil2', title: 'Script', permalink: 'javascript:alert(1)' } },
-      { kind: 't3', data: { ...(found[0] as { data: object }).data, id: 'evil3', title: '<b>Bold</b> claim\u0000', selftext: '<script>alert("reddit")</script>Real words' } },
+      {
+        kind: 't3',
+        data: { ...(found[0] as { data: object }).data, id: 'evil3', title: '<b>Bold</b> claim\u0000', selftext: '<script>alert("reddit")</script>Real words' },
+      },
     );
   }
   if (scenario.brokenItems) found.unshift({ kind: 't3' }, { kind: 't3', data: { id: 5, title: [] } }, null);
@@ -56,8 +62,11 @@ export function startFakeReddit() {
   return startDiscussionFake('reddit', {
     other: (request, url, scenario, response) => {
       if (!url.pathname.endsWith('/api/v1/access_token')) return false;
-      const [clientId = '', secret = ''] = Buffer.from(request.headers.authorization?.replace(/^Basic /i, '') ?? '', 'base64').toString('utf8').split(':');
-      if (scenario.tokenStatus && scenario.tokenStatus !== 200) sendJson(response, scenario.tokenStatus, { message: 'Too Many Requests', error: scenario.tokenStatus });
+      const [clientId = '', secret = ''] = Buffer.from(request.headers.authorization?.replace(/^Basic /i, '') ?? '', 'base64')
+        .toString('utf8')
+        .split(':');
+      if (scenario.tokenStatus && scenario.tokenStatus !== 200)
+        sendJson(response, scenario.tokenStatus, { message: 'Too Many Requests', error: scenario.tokenStatus });
       else if (request.method !== 'POST' || !clientId || !secret) sendJson(response, 401, { message: 'Unauthorized', error: 401 });
       else if (new URLSearchParams(request.body).get('grant_type') !== 'client_credentials') sendJson(response, 400, { error: 'unsupported_grant_type' });
       else {

@@ -15,11 +15,7 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-type Handler<Scenario> = (
-  request: RecordedRequest,
-  scenario: Scenario,
-  response: ServerResponse,
-) => void | Promise<void>;
+type Handler<Scenario> = (request: RecordedRequest, scenario: Scenario, response: ServerResponse) => void | Promise<void>;
 
 /**
  * A fake of an outside service, run by Node beside the tests. Tests steer it over HTTP:

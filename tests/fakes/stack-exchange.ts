@@ -6,18 +6,27 @@ import { hashOf, startDiscussionFake, topicOf, type DiscussionScenario, type Sea
  * title, link, body with filter=withbody, score, answer_count, view_count, creation_date, owner…),
  * and its error wrapper (error_id, error_name, error_message).
  */
-const siteDomain = (site: string) =>
-  ['stackoverflow', 'superuser', 'serverfault'].includes(site) ? `${site}.com` : `${site}.stackexchange.com`;
+const siteDomain = (site: string) => (['stackoverflow', 'superuser', 'serverfault'].includes(site) ? `${site}.com` : `${site}.stackexchange.com`);
 
 function questions(search: SearchRequest, site: string, scenario: DiscussionScenario): unknown[] {
   const topic = topicOf(search.query);
   const base = hashOf(`${site} ${search.query}`) % 9_000_000;
-  const slug = topic.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 60);
+  const slug = topic
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60);
   const found: unknown[] = Array.from({ length: Math.min(search.size, 8) }, (_, index) => {
     const id = base + index * 13 + 1;
     return {
       tags: ['small-business', 'invoicing'],
-      owner: { account_id: 1000 + index, reputation: 150 * (index + 1), user_id: 2000 + index, user_type: 'registered', display_name: `asker${index}`, link: `https://${siteDomain(site)}/users/${2000 + index}` },
+      owner: {
+        account_id: 1000 + index,
+        reputation: 150 * (index + 1),
+        user_id: 2000 + index,
+        user_type: 'registered',
+        display_name: `asker${index}`,
+        link: `https://${siteDomain(site)}/users/${2000 + index}`,
+      },
       is_answered: index % 3 !== 2,
       view_count: 5400 - index * 400,
       answer_count: 6 - (index % 4),
@@ -35,7 +44,13 @@ function questions(search: SearchRequest, site: string, scenario: DiscussionScen
   if (scenario.hostile) {
     found.unshift(
       { ...(found[0] as object), question_id: base + 500, link: 'javascript:alert(1)', title: 'A hostile link' },
-      { ...(found[0] as object), question_id: base + 501, link: `https://${siteDomain(site)}/questions/${base + 501}`, title: 'Stolen <script>alert("se")</script>data', body: '<script>document.cookie</script><p onclick="x()">Plain words</p>' },
+      {
+        ...(found[0] as object),
+        question_id: base + 501,
+        link: `https://${siteDomain(site)}/questions/${base + 501}`,
+        title: 'Stolen <script>alert("se")</script>data',
+        body: '<script>document.cookie</script><p onclick="x()">Plain words</p>',
+      },
     );
   }
   if (scenario.brokenItems) found.unshift({ question_id: 'seven', title: null }, 17, { title: 'No id or link' });

@@ -73,7 +73,12 @@ export async function startFakeStripe() {
       success_url: p.success_url,
       cancel_url: p.cancel_url,
       invoice: expand.includes('invoice')
-        ? { id: session.invoiceId, object: 'invoice', hosted_invoice_url: `${base}/invoices/${session.invoiceId}`, invoice_pdf: `${base}/invoices/${session.invoiceId}.pdf` }
+        ? {
+            id: session.invoiceId,
+            object: 'invoice',
+            hosted_invoice_url: `${base}/invoices/${session.invoiceId}`,
+            invoice_pdf: `${base}/invoices/${session.invoiceId}.pdf`,
+          }
         : session.invoiceId,
       payment_intent: expand.includes('payment_intent.latest_charge')
         ? { id: session.paymentIntentId, object: 'payment_intent', latest_charge: chargeOf(session) }
@@ -115,7 +120,10 @@ export async function startFakeStripe() {
       if (!session) return answer(stripeError(404, `No such payment_intent: '${intent}'`));
       if (session.refunded) return answer(stripeError(400, `Charge ${session.chargeId} has already been refunded.`));
       session.refunded = true;
-      return answer({ status: 200, body: { id: id('re'), object: 'refund', payment_intent: intent, charge: session.chargeId, status: 'succeeded', amount: chargeOf(session).amount } });
+      return answer({
+        status: 200,
+        body: { id: id('re'), object: 'refund', payment_intent: intent, charge: session.chargeId, status: 'succeeded', amount: chargeOf(session).amount },
+      });
     }
 
     const chargePath = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);

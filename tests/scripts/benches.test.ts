@@ -18,7 +18,11 @@ describe('the benches', () => {
   it('are all run by `npm run bench`', () => {
     const listed = spawnSync(process.execPath, [join(ROOT, 'bench/run.mjs'), '--list'], { cwd: ROOT, encoding: 'utf8' });
     expect(listed.status, listed.stderr).toBe(0);
-    const names = listed.stdout.split('\n').slice(1).map((line) => line.trim()).filter(Boolean);
+    const names = listed.stdout
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim())
+      .filter(Boolean);
     expect([...names].sort()).toEqual(benches);
   });
 

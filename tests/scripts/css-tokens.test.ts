@@ -57,7 +57,7 @@ describe('design tokens', () => {
   it('catches a literal and ignores tokens, comments and mask icons', () => {
     expect(colourLiterals('.a { color: #fecaca; border: 1px solid rgb(0 0 0 / 0.1); }')).toEqual(['#fecaca', 'rgb(']);
     expect(colourLiterals('.a { background: White; white-space: nowrap; }')).toEqual(['White']);
-    expect(colourLiterals(".a { color: var(--color-brand); } /* was #fff */ .b { --icon: url(\"data:image/svg+xml,%3Csvg stroke='black'%3E\"); }")).toEqual([]);
+    expect(colourLiterals('.a { color: var(--color-brand); } /* was #fff */ .b { --icon: url("data:image/svg+xml,%3Csvg stroke=\'black\'%3E"); }')).toEqual([]);
     expect(literalRadii('.a { border-radius: 4px; } .b { border-top-left-radius: var(--radius); } .c { border-radius: 0; }')).toEqual(['4px']);
   });
 });

@@ -25,7 +25,11 @@ describe('the deploy guard', () => {
   });
 
   it.each([
-    ['the D1 database id is the placeholder', { ...ready, d1_databases: [{ binding: 'DB', database_id: '00000000-0000-0000-0000-000000000000' }] }, /D1 database id of DB .* placeholder.*wrangler d1 create/],
+    [
+      'the D1 database id is the placeholder',
+      { ...ready, d1_databases: [{ binding: 'DB', database_id: '00000000-0000-0000-0000-000000000000' }] },
+      /D1 database id of DB .* placeholder.*wrangler d1 create/,
+    ],
     ['the D1 database id is missing', { ...ready, d1_databases: [{ binding: 'DB' }] }, /D1 database id of DB/],
     ['APP_URL is http', { ...ready, vars: { ...ready.vars, APP_URL: 'http://launchmate.app' } }, /APP_URL .* https origin.*"http:\/\/launchmate.app"/],
     ['APP_URL is not a URL', { ...ready, vars: { ...ready.vars, APP_URL: 'launchmate.app' } }, /APP_URL .* https origin/],
@@ -38,10 +42,13 @@ describe('the deploy guard', () => {
   });
 
   it('refuses when SESSION_SECRET is not among the secrets', () => {
-    expect(secretProblems(['RESEND_API_KEY'])).toEqual([expect.stringMatching(/SESSION_SECRET secret is not set: run `openssl rand -base64 48 \| npx wrangler secret put SESSION_SECRET`/)]);
+    expect(secretProblems(['RESEND_API_KEY'])).toEqual([
+      expect.stringMatching(/SESSION_SECRET secret is not set: run `openssl rand -base64 48 \| npx wrangler secret put SESSION_SECRET`/),
+    ]);
   });
 
-  const guard = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'scripts/check-deploy.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: quietEnv });
+  const guard = (args: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'scripts/check-deploy.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: quietEnv });
 
   it('stops `npm run deploy` on the repository as cloned, naming each placeholder and the secret', { timeout: 60_000 }, () => {
     const run = guard(['--secrets', '']);

@@ -32,8 +32,16 @@ export const RULES: Rule[] = [
   // The one exception: worker/ssr/render-app.tsx renders the app's route table for public pages,
   // and only the Worker's entry, worker/ssr/entry.ts, imports it (docs/decisions/0034).
   { name: 'the Worker does not import the app', from: /^worker\/(?!ssr\/render-app\.tsx$)/, to: /^app\// },
-  { name: 'the render reads the app through its route table and rendered-page provider only', from: /^worker\/ssr\/render-app\.tsx$/, to: /^app\/(?!routes\.tsx$|lib\/rendered-page\.tsx$)/ },
-  { name: "only the Worker's entry imports the render of public pages", from: /^(?!worker\/ssr\/entry\.ts$)/, to: /^worker\/ssr\/(render-app\.tsx|entry\.ts)$/ },
+  {
+    name: 'the render reads the app through its route table and rendered-page provider only',
+    from: /^worker\/ssr\/render-app\.tsx$/,
+    to: /^app\/(?!routes\.tsx$|lib\/rendered-page\.tsx$)/,
+  },
+  {
+    name: "only the Worker's entry imports the render of public pages",
+    from: /^(?!worker\/ssr\/entry\.ts$)/,
+    to: /^worker\/ssr\/(render-app\.tsx|entry\.ts)$/,
+  },
   { name: 'the app takes only types from the Worker', from: /^app\//, to: /^worker\//, allowTypes: true },
   { name: "the app's one view of the Worker is ApiType", from: /^app\//, to: /^worker\/(?!index\.ts$)/ },
   { name: 'app/lib is below components and pages', from: /^app\/lib\//, to: /^app\/(components|pages)\// },
@@ -44,7 +52,11 @@ export const RULES: Rule[] = [
   { name: 'services, middleware, e-mails and page data are below routes', from: /^worker\/(services|middleware|emails|page-data)\//, to: /^worker\/routes\// },
   { name: 'services do not reach up into middleware', from: /^worker\/(services|emails)\//, to: /^worker\/middleware\// },
   // project-lifecycle.ts is the one door into the co-founder's object for the rest of the Worker.
-  { name: 'below routes, the co-founder is reached only through agents/project-lifecycle.ts', from: /^worker\/(services|middleware|emails|page-data)\//, to: /^worker\/agents\/(?!project-lifecycle\.ts$)/ },
+  {
+    name: 'below routes, the co-founder is reached only through agents/project-lifecycle.ts',
+    from: /^worker\/(services|middleware|emails|page-data)\//,
+    to: /^worker\/agents\/(?!project-lifecycle\.ts$)/,
+  },
 ];
 
 function sourceFiles(folder: string): string[] {

@@ -58,7 +58,7 @@ describe('the blog conversion', () => {
   });
 
   it('writes SQL with quotes doubled, and removes articles whose file is gone', async () => {
-    const converted = await convertArticle('quotes.md', article("It's *fine*", "title: \"Founders' guide\"\nexcerpt: E\nauthor: A\ndate: 2026-01-01"));
+    const converted = await convertArticle('quotes.md', article("It's *fine*", 'title: "Founders\' guide"\nexcerpt: E\nauthor: A\ndate: 2026-01-01'));
     const sql = articlesSql([converted], 1);
     expect(sql).toContain("'Founders'' guide'");
     expect(sql).toContain("<p>It''s <em>fine</em></p>");

@@ -6,7 +6,12 @@ import { FIND_IDEA_DEMO } from '../../worker/agents/phases/find-idea/demo';
 import type { FounderWords } from '../../worker/agents/phases/types';
 
 const IDEA = 'I want to help small dental clinics stop losing money to no-shows';
-const demoWords = (said: Pick<FounderWords, 'latest' | 'idea'>): FounderWords => ({ people: null, privacyMode: false, subject: demoSubject([], said.idea), ...said });
+const demoWords = (said: Pick<FounderWords, 'latest' | 'idea'>): FounderWords => ({
+  people: null,
+  privacyMode: false,
+  subject: demoSubject([], said.idea),
+  ...said,
+});
 const textOf = (step: (typeof FIND_IDEA_DEMO)[number], words: FounderWords) => (typeof step.text === 'function' ? step.text(words) : step.text);
 
 describe("the offline demo co-founder in phase 1 uses the founder's own words", () => {
@@ -28,15 +33,25 @@ describe("the offline demo co-founder in phase 1 uses the founder's own words", 
     expect(ChosenIdeaContentSchema.parse(saved[0])).toMatchObject({ title: 'Small dental clinics', idea: { problem: IDEA } });
   });
 
-  it('puts the chosen idea and its open questions on the canvas as proposals, within the tool\'s contract', async () => {
+  it("puts the chosen idea and its open questions on the canvas as proposals, within the tool's contract", async () => {
     const words = demoWords({ latest: 'A', idea: IDEA });
     const placed: [unknown, string][] = [];
-    const actions = { placeCanvasNotes: (input: unknown, toolCallId: string) => (placed.push([input, toolCallId]), [{ kind: 'frame' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }]) };
+    const actions = {
+      placeCanvasNotes: (input: unknown, toolCallId: string) => (
+        placed.push([input, toolCallId]),
+        [{ kind: 'frame' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }]
+      ),
+    };
     const call = await FIND_IDEA_DEMO[3]!.tool!({} as never, actions as never, { toolCallId: 'demo-1', words });
     expect(placed).toHaveLength(1);
     const input = PlaceCanvasNotesInputSchema.parse(placed[0]![0]);
     expect(placed[0]![1]).toBe('demo-1');
-    expect(input.notes.map((note) => note.text)).toEqual(['Small dental clinics', 'Riskiest assumption: That the people who have it pay to solve it.', 'Who pays?', 'How often does it happen?']);
+    expect(input.notes.map((note) => note.text)).toEqual([
+      'Small dental clinics',
+      'Riskiest assumption: That the people who have it pay to solve it.',
+      'Who pays?',
+      'How often does it happen?',
+    ]);
     expect(call).toEqual({ name: 'place_canvas_notes', input, output: { placed: 4, proposals: true } });
     expect(textOf(FIND_IDEA_DEMO[3]!, words)).toContain('I put it on the canvas');
   });

@@ -19,13 +19,21 @@ function run(script: string, args: string[]) {
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 function sql(command: string): Record<string, unknown>[] {
-  const result = spawnSync(process.execPath, [WRANGLER, 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--json', '--command', command], { cwd: ROOT, env: quietEnv, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [WRANGLER, 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--json', '--command', command], {
+    cwd: ROOT,
+    env: quietEnv,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(result.stderr);
   return (JSON.parse(result.stdout) as { results: Record<string, unknown>[] }[]).at(-1)!.results;
 }
 
 beforeAll(() => {
-  const migrated = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: ROOT, env: quietEnv, encoding: 'utf8' });
+  const migrated = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+    cwd: ROOT,
+    env: quietEnv,
+    encoding: 'utf8',
+  });
   if (migrated.status !== 0) throw new Error(migrated.stderr);
 }, 60_000);
 afterAll(() => rmSync(state, { recursive: true, force: true }));
@@ -64,6 +72,8 @@ describe('npm run affiliate -- payouts and mark-paid', () => {
     expect(run('affiliate.ts', ['mark-paid', 'priya', 'PP-124'])).toMatchObject({ code: 1 });
     expect(run('affiliate.ts', ['payouts']).out).toMatch(/^Nobody is owed \$50 or more as of \d{4}-\d{2}-01\.$/);
     expect(run('affiliate.ts', ['mark-paid', 'priya', "x';--"])).toMatchObject({ code: 1, err: expect.stringMatching(/not a payout reference/) });
-    expect(sql(`SELECT kind, amount, reference FROM affiliate_ledger WHERE affiliate_id = 'a1' AND kind = 'payout'`)).toEqual([{ kind: 'payout', amount: -5960, reference: 'PP-123' }]);
+    expect(sql(`SELECT kind, amount, reference FROM affiliate_ledger WHERE affiliate_id = 'a1' AND kind = 'payout'`)).toEqual([
+      { kind: 'payout', amount: -5960, reference: 'PP-123' },
+    ]);
   }, 60_000);
 });

@@ -72,16 +72,22 @@ export class CanvasStore {
    * member's note), with an optional frame around them. All or nothing: a call that would pass a
    * limit, or cites a link its tools did not return, writes nothing and throws for the model.
    */
-  placeProposals(input: PlaceCanvasNotesInput, origin: { messageId: string | null; toolCallId: string; foundUrls: Set<string> }): { items: CanvasItem[]; broadcasts: CanvasBroadcast[] } {
+  placeProposals(
+    input: PlaceCanvasNotesInput,
+    origin: { messageId: string | null; toolCallId: string; foundUrls: Set<string> },
+  ): { items: CanvasItem[]; broadcasts: CanvasBroadcast[] } {
     const cited = input.notes.flatMap((note) => note.sources ?? []);
     const invented = cited.find((source) => !origin.foundUrls.has(source.url));
     if (invented) throw new Error(`${invented.url} was not returned by your tools in this conversation: cite only links they returned, or none.`);
     return this.#transaction(() => {
       const notes = this.#count('note');
       if (notes + input.notes.length > CANVAS_LIMITS.notes) {
-        throw new Error(`The canvas holds at most ${CANVAS_LIMITS.notes} notes and has ${notes}: place at most ${CANVAS_LIMITS.notes - notes}, or ask the founders to remove some.`);
+        throw new Error(
+          `The canvas holds at most ${CANVAS_LIMITS.notes} notes and has ${notes}: place at most ${CANVAS_LIMITS.notes - notes}, or ask the founders to remove some.`,
+        );
       }
-      if (input.frameTitle && this.#count('frame') >= CANVAS_LIMITS.frames) throw new Error(`The canvas holds at most ${CANVAS_LIMITS.frames} frames: place the notes without a frame title.`);
+      if (input.frameTitle && this.#count('frame') >= CANVAS_LIMITS.frames)
+        throw new Error(`The canvas holds at most ${CANVAS_LIMITS.frames} frames: place the notes without a frame title.`);
       const by: MessageAuthor = { kind: 'cofounder' };
       const now = Date.now();
       const start = this.#proposalCorner();
@@ -136,7 +142,8 @@ export class CanvasStore {
     if (this.#find(input.id)) return refuse('invalid', `This ${NAMES[input.kind]} exists already.`);
     const max = input.kind === 'note' ? CANVAS_LIMITS.notes : input.kind === 'frame' ? CANVAS_LIMITS.frames : CANVAS_LIMITS.connectors;
     if (this.#count(input.kind) >= max) return refuse('full', `The canvas holds at most ${max} ${NAMES[input.kind]}s: delete one first.`);
-    if (input.kind === 'note' && input.frameId !== null && this.#find(input.frameId)?.kind !== 'frame') return refuse('not_found', 'That frame was deleted by someone else.');
+    if (input.kind === 'note' && input.frameId !== null && this.#find(input.frameId)?.kind !== 'frame')
+      return refuse('not_found', 'That frame was deleted by someone else.');
     if (input.kind === 'connector') {
       const refusal = this.#connectorRefusal(input.from, input.to);
       if (refusal) return refusal;
@@ -152,7 +159,8 @@ export class CanvasStore {
     if (!current || current.kind !== patch.kind) return refuse('not_found', `This ${NAMES[patch.kind]} was deleted by someone else.`);
     if (current.version !== baseVersion) return this.#stale(current);
     const { kind: _kind, ...fields } = patch;
-    if ('frameId' in fields && fields.frameId && this.#find(fields.frameId)?.kind !== 'frame') return refuse('not_found', 'That frame was deleted by someone else.', current);
+    if ('frameId' in fields && fields.frameId && this.#find(fields.frameId)?.kind !== 'frame')
+      return refuse('not_found', 'That frame was deleted by someone else.', current);
     const item = { ...current, ...fields, version: current.version + 1, updatedBy: by, updatedAt: Date.now() } as CanvasItem;
     this.#write(item);
     return { ok: true, item, broadcasts: [{ type: 'canvas_changed', item, by }] };
@@ -297,13 +305,24 @@ export function handleCanvasFrame(
   const parsed = CanvasFrameSchema.safeParse(frame);
   if (!parsed.success) {
     const requestId = typeof frame === 'object' && frame && 'requestId' in frame && typeof frame.requestId === 'string' ? frame.requestId.slice(0, 100) : null;
-    if (requestId !== null) reply({ type: 'canvas_result', requestId, ok: false, reason: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid change.', current: null });
+    if (requestId !== null)
+      reply({ type: 'canvas_result', requestId, ok: false, reason: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid change.', current: null });
     return;
   }
   const request = parsed.data;
   if (request.type === 'canvas_cursor') {
     if (!cursorAllowed(connection.id)) return;
-    broadcast(JSON.stringify({ type: 'canvas_cursor', connectionId: connection.id, userId: member.userId, name: member.name, x: request.x, y: request.y } satisfies CanvasServerFrame), [connection.id]);
+    broadcast(
+      JSON.stringify({
+        type: 'canvas_cursor',
+        connectionId: connection.id,
+        userId: member.userId,
+        name: member.name,
+        x: request.x,
+        y: request.y,
+      } satisfies CanvasServerFrame),
+      [connection.id],
+    );
     return;
   }
   if (request.type === 'canvas_read') return reply({ type: 'canvas_board', requestId: request.requestId, items: store.read() });

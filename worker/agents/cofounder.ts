@@ -196,7 +196,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   override async onStart() {
     const projectId = this.#projectId;
-    const [done, today, plan] = await Promise.all([completedPhases(this.env.DB, projectId), projectAnswersToday(this.env.DB, projectId), projectPlan(this.env.DB, projectId)]);
+    const [done, today, plan] = await Promise.all([
+      completedPhases(this.env.DB, projectId),
+      projectAnswersToday(this.env.DB, projectId),
+      projectPlan(this.env.DB, projectId),
+    ]);
     this.setState({
       ...this.state,
       // The phase the founders chose stays theirs while it is open to them.
@@ -358,7 +362,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       const candidate = NewMessageSchema.safeParse(Array.isArray(body.messages) ? body.messages.at(-1) : undefined);
       const text = candidate.success ? candidate.data.parts[0]!.text.trim() : '';
       if (!candidate.success || !text) return refuse({ reason: 'invalid', error: 'Please write a message.' });
-      if (text.length > MESSAGE_MAX_CHARS) return refuse({ reason: 'invalid', error: `Please keep your message under ${MESSAGE_MAX_CHARS.toLocaleString('en')} characters.` });
+      if (text.length > MESSAGE_MAX_CHARS)
+        return refuse({ reason: 'invalid', error: `Please keep your message under ${MESSAGE_MAX_CHARS.toLocaleString('en')} characters.` });
       if (hasControlCharacters(text, { multiline: true })) return refuse({ reason: 'invalid', error: 'Please remove control characters from your message.' });
       const id = candidate.data.id;
       if (typeof body.edits === 'string') {
@@ -452,7 +457,14 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const kind = edit.type === 'memory_create' || edit.type === 'memory_update' ? edit.content.kind : memory.find((entry) => entry.id === edit.id)?.kind;
     const owner = kind !== undefined && isArtifactKind(kind) ? artifactDefinition(kind)!.phase : undefined;
     if (owner && !owner.free && !(await this.#unlockedPhases()).includes(owner.number)) {
-      return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`, current: null });
+      return reply({
+        type: 'memory_result',
+        requestId,
+        ok: false,
+        reason: 'invalid',
+        error: `Phase ${owner.number}, "${owner.title}", needs Pro: its results stay readable.`,
+        current: null,
+      });
     }
     if (edit.type === 'memory_create' || edit.type === 'memory_update') {
       const invented = this.#inventedByMember(edit);
@@ -463,7 +475,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const result: Applied | Refusal =
       edit.type === 'memory_create' ? createEntry(memory, edit.content, author) : updateEntry(memory, edit.id, edit.baseVersion, edit.content, author);
     if (result.ok) {
-      this.#commitMemory(result.memory, { action: edit.type === 'memory_create' ? 'created' : 'updated', entryId: result.entry!.id, entry: result.entry, by: author });
+      this.#commitMemory(result.memory, {
+        action: edit.type === 'memory_create' ? 'created' : 'updated',
+        entryId: result.entry!.id,
+        entry: result.entry,
+        by: author,
+      });
     }
     reply(result.ok ? { type: 'memory_result', requestId, ok: true, entry: result.entry } : { type: 'memory_result', requestId, ...result });
   }
@@ -479,9 +496,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const memory = this.state.memory;
     // What the edit replaces: the entry it names, or the one a project holds of a single artifact (a new one replaces it).
     const previous =
-      edit.type === 'memory_update' ? memory.find((entry) => entry.id === edit.id)
-      : artifactDefinition(content.kind)!.artifact.max === 1 ? memory.find((entry) => entry.kind === content.kind)
-      : undefined;
+      edit.type === 'memory_update'
+        ? memory.find((entry) => entry.id === edit.id)
+        : artifactDefinition(content.kind)!.artifact.max === 1
+          ? memory.find((entry) => entry.kind === content.kind)
+          : undefined;
     const invented = inventedCitations(content as ArtifactContent, previous && isArtifactKind(previous.kind) ? (previous as ArtifactContent) : null);
     if (invented.length === 0) return null;
     return `Only the co-founder's tools add cited evidence, which they check: ${invented[0]!.label} is not in this entry. Delete it, or write it as a claim labelled '${ASSUMPTION}'.`;
@@ -549,7 +568,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const unlocked = await this.#unlockedPhases();
     const definition = PHASES.find((candidate) => candidate.number === phase)!;
     if (!unlocked.includes(phase)) return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", needs Pro.` });
-    if (!canOpen(phase, unlocked)) return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", is not available yet.` });
+    if (!canOpen(phase, unlocked))
+      return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", is not available yet.` });
     this.setState({ ...this.state, phases: { ...this.state.phases, current: phase } });
     reply({ type: 'phase_result', requestId, ok: true });
   }
@@ -583,7 +603,14 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const phase = phaseModule(this.state.phases.current) ?? phaseModule(1)!;
     if (turn.sender.mode === 'offline-demo') {
       const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
-      return offlineDemoAnswer({ env: this.env, messages, actions: this.#actions(turn.answering), phase: phase.number, privacyMode, signal: options?.abortSignal });
+      return offlineDemoAnswer({
+        env: this.env,
+        messages,
+        actions: this.#actions(turn.answering),
+        phase: phase.number,
+        privacyMode,
+        signal: options?.abortSignal,
+      });
     }
 
     const [privacyMode] = await Promise.all([projectPrivacyMode(this.env.DB, this.#projectId), this.#refreshNewResearchAnswers()]);
@@ -641,7 +668,8 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       },
     });
     return result.toUIMessageStreamResponse<WorkspaceMessage>({
-      messageMetadata: ({ part }) => (part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now(), phase: phase.number } satisfies MessageMetadata) : undefined),
+      messageMetadata: ({ part }) =>
+        part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now(), phase: phase.number } satisfies MessageMetadata) : undefined,
       // A tool's refusal (an unknown memory id, a link that was not found) is part of a normal
       // answer: its message goes to the model, which corrects itself, and the answer completes
       // and is charged. Only a failure of the answer itself reaches onError below. Tool messages
@@ -808,7 +836,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const reply = (result: RunResultFrame) => connection.send(JSON.stringify(result));
     const sql = this.sql.bind(this);
     if (type === 'run_stop') {
-      const stopped = transition(sql, runId, ['proposed', 'running'], (record) => ({ ...record, state: { ...record.state, status: 'stopped', doing: `Stopped by ${member.name}` } }));
+      const stopped = transition(sql, runId, ['proposed', 'running'], (record) => ({
+        ...record,
+        state: { ...record.state, status: 'stopped', doing: `Stopped by ${member.name}` },
+      }));
       if (!stopped) return reply({ type: 'run_result', requestId, ok: false, error: 'This research run has already ended.' });
       this.setState({ ...this.state, run: stopped.state });
       return reply({ type: 'run_result', requestId, ok: true });
@@ -816,7 +847,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     // Runs read the plan: approving one is a phase 3 tool at work, Pro only.
     if (!(await this.#unlockedPhases()).includes(3)) return reply({ type: 'run_result', requestId, ok: false, error: 'Research runs need Pro.' });
     // No await between the check and the write: of any number of approvals, one starts the run.
-    const started = transition(sql, runId, ['proposed'], (record) => ({ ...record, state: { ...record.state, status: 'running', approvedBy: member.name, doing: 'Starting' } }));
+    const started = transition(sql, runId, ['proposed'], (record) => ({
+      ...record,
+      state: { ...record.state, status: 'running', approvedBy: member.name, doing: 'Starting' },
+    }));
     if (!started) return reply({ type: 'run_result', requestId, ok: false, error: 'This research run was already approved, or has ended.' });
     this.setState({ ...this.state, run: started.state });
     await this.schedule(0, 'continueResearchRun', { runId }, { idempotent: true });
@@ -839,7 +873,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       };
       const { run, card } = await runStep(this.env, record, progress);
       let cards = run.state.cards;
-      if (card && this.state.memory.filter((entry) => entry.kind === 'competitor').length < COMPETITOR_LIMITS.competitors && !this.state.memory.some((entry) => entry.kind === 'competitor' && entry.competitor.url === card.url)) {
+      if (
+        card &&
+        this.state.memory.filter((entry) => entry.kind === 'competitor').length < COMPETITOR_LIMITS.competitors &&
+        !this.state.memory.some((entry) => entry.kind === 'competitor' && entry.competitor.url === card.url)
+      ) {
         const created = createEntry(this.state.memory, cardContent(card), { kind: 'cofounder' });
         if (created.ok) {
           this.#commitMemory(created.memory, { action: 'created', entryId: created.entry!.id, entry: created.entry, by: { kind: 'cofounder' } });
@@ -867,15 +905,40 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     if (!member || !parsed.success) return;
     const { requestId, id } = parsed.data;
     const reply = (result: MemoryResultFrame) => connection.send(JSON.stringify(result));
-    if (!(await this.#unlockedPhases()).includes(3)) return reply({ type: 'memory_result', requestId, ok: false, reason: 'invalid', error: 'Phase 3, "Research competitors and gaps", needs Pro: its results stay readable.', current: null });
+    if (!(await this.#unlockedPhases()).includes(3))
+      return reply({
+        type: 'memory_result',
+        requestId,
+        ok: false,
+        reason: 'invalid',
+        error: 'Phase 3, "Research competitors and gaps", needs Pro: its results stay readable.',
+        current: null,
+      });
     const entry = this.state.memory.find((candidate) => candidate.id === id);
-    if (!entry || entry.kind !== 'competitor') return reply({ type: 'memory_result', requestId, ok: false, reason: 'not_found', error: 'This competitor was deleted by someone else.', current: null });
+    if (!entry || entry.kind !== 'competitor')
+      return reply({ type: 'memory_result', requestId, ok: false, reason: 'not_found', error: 'This competitor was deleted by someone else.', current: null });
     const checked = await checkAgain(this.env, entry.competitor);
     const author = { kind: 'member' as const, userId: member.userId, name: member.name };
     // Applied to the card as it is now: an edit made during the read is kept.
     const now = this.state.memory.find((candidate) => candidate.id === id);
-    if (!now || now.kind !== 'competitor') return reply({ type: 'memory_result', requestId, ok: false, reason: 'not_found', error: 'This competitor was deleted by someone else.', current: null });
-    const result = updateEntry(this.state.memory, id, undefined, { kind: 'competitor', title: now.title, competitor: { ...now.competitor, checkedAt: checked.checkedAt ?? now.competitor.checkedAt, priceLines: checked.priceLines ?? now.competitor.priceLines, lastCheck: checked.lastCheck } }, author);
+    if (!now || now.kind !== 'competitor')
+      return reply({ type: 'memory_result', requestId, ok: false, reason: 'not_found', error: 'This competitor was deleted by someone else.', current: null });
+    const result = updateEntry(
+      this.state.memory,
+      id,
+      undefined,
+      {
+        kind: 'competitor',
+        title: now.title,
+        competitor: {
+          ...now.competitor,
+          checkedAt: checked.checkedAt ?? now.competitor.checkedAt,
+          priceLines: checked.priceLines ?? now.competitor.priceLines,
+          lastCheck: checked.lastCheck,
+        },
+      },
+      author,
+    );
     if (!result.ok) return reply({ type: 'memory_result', requestId, ...result });
     this.#commitMemory(result.memory, { action: 'updated', entryId: id, entry: result.entry, by: author });
     reply({ type: 'memory_result', requestId, ok: true, entry: result.entry });
@@ -943,7 +1006,10 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
 
   /** The conversation, the memory with its history and the canvas, for the account export (contracts/account.ts). */
   async exportConversation(): Promise<ProjectConversationExport> {
-    return { ...conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this))), canvas: this.#canvas.read() };
+    return {
+      ...conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this))),
+      canvas: this.#canvas.read(),
+    };
   }
 
   /** What the project export reads of the object: the memory, the canvas, and when each source was read. */
@@ -982,7 +1048,8 @@ function planRegenerate(stored: WorkspaceMessage[]): PlannedTurn | { error: stri
   const last = stored.at(-1);
   if (!last || (last.role === 'user' && last.metadata?.note)) return { error: 'There is no answer to write again.' };
   const transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
-  const answering = last.role === 'assistant' ? (last.metadata?.answers ?? transcript.findLast((message) => message.role === 'user' && !message.metadata?.note)?.id) : last.id;
+  const answering =
+    last.role === 'assistant' ? (last.metadata?.answers ?? transcript.findLast((message) => message.role === 'user' && !message.metadata?.note)?.id) : last.id;
   const replaced = last.role === 'assistant' && last.metadata?.status !== 'failed' ? last : undefined;
   return { kind: 'regenerate', transcript, answering, replaced };
 }
@@ -998,14 +1065,19 @@ function planEdit(stored: WorkspaceMessage[], id: string, text: string, userId: 
   if (!original || original.role !== 'user') return { error: 'That message is no longer in the conversation.' };
   const author = original.metadata?.author;
   if (author?.kind !== 'member' || author.userId !== userId) return { error: 'You can only edit your own messages.' };
-  if (stored.slice(index + 1).some((message) => message.role === 'user')) return { error: 'Only your latest message can be edited, before anyone else writes.' };
+  if (stored.slice(index + 1).some((message) => message.role === 'user'))
+    return { error: 'Only your latest message can be edited, before anyone else writes.' };
   const before = textOf(original);
   if (before === text) return { error: 'The message is unchanged.' };
-  const metadata: MessageMetadata = { ...original.metadata!, edited: { at: Date.now(), previousText: (original.metadata?.edited?.previousText ?? before).slice(0, MESSAGE_MAX_CHARS) } };
+  const metadata: MessageMetadata = {
+    ...original.metadata!,
+    edited: { at: Date.now(), previousText: (original.metadata?.edited?.previousText ?? before).slice(0, MESSAGE_MAX_CHARS) },
+  };
   const edited: WorkspaceMessage = { ...original, parts: [{ type: 'text', text }], metadata };
   const answer = stored[index + 1];
   // A note stays a note: its edit is stored and not answered; what came after it stays.
-  if (original.metadata?.note) return { kind: 'edit', transcript: [...stored.slice(0, index), edited, ...stored.slice(index + 1)], answering: undefined, note: true };
+  if (original.metadata?.note)
+    return { kind: 'edit', transcript: [...stored.slice(0, index), edited, ...stored.slice(index + 1)], answering: undefined, note: true };
   return {
     kind: 'edit',
     transcript: [...stored.slice(0, index), edited],
@@ -1042,8 +1114,9 @@ const memberOf = (connection: Connection): Member | null => {
 function phasesState(done: number[], unlocked: number[], chosen: number | undefined, fallback?: number): WorkspaceState['phases'] {
   const open = PHASES.map((phase) => phase.number).filter((number) => canOpen(number, unlocked));
   const current =
-    chosen !== undefined && open.includes(chosen) ? chosen
-    : (open.find((number) => !done.includes(number)) ?? (fallback !== undefined && open.includes(fallback) ? fallback : open.at(-1) ?? 1));
+    chosen !== undefined && open.includes(chosen)
+      ? chosen
+      : (open.find((number) => !done.includes(number)) ?? (fallback !== undefined && open.includes(fallback) ? fallback : (open.at(-1) ?? 1)));
   return { done, current, unlocked };
 }
 

@@ -62,9 +62,7 @@ export async function buildPrompt(
   const latestMember = [...recent].reverse().find((message) => message.role === 'user' && !message.metadata?.note);
   const system = systemPrompt({ ...project, state, olderTurnsDigest: digest(older), latestMemberText: latestMember ? textOf(latestMember) : '' });
   // Several founders may share the conversation: each member message says who wrote it.
-  const named = recent.map((message) =>
-    message.role === 'user' ? { ...message, parts: [{ type: 'text' as const, text: memberLine(message) }] } : message,
-  );
+  const named = recent.map((message) => (message.role === 'user' ? { ...message, parts: [{ type: 'text' as const, text: memberLine(message) }] } : message));
   return { system, messages: await convertToModelMessages(named, { ignoreIncompleteToolCalls: true }) };
 }
 

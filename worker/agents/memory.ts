@@ -13,7 +13,9 @@ export type Refusal = Omit<Extract<MemoryResultFrame, { ok: false }>, 'type' | '
 export type Applied = { ok: true; memory: MemoryEntry[]; entry: MemoryEntry | null };
 
 const stamp = (content: MemoryContent, base: { id: string; version: number }, author: MessageAuthor, previous?: MemoryEntry): MemoryEntry => {
-  const history = previous ? [{ version: previous.version, author: previous.author, updatedAt: previous.updatedAt }, ...(previous.history ?? [])].slice(0, MEMORY_LIMITS.history) : undefined;
+  const history = previous
+    ? [{ version: previous.version, author: previous.author, updatedAt: previous.updatedAt }, ...(previous.history ?? [])].slice(0, MEMORY_LIMITS.history)
+    : undefined;
   return { ...content, id: base.id, version: base.version, author, updatedAt: Date.now(), ...(history ? { history } : {}) } as MemoryEntry;
 };
 
@@ -29,7 +31,12 @@ export function createEntry(memory: MemoryEntry[], content: MemoryContent, autho
   if (single) return updateEntry(memory, single.id, undefined, content, author);
   if (countOf(memory, content.kind) >= max) {
     const what = artifactDefinition(content.kind)?.artifact.label.toLowerCase() ?? 'entries';
-    return { ok: false, reason: 'full', error: `The project holds at most ${max} ${isArtifactKind(content.kind) ? `of: ${what}` : 'memory entries'}: delete one first.`, current: null };
+    return {
+      ok: false,
+      reason: 'full',
+      error: `The project holds at most ${max} ${isArtifactKind(content.kind) ? `of: ${what}` : 'memory entries'}: delete one first.`,
+      current: null,
+    };
   }
   const invalid = contentRefusal(content);
   if (invalid) return invalid;
@@ -38,7 +45,13 @@ export function createEntry(memory: MemoryEntry[], content: MemoryContent, autho
 }
 
 /** `baseVersion` undefined: the co-founder's own update, which always applies to the latest version. */
-export function updateEntry(memory: MemoryEntry[], id: string, baseVersion: number | undefined, content: MemoryContent, author: MessageAuthor): Applied | Refusal {
+export function updateEntry(
+  memory: MemoryEntry[],
+  id: string,
+  baseVersion: number | undefined,
+  content: MemoryContent,
+  author: MessageAuthor,
+): Applied | Refusal {
   const current = memory.find((entry) => entry.id === id);
   if (!current) return { ok: false, reason: 'not_found', error: 'This entry was deleted by someone else.', current: null };
   if (baseVersion !== undefined && baseVersion !== current.version) return staleRefusal(current);

@@ -8,7 +8,11 @@
 
 const RUN = 3;
 
-const wordsOf = (text: string) => text.toLocaleLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsOf = (text: string) =>
+  text
+    .toLocaleLowerCase()
+    .normalize('NFKC')
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 function runsOf(words: string[]): Set<string> {
   const runs = new Set<string>();

@@ -42,7 +42,16 @@ export function systemPrompt(input: {
 }): string {
   const { done, unlocked } = input.state.phases;
   const phaseLines = PHASES.map((phase) => {
-    const where = phase.number === input.phase.number ? 'the founders are working in it now' : done.includes(phase.number) ? 'done' : !unlocked.includes(phase.number) ? 'needs the Pro plan' : phase.built ? 'open' : 'not available yet';
+    const where =
+      phase.number === input.phase.number
+        ? 'the founders are working in it now'
+        : done.includes(phase.number)
+          ? 'done'
+          : !unlocked.includes(phase.number)
+            ? 'needs the Pro plan'
+            : phase.built
+              ? 'open'
+              : 'not available yet';
     return `- Phase ${phase.number}, "${phase.title}" (${where}): ${phase.summary}`;
   });
   return [
@@ -67,7 +76,12 @@ export function renderMemory(memory: readonly MemoryEntry[]): string {
     .map((entry) => {
       if (!isArtifactKind(entry.kind) || !('title' in entry)) return `- [${entry.kind}, id ${entry.id}] ${entry.title}: ${'body' in entry ? entry.body : ''}`;
       const stale = staleUpstreams(entry, memory);
-      const status = entry.acceptedAt === undefined ? 'not accepted yet' : stale.length > 0 ? `accepted, but based on an earlier version of ${stale.map((upstream) => upstream.title).join(', ')}: to review` : 'accepted by the founders';
+      const status =
+        entry.acceptedAt === undefined
+          ? 'not accepted yet'
+          : stale.length > 0
+            ? `accepted, but based on an earlier version of ${stale.map((upstream) => upstream.title).join(', ')}: to review`
+            : 'accepted by the founders';
       const lines = outlineOf(entry as ArtifactContent).sections.map((section) => {
         const value = section.text ?? section.items?.join('; ') ?? section.links?.map((link) => link.url).join(' ') ?? '';
         return `  ${section.label.toLowerCase()}: ${value || 'none'}`;

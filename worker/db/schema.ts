@@ -50,7 +50,9 @@ export const users = sqliteTable('users', {
   /** No longer read: failed sign-ins are counted per window in rate_limit_windows (decision 0017). */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   /** How many projects of their own the founder may have (docs/decisions/0023); an operator sets 'pro'. */
-  plan: text('plan', { enum: ['free', 'pro'] }).notNull().default('free'),
+  plan: text('plan', { enum: ['free', 'pro'] })
+    .notNull()
+    .default('free'),
   createdAt: createdAt(),
 });
 
@@ -229,7 +231,9 @@ export const affiliates = sqliteTable('affiliates', {
   paypalEmail: text('paypal_email').notNull(),
   whyLaunchmate: text('why_launchmate').notNull(),
   promotionStrategy: text('promotion_strategy').notNull(),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
   createdAt: createdAt(),
   reviewedAt: integer('reviewed_at', { mode: 'number' }),
 });
@@ -282,7 +286,9 @@ export const researchQuestions = sqliteTable(
     /** The key answers refer to. */
     sequence: integer('sequence').notNull(),
     text: text('text').notNull(),
-    type: text('type', { enum: ['text', 'multiple_choice', 'checkbox', 'rating', 'email'] }).notNull().default('text'),
+    type: text('type', { enum: ['text', 'multiple_choice', 'checkbox', 'rating', 'email'] })
+      .notNull()
+      .default('text'),
     /** JSON list of strings, for the choice types. */
     options: text('options'),
     /** JSON object, e.g. { min_rating, max_rating, labels }. */

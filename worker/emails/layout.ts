@@ -43,8 +43,6 @@ ${note ? `<p style="margin:0 0 16px;font-size:13px;color:#4b5563">${escapeHtml(n
 ${unsubscribe ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe.pageUrl)}" style="color:#6b7280">Unsubscribe</a> from these e-mails.</p>` : ''}
 </td></tr></table></body></html>`;
 
-  const headers = unsubscribe
-    ? { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-    : undefined;
+  const headers = unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
   return { to: content.to, subject: content.subject, html, text, headers, replyTo: content.replyTo };
 }

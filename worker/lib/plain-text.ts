@@ -68,7 +68,8 @@ export function plainText(html: string, maxChars: number): string {
 }
 
 /** Elements that end a line of a page's text. */
-const BLOCK = /<\/?(?:p|div|li|ul|ol|br|h[1-6]|tr|td|th|table|section|article|header|footer|nav|main|aside|dt|dd|blockquote|pre|hr|form|label|button|option)\b[^>]*>/gi;
+const BLOCK =
+  /<\/?(?:p|div|li|ul|ol|br|h[1-6]|tr|td|th|table|section|article|header|footer|nav|main|aside|dt|dd|blockquote|pre|hr|form|label|button|option)\b[^>]*>/gi;
 const HIDDEN = /<(script|style|template|noscript|svg|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
 /**

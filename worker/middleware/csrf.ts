@@ -33,8 +33,7 @@ export function sameOriginJsonOnly(options: { exemptPaths?: RegExp[] } = {}) {
     if (options.exemptPaths?.some((pattern) => pattern.test(path))) return next();
 
     const origin = c.req.header('Origin');
-    const sameOrigin =
-      origin !== undefined ? isTrustedOrigin(origin, c.env, c.req.raw) : c.req.header('Sec-Fetch-Site') === 'same-origin';
+    const sameOrigin = origin !== undefined ? isTrustedOrigin(origin, c.env, c.req.raw) : c.req.header('Sec-Fetch-Site') === 'same-origin';
     if (!sameOrigin) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
 
     // A declared body type must be JSON; so must an undeclared body. Cross-site forms always

@@ -2,15 +2,7 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import { eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import {
-  EmailOnlySchema,
-  GoogleStartSchema,
-  ResetPasswordSchema,
-  SignInSchema,
-  SignUpSchema,
-  type Attribution,
-  type CurrentUser,
-} from '#contracts/auth';
+import { EmailOnlySchema, GoogleStartSchema, ResetPasswordSchema, SignInSchema, SignUpSchema, type Attribution, type CurrentUser } from '#contracts/auth';
 import { getDb } from '../db/client';
 import {
   consumeEmailToken,
@@ -197,7 +189,11 @@ export const auth = new Hono<AppEnv>()
     }
 
     await attempt.release();
-    if (check.needsRehash) await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    if (check.needsRehash)
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, user.id));
 
     if (user.emailVerifiedAt === null) {
       if ((await takeMailLock(c.env.DB, `verify-email:${email}`, MAIL_LOCK_MS)).taken) await sendVerification(c, user);
@@ -268,9 +264,11 @@ export const auth = new Hono<AppEnv>()
     const passwordHash = await hashPassword(c.req.valid('json').new_password);
     const userId = await consumeEmailToken(c.env.DB, token, 'reset-password', ({ tokenHash, now }) => [
       // The reset link proves the mailbox, so the address counts as verified too.
-      c.env.DB.prepare(
-        `UPDATE users SET password_hash = ?3, email_verified_at = coalesce(email_verified_at, ?2) WHERE id = ${USED_TOKEN_USER}`,
-      ).bind(tokenHash, now, passwordHash),
+      c.env.DB.prepare(`UPDATE users SET password_hash = ?3, email_verified_at = coalesce(email_verified_at, ?2) WHERE id = ${USED_TOKEN_USER}`).bind(
+        tokenHash,
+        now,
+        passwordHash,
+      ),
     ]);
     if (!userId) return invalid();
     await revokeAllSessions(c.env, userId);
@@ -303,7 +301,10 @@ export const auth = new Hono<AppEnv>()
     const state = c.req.query('state');
     const code = c.req.query('code');
     if (!state || !storedState || !verifier || !code || !sameSecret(state, storedState)) {
-      return c.html('<!doctype html><title>Sign-in link expired</title><p>This Google sign-in link has expired or was already used. <a href="/signin">Sign in again</a>.</p>', 400);
+      return c.html(
+        '<!doctype html><title>Sign-in link expired</title><p>This Google sign-in link has expired or was already used. <a href="/signin">Sign in again</a>.</p>',
+        400,
+      );
     }
 
     try {

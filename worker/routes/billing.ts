@@ -1,13 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import {
-  CHECKOUT_SESSION_SHAPE,
-  PRO_PRICE,
-  PRO_SESSION_METADATA,
-  type BillingSummary,
-  type CheckoutAnswer,
-  type CheckoutStatus,
-} from '#contracts/billing';
+import { CHECKOUT_SESSION_SHAPE, PRO_PRICE, PRO_SESSION_METADATA, type BillingSummary, type CheckoutAnswer, type CheckoutStatus } from '#contracts/billing';
 import { z } from '#contracts/zod';
 import { findUserById } from '../db/queries/accounts';
 import { paymentOfSession, paymentsOf } from '../db/queries/payments';
@@ -93,7 +86,11 @@ const signedIn = new Hono<SignedInEnv>()
     }
     try {
       const window = Math.floor(Date.now() / CHECKOUT_REUSE_MS);
-      const session = await createProCheckout(c.env, { userId: me.id, email: me.email, referralCode: me.referredBy, appUrl: c.env.APP_URL }, `pro-checkout:${me.id}:${window}`);
+      const session = await createProCheckout(
+        c.env,
+        { userId: me.id, email: me.email, referralCode: me.referredBy, appUrl: c.env.APP_URL },
+        `pro-checkout:${me.id}:${window}`,
+      );
       return c.json({ kind: 'redirect', url: session.url } satisfies CheckoutAnswer, 200);
     } catch (error) {
       console.error('Checkout session not created', { reason: error instanceof Error ? error.message.slice(0, 500) : String(error) });
@@ -138,9 +135,9 @@ export const stripeWebhook = new Hono<AppEnv>().post(
   // Refused with 400 like any other delivery that is not Stripe's (decision 38); nothing is read past the cap.
   bodyLimit({ maxSize: WEBHOOK_BODY_MAX, onError: (c) => c.json({ error: 'The webhook body is too large.' }, 400) }),
   async (c) => {
-  const secret = webhookSecret(c.env, c.req.raw);
-  if (!secret) return c.json({ error: 'Payments are not configured.' }, 404);
-  const result = await processWebhook(c.env, await c.req.text(), c.req.header('Stripe-Signature'), secret);
+    const secret = webhookSecret(c.env, c.req.raw);
+    if (!secret) return c.json({ error: 'Payments are not configured.' }, 404);
+    const result = await processWebhook(c.env, await c.req.text(), c.req.header('Stripe-Signature'), secret);
     return c.json(result.body, result.status);
   },
 );

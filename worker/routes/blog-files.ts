@@ -5,8 +5,7 @@ import { listArticleIndex } from '../db/queries/blog';
 import type { AppEnv, Bindings } from '../env';
 import { coverSvg } from '../services/blog-cover';
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export const articleUrl = (env: Bindings, slug: string) => new URL(`/blog/${slug}`, env.APP_URL).href;
 

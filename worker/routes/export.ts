@@ -40,7 +40,10 @@ export const projectExport = new Hono<SignedInEnv>().post('/:id/export', require
   const admission = await admit(c.env.DB, [{ name: 'project-export', limit, windowSeconds: 60 * 60 }], c.var.userId);
   if (!admission.allowed) {
     c.header('Retry-After', String(admission.retryAfterSeconds));
-    return c.json({ error: `You have exported ${limit} times in the last hour. Please try again in ${Math.ceil(admission.retryAfterSeconds / 60)} minutes.` }, 429);
+    return c.json(
+      { error: `You have exported ${limit} times in the last hour. Please try again in ${Math.ceil(admission.retryAfterSeconds / 60)} minutes.` },
+      429,
+    );
   }
 
   const request = c.req.valid('json');
@@ -66,4 +69,11 @@ export const projectExport = new Hono<SignedInEnv>().post('/:id/export', require
 });
 
 /** "Launchmate - My project.md": letters of any language kept, characters file systems refuse dropped. */
-export const fileName = (project: string, format: ExportFormat) => `${project.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'Project'}.${format}`;
+export const fileName = (project: string, format: ExportFormat) =>
+  `${
+    project
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'Project'
+  }.${format}`;

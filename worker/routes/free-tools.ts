@@ -163,7 +163,13 @@ export const freeTools = new Hono<AppEnv>()
       return upstreamFailure(c, error, release);
     }
     const record = (pairs: ProblemSolutionPair[]) =>
-      recordResult(getDb(c.env.DB), { tool: 'business-ideas', input: industry, result: { problem_solution_pairs: pairs }, generated: pairs.length, offlineDemo });
+      recordResult(getDb(c.env.DB), {
+        tool: 'business-ideas',
+        input: industry,
+        result: { problem_solution_pairs: pairs },
+        generated: pairs.length,
+        offlineDemo,
+      });
 
     if (!wantsStream(c)) {
       const pairs = first.done ? [] : [toPair(first.value)];
@@ -209,7 +215,13 @@ export const freeTools = new Hono<AppEnv>()
     }
     const finish = async (generated: GeneratedPersona) => {
       const complete: UserPersona = { ...generated, picture: personaAvatarUrl(generated) };
-      const id = await recordResult(getDb(c.env.DB), { tool: 'user-persona', input: description, result: { user_persona: complete }, generated: 1, offlineDemo });
+      const id = await recordResult(getDb(c.env.DB), {
+        tool: 'user-persona',
+        input: description,
+        result: { user_persona: complete },
+        generated: 1,
+        offlineDemo,
+      });
       return { complete, id };
     };
     const drain = async (onPartial: (partial: Partial<GeneratedPersona>) => void) => {
@@ -252,13 +264,20 @@ export const freeTools = new Hono<AppEnv>()
     const id = c.req.param('id');
     const row = RESULT_ID.test(id) ? await findResult(getDb(c.env.DB), id) : undefined;
     if (!row) return c.json({ error: 'This result does not exist.' }, 404);
-    return c.json({ tool: row.tool, input: row.input, result: JSON.parse(row.result) as unknown, offline_demo: row.offlineDemo, created_at: row.createdAt }, 200);
+    return c.json(
+      { tool: row.tool, input: row.input, result: JSON.parse(row.result) as unknown, offline_demo: row.offlineDemo, created_at: row.createdAt },
+      200,
+    );
   })
 
   .get('/avatar.svg', (c) => {
     const query = AvatarQuerySchema.safeParse(c.req.query());
     if (!query.success) return c.json({ error: 'Unknown avatar.' }, 400);
-    const traits = query.data.traits.split(',').map((trait) => trait.trim()).filter(Boolean).slice(0, 6);
+    const traits = query.data.traits
+      .split(',')
+      .map((trait) => trait.trim())
+      .filter(Boolean)
+      .slice(0, 6);
     return c.body(personaAvatarSvg({ name: query.data.name, age: query.data.age, traits }), 200, {
       'Content-Type': 'image/svg+xml',
       'Cache-Control': 'public, max-age=31536000, immutable',

@@ -14,8 +14,7 @@ import { redact } from '../services/redact';
 import { contentSecurityPolicy } from '../middleware/security-headers';
 import { clientManifest, readStylesheets, routeAssets, type RouteAssets } from '../ssr/client-assets';
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON-LD by route pattern (search engines read it from the HTML the Worker sends). */
 const STRUCTURED_DATA: Record<string, (origin: string) => object[]> = {
@@ -150,7 +149,15 @@ export async function renderPage(c: Context<AppEnv>, renderer: PageRenderer): Pr
     .text();
   if (!rendered) return new Response(document, { status: page.status, headers });
 
-  const html = streamRenderedPage(c, renderer, document, assets, styles, { path: url.pathname, data: page.data ?? null }, cacheKey && { key: cacheKey, headers, seconds: cacheSeconds });
+  const html = streamRenderedPage(
+    c,
+    renderer,
+    document,
+    assets,
+    styles,
+    { path: url.pathname, data: page.data ?? null },
+    cacheKey && { key: cacheKey, headers, seconds: cacheSeconds },
+  );
   return new Response(html, { status: page.status, headers });
 }
 
@@ -227,7 +234,8 @@ function streamRenderedPage(
           const dataBlock = renderedOk ? `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${jsonForScript(page)}</script>` : '';
           send(encoder.encode(bottom(dataBlock)));
           controller.close();
-          if (renderedOk && cache) await (await caches.open(PAGE_CACHE)).put(cache.key, new Response(new Blob(sent), { headers: cachedPageHeaders(cache.headers, cache.seconds) }));
+          if (renderedOk && cache)
+            await (await caches.open(PAGE_CACHE)).put(cache.key, new Response(new Blob(sent), { headers: cachedPageHeaders(cache.headers, cache.seconds) }));
         })().catch((error: unknown) => {
           console.error('Sending a rendered page failed', error);
           controller.error(error);
@@ -287,7 +295,6 @@ function fromPageCache(cached: Response): Response {
   if (policy) headers.set('Content-Security-Policy', policy);
   return new Response(cached.body, { status: 200, headers });
 }
-
 
 const HASHED_ASSET = /^\/assets\//;
 

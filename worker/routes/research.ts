@@ -178,7 +178,8 @@ export const research = new Hono<SignedInEnv>()
     const { newestFirst, total } = await answersTo(c.env.DB, page.id, sequence, THEME_LIMITS.answers);
     if (total === 0) return c.json({ error: 'This question has no answers to summarize yet.' }, 409);
     // Without a model, waiting will not help: say what is missing.
-    if (llmMode(c.env, c.req.raw) !== 'provider') return c.json({ error: 'Summarizing themes needs the AI model, and none is configured on this server.' }, 503);
+    if (llmMode(c.env, c.req.raw) !== 'provider')
+      return c.json({ error: 'Summarizing themes needs the AI model, and none is configured on this server.' }, 503);
 
     const taken = await reserveAnswer(c.env.DB, { userId: c.var.userId, projectId: page.project_id }, cofounderCaps(c.env));
     if ('refused' in taken) return c.json({ error: THEMES_LIMIT[taken.refused], limit: taken.refused }, 429);
@@ -232,8 +233,19 @@ export const research = new Hono<SignedInEnv>()
  * title itself in UTF-8, both without characters that file systems refuse.
  */
 function csvDisposition(title: string): string {
-  const base = title.replace(/[\\/:*?"<>|\u0000-\u001F\u007F]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100).trim() || 'Research responses';
-  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7E]/g, '').replace(/\s+/g, ' ').trim() || 'Research responses';
+  const base =
+    title
+      .replace(/[\\/:*?"<>|\u0000-\u001F\u007F]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100)
+      .trim() || 'Research responses';
+  const ascii =
+    base
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7E]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'Research responses';
   return `attachment; filename="${ascii}.csv"; filename*=UTF-8''${encodeURIComponent(`${base}.csv`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 

@@ -27,8 +27,7 @@ export async function sitemapEntries(env: AppEnv['Bindings']): Promise<SitemapEn
   return [...publicPageEntries(), ...articles];
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.map(({ path, lastModified }) => {
@@ -42,14 +41,9 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
 export const DISALLOWED_PATHS = ['/api/', '/app/', '/dashboard', '/onboarding'];
 
 export function renderRobots(origin: string): string {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
-    '',
-    `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
-    '',
-  ].join('\n');
+  return ['User-agent: *', 'Allow: /', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap.xml', origin).href}`, ''].join(
+    '\n',
+  );
 }
 
 /** robots.txt and sitemap.xml, built from APP_URL so every address is the public one. */

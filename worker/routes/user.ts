@@ -82,7 +82,10 @@ export const user = new Hono<AppEnv>()
       return c.json({ error: 'Your current password is not correct.', field: 'currentPassword' }, 400);
     }
     await attempt.release();
-    await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, me.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword) })
+      .where(eq(users.id, me.id));
     await endOtherSessions(c, me.id);
     sendEmailLater(c.env, c.executionCtx, passwordChangedEmail(me.email, new URL('/forgot-password', c.env.APP_URL).href, c.env.CONTACT_EMAIL));
     return c.json({ message: 'Your password was changed. Every other device was signed out.' }, 200);

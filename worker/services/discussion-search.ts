@@ -149,5 +149,10 @@ export async function searchDiscussions(env: Bindings, input: SearchDiscussionsI
   }
   const sources = perSource.map((source) => source.report);
   const nothingSearched = sources.length > 0 && sources.every((report) => report.status === 'unavailable');
-  return { queries: phrases, sources, discussions, ...(nothingSearched ? { nothingSearched: nothingSearchedMessage(sources.map((report) => report.source)) } : {}) };
+  return {
+    queries: phrases,
+    sources,
+    discussions,
+    ...(nothingSearched ? { nothingSearched: nothingSearchedMessage(sources.map((report) => report.source)) } : {}),
+  };
 }

@@ -55,8 +55,7 @@ export const cleanExcerpt = (html: string | null | undefined) => plainText(html 
 export const scoreOrNull = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null);
 
 /** A count only when the source gave a sensible one. */
-export const countOrNull = (value: number | null | undefined) =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
+export const countOrNull = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null);
 
 /** An ISO 8601 time from seconds since 1970 or a date string; null when it is not a real time. */
 export function isoTime(value: number | string | null | undefined): string | null {

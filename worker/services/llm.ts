@@ -1,12 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { Output, streamText } from 'ai';
-import {
-  BusinessIdeaSchema,
-  IDEAS_PER_REQUEST,
-  UserPersonaSchema,
-  type BusinessIdea,
-  type GeneratedPersona,
-} from '#contracts/free-tools';
+import { BusinessIdeaSchema, IDEAS_PER_REQUEST, UserPersonaSchema, type BusinessIdea, type GeneratedPersona } from '#contracts/free-tools';
 import { config } from '../config';
 import type { Bindings } from '../env';
 import { boundedFetch } from './bounded-fetch';

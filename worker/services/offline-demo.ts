@@ -12,15 +12,33 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 const PATTERNS: [string, string][] = [
-  ['Small {x} businesses lose hours every week re-entering the same data into several tools.', 'A connector that syncs their two most-used tools and flags mismatches daily.'],
+  [
+    'Small {x} businesses lose hours every week re-entering the same data into several tools.',
+    'A connector that syncs their two most-used tools and flags mismatches daily.',
+  ],
   ['Newcomers to {x} cannot tell which suppliers are trustworthy before paying.', 'A review exchange where only verified buyers can rate suppliers.'],
-  ['Prices in {x} change weekly, and buyers overpay because they cannot compare quotes.', 'A quote tracker that alerts buyers when a price drops below their last purchase.'],
-  ['Teams in {x} keep compliance paperwork in spreadsheets and miss renewal deadlines.', 'A renewal calendar that reads documents and reminds the owner 30 days ahead.'],
+  [
+    'Prices in {x} change weekly, and buyers overpay because they cannot compare quotes.',
+    'A quote tracker that alerts buyers when a price drops below their last purchase.',
+  ],
+  [
+    'Teams in {x} keep compliance paperwork in spreadsheets and miss renewal deadlines.',
+    'A renewal calendar that reads documents and reminds the owner 30 days ahead.',
+  ],
   ['Independent {x} professionals struggle to find their first ten clients.', 'A matchmaking list that pairs them with clients who asked for help this week.'],
-  ['Customers of {x} services wait days for answers to simple questions.', 'A shared answer library that the front desk fills once and customers search themselves.'],
-  ['Training new staff in {x} takes a senior person away from paying work.', 'Short recorded walkthroughs of the ten most common tasks, with a checklist per role.'],
+  [
+    'Customers of {x} services wait days for answers to simple questions.',
+    'A shared answer library that the front desk fills once and customers search themselves.',
+  ],
+  [
+    'Training new staff in {x} takes a senior person away from paying work.',
+    'Short recorded walkthroughs of the ten most common tasks, with a checklist per role.',
+  ],
   ['Equipment in {x} breaks without warning and halts work for a day.', 'A maintenance log with reminders based on hours of use, shared with the repair shop.'],
-  ['{x} businesses cannot see which marketing channel brought their best customers.', 'A one-question "how did you find us" flow tied to each sale, with a monthly summary.'],
+  [
+    '{x} businesses cannot see which marketing channel brought their best customers.',
+    'A one-question "how did you find us" flow tied to each sale, with a monthly summary.',
+  ],
   ['Cash is tight in {x} because invoices are paid late.', 'Automatic, polite payment reminders with a one-click way to pay in instalments.'],
 ];
 
@@ -66,8 +84,7 @@ const PERSONA_DOMAINS: PersonaDomain[] = [
       traits: ['Driven', 'Self-taught', 'Budget-conscious'],
       quote: 'I finish every tutorial and still freeze when I open an empty file.',
       where: ['YouTube coding channels', 'r/learnprogramming', 'Discord study groups'],
-      narrative_description:
-        'Marcus works shifts in customer support and studies two evenings a week, hoping to switch careers within a year.',
+      narrative_description: 'Marcus works shifts in customer support and studies two evenings a week, hoping to switch careers within a year.',
       problem: 'Tutorials feel like progress, but he cannot build anything on his own and does not know what to practise next.',
       pains: ['Courses that assume free daytime', 'Nobody to review his code'],
       goals: ['A first junior role within a year', 'A portfolio he is not embarrassed by'],
@@ -81,7 +98,7 @@ const PERSONA_DOMAINS: PersonaDomain[] = [
       age: 44,
       occupation: 'Owner of a 40-seat neighbourhood restaurant',
       traits: ['Hands-on', 'Practical', 'Tired of tech promises'],
-      quote: 'Every Sunday night I guess the week\'s orders, and every Friday I find out I guessed wrong.',
+      quote: "Every Sunday night I guess the week's orders, and every Friday I find out I guessed wrong.",
       where: ['Local restaurant owner groups', 'Supplier reps', 'Hospitality trade shows'],
       narrative_description: 'Sofia runs the floor at lunch and the books after close. Margins are thin and waste is her biggest leak.',
       problem: 'Food waste and last-minute supplier orders eat the margin she works sixty hours a week for.',

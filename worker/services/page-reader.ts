@@ -85,9 +85,22 @@ export async function readPage(env: Bindings, address: string): Promise<PageRead
         return unavailable(address, 'It is not a web page.');
       }
       const body = await response.text();
-      const lines = type.startsWith('text/plain') ? body.split('\n').map((line) => line.replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').trim()).filter(Boolean) : pageLines(body, COMPETITOR_LIMITS.pageTextChars);
+      const lines = type.startsWith('text/plain')
+        ? body
+            .split('\n')
+            .map((line) => line.replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').trim())
+            .filter(Boolean)
+        : pageLines(body, COMPETITOR_LIMITS.pageTextChars);
       const text = lines.join('\n').slice(0, COMPETITOR_LIMITS.pageTextChars);
-      return { status: 'ok', url: address, finalUrl: current, title: pageTitle(body, 200), text, priceLines: priceLines(lines), readAt: new Date().toISOString() };
+      return {
+        status: 'ok',
+        url: address,
+        finalUrl: current,
+        title: pageTitle(body, 200),
+        text,
+        priceLines: priceLines(lines),
+        readAt: new Date().toISOString(),
+      };
     }
   } catch (error) {
     if (error instanceof ResponseTooLarge) return unavailable(address, `The page is larger than ${Math.round(maxBytes / 1_000_000)} MB.`);
@@ -96,7 +109,8 @@ export async function readPage(env: Bindings, address: string): Promise<PageRead
 }
 
 /** Amounts and billing words: the lines 'Check again' compares. */
-const PRICE_LINE = /[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:usd|eur|gbp|€|\$|£)|\bper (?:month|year|user|seat)\b|\/\s?(?:mo|month|yr|year|user|seat)\b|\bfree (?:plan|tier|trial|forever)\b/i;
+const PRICE_LINE =
+  /[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:usd|eur|gbp|€|\$|£)|\bper (?:month|year|user|seat)\b|\/\s?(?:mo|month|yr|year|user|seat)\b|\bfree (?:plan|tier|trial|forever)\b/i;
 
 export function priceLines(lines: readonly string[]): string[] {
   const found: string[] = [];

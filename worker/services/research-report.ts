@@ -53,8 +53,7 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const answerText = (value: string | number | string[] | undefined) =>
-  value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
+const answerText = (value: string | number | string[] | undefined) => (value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value));
 
 /**
  * UTF-8 with a byte-order mark (Excel reads it as UTF-8 then), CRLF line ends (RFC 4180). The

@@ -21,7 +21,9 @@ export interface ThemesResult {
 /** A quote counts only if it is, trimmed, a verbatim part of one of the answers that were sent. */
 export function keepVerbatimQuotes(themes: Theme[], answers: string[], read: number): Theme[] {
   return themes.flatMap((theme) => {
-    const quotes = [...new Set(theme.quotes.map((quote) => quote.trim()))].filter((quote) => quote.length > 0 && answers.some((answer) => answer.includes(quote)));
+    const quotes = [...new Set(theme.quotes.map((quote) => quote.trim()))].filter(
+      (quote) => quote.length > 0 && answers.some((answer) => answer.includes(quote)),
+    );
     // A theme no respondent's words back is not shown.
     if (quotes.length === 0) return [];
     return [{ name: theme.name, count: Math.min(Math.max(theme.count, quotes.length), read), quotes }];

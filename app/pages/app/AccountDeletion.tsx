@@ -36,8 +36,8 @@ export function AccountDeletion() {
   return (
     <SettingsPanel title="Delete account" danger>
       <p className="settings__muted">
-        Deletes your account and signs you out everywhere. Projects you own are deleted with their research pages and
-        responses, unless you hand them to one of their members. This cannot be undone.
+        Deletes your account and signs you out everywhere. Projects you own are deleted with their research pages and responses, unless you hand them to one of
+        their members. This cannot be undone.
       </p>
       {projects.state === 'ready' ? (
         <DeletionForm projects={projects.projects} onCancel={() => setProjects({ state: 'closed' })} />

@@ -6,8 +6,7 @@ import { api, withSession } from '../../lib/api';
 import { logUnexpected } from '../../lib/forms';
 import './AffiliateSection.css';
 
-const formatDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * An approved affiliate's corner of the dashboard: their referral link, clicks per day (a small
@@ -41,13 +40,12 @@ function AffiliateApplication({ status, code }: { status: 'pending' | 'rejected'
       <h2 id={headingId}>Affiliate</h2>
       {status === 'pending' ? (
         <p className="affiliate-figures__state" data-state="pending">
-          Your application with the code <strong>{code}</strong> is being reviewed. We reply by e-mail, usually within a few
-          days; your figures appear here once it is approved.
+          Your application with the code <strong>{code}</strong> is being reviewed. We reply by e-mail, usually within a few days; your figures appear here once
+          it is approved.
         </p>
       ) : (
         <p className="affiliate-figures__state" data-state="rejected">
-          Your application with the code <strong>{code}</strong> was not approved. Reply to our e-mail if you think we
-          missed something.
+          Your application with the code <strong>{code}</strong> was not approved. Reply to our e-mail if you think we missed something.
         </p>
       )}
     </section>
@@ -63,7 +61,13 @@ function ClicksChart({ days }: { days: AffiliateStats['days'] }) {
   const total = days.reduce((sum, d) => sum + d.clicks, 0);
   const barWidth = 100 / days.length;
   return (
-    <svg className="affiliate-chart" viewBox="0 0 100 32" preserveAspectRatio="none" role="img" aria-label={`Clicks per day over the last ${days.length} days: ${total} in all`}>
+    <svg
+      className="affiliate-chart"
+      viewBox="0 0 100 32"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`Clicks per day over the last ${days.length} days: ${total} in all`}
+    >
       {days.map((d, i) => {
         const height = d.clicks === 0 ? 0.6 : (d.clicks / most) * 30;
         return (
@@ -102,8 +106,8 @@ function Commissions({ balances }: { balances: AffiliateStats['balances'] }) {
         </div>
       </dl>
       <p className="dashboard__muted">
-        20% of each payment without tax. A commission is pending for 30 days (the refund window), then payable. Payouts are
-        made on the 1st of the month for balances of {formatMoney(balances.minimumPayout)} or more: the next is on{' '}
+        20% of each payment without tax. A commission is pending for 30 days (the refund window), then payable. Payouts are made on the 1st of the month for
+        balances of {formatMoney(balances.minimumPayout)} or more: the next is on{' '}
         <time dateTime={balances.nextPayoutDate}>{formatDate(balances.nextPayoutDate)}</time>.
         {balances.payable < 0 && ' A refund after a payout is taken from your next balance.'}
       </p>
@@ -162,7 +166,9 @@ function AffiliateFigures({ stats }: { stats: AffiliateStats }) {
         </div>
       </dl>
       <ClicksChart days={stats.days} />
-      <p className="dashboard__muted">Clicks and sign-ups over the last {stats.days.length} days; a visitor counts once a day. Conversions are all-time purchases.</p>
+      <p className="dashboard__muted">
+        Clicks and sign-ups over the last {stats.days.length} days; a visitor counts once a day. Conversions are all-time purchases.
+      </p>
       <Commissions balances={stats.balances} />
       {activeDays.length === 0 ? (
         <p className="dashboard__muted">No clicks yet. Share your link to get started.</p>

@@ -241,12 +241,7 @@ function AppHeader({ email, name }: { email: string; name: string | null }) {
           <Link to="/app/settings" className="button button--secondary app-header__button">
             Settings
           </Link>
-          <button
-            type="button"
-            className="button button--secondary app-header__button"
-            disabled={signingOut}
-            onClick={() => void signOut()}
-          >
+          <button type="button" className="button button--secondary app-header__button" disabled={signingOut} onClick={() => void signOut()}>
             {signingOut && <Spinner />}
             Sign out
           </button>

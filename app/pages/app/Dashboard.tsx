@@ -57,8 +57,7 @@ export function Component() {
     setProjects((current) => [{ ...project, phasesDone: [] }, ...(current ?? [])]);
     select(project.id);
   };
-  const renameProject = (id: string, name: string) =>
-    setProjects((current) => current?.map((p) => (p.id === id ? { ...p, name } : p)) ?? null);
+  const renameProject = (id: string, name: string) => setProjects((current) => current?.map((p) => (p.id === id ? { ...p, name } : p)) ?? null);
   const removeProject = (id: string) => {
     setProjects((current) => current?.filter((p) => p.id !== id) ?? null);
     setParams({});
@@ -118,15 +117,7 @@ function EmptyState({ onCreated }: { onCreated: (project: CreatedProject) => voi
   );
 }
 
-function ProjectPanel({
-  project,
-  onRenamed,
-  onDeleted,
-}: {
-  project: Project;
-  onRenamed: (id: string, name: string) => void;
-  onDeleted: (id: string) => void;
-}) {
+function ProjectPanel({ project, onRenamed, onDeleted }: { project: Project; onRenamed: (id: string, name: string) => void; onDeleted: (id: string) => void }) {
   const notify = useNotify();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -168,12 +159,7 @@ function ProjectPanel({
           <div className="project-title">
             <h2>{displayName(project.name)}</h2>
             <div className="project-title__actions">
-              <button
-                ref={renameButtonRef}
-                type="button"
-                className="button button--secondary dashboard__small-button"
-                onClick={() => setRenaming(true)}
-              >
+              <button ref={renameButtonRef} type="button" className="button button--secondary dashboard__small-button" onClick={() => setRenaming(true)}>
                 Rename
               </button>
               {project.role === 'owner' && (
@@ -181,9 +167,7 @@ function ProjectPanel({
                   Delete
                 </button>
               )}
-              {project.role === 'collaborator' && (
-                <ConfirmedAction label="Leave" confirmLabel={`Leave ${displayName(project.name)}`} onConfirm={leave} />
-              )}
+              {project.role === 'collaborator' && <ConfirmedAction label="Leave" confirmLabel={`Leave ${displayName(project.name)}`} onConfirm={leave} />}
             </div>
           </div>
         )}

@@ -32,8 +32,7 @@ export function DeleteProject({ project, onDeleted, onCancel }: { project: Proje
   return (
     <InlineForm className="delete-project" onSubmit={submit} onCancel={onCancel}>
       <p>
-        Deleting <strong>{name}</strong> also deletes its research pages and their responses, for every member. This
-        cannot be undone.
+        Deleting <strong>{name}</strong> also deletes its research pages and their responses, for every member. This cannot be undone.
       </p>
       <fieldset disabled={busy}>
         <TextField

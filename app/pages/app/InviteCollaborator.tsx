@@ -28,9 +28,7 @@ export function InviteCollaborator({ projectId, onInvited }: { projectId: string
     }
     setSending(true);
     try {
-      const response = await withSession(() =>
-        api.project[':id'].invitations.$post({ param: { id: projectId }, json: { email: email.trim() } }),
-      );
+      const response = await withSession(() => api.project[':id'].invitations.$post({ param: { id: projectId }, json: { email: email.trim() } }));
       const { link, emailed } = await response.json();
       setInvitation({ email: email.trim(), link, emailed });
       setEmail('');
@@ -87,8 +85,7 @@ export function InviteCollaborator({ projectId, onInvited }: { projectId: string
               </>
             ) : (
               <>
-                We did not email <strong>{invitation.email}</strong>: that address has turned off emails from us. Share
-                the link with them yourself.
+                We did not email <strong>{invitation.email}</strong>: that address has turned off emails from us. Share the link with them yourself.
               </>
             )}
           </p>

@@ -129,20 +129,22 @@ export function Component() {
       <div className="onboarding__card">
         <h1>Welcome to Launchmate</h1>
         <p className="onboarding__lead">
-          Let's set up your first project. You will start with phase 1, finding an idea worth building, and phase 2,
-          sizing the problem with real-world data. Both are free.
+          Let's set up your first project. You will start with phase 1, finding an idea worth building, and phase 2, sizing the problem with real-world data.
+          Both are free.
         </p>
 
         {brainstorming ? (
           <p className="onboarding__lead">
-            You asked to brainstorm ideas: your co-founder starts there as soon as the project is set up. No project name needed yet; name it
-            once you have chosen an idea.
+            You asked to brainstorm ideas: your co-founder starts there as soon as the project is set up. No project name needed yet; name it once you have
+            chosen an idea.
           </p>
-        ) : idea && (
-          <figure className="onboarding__idea">
-            <figcaption>Your idea</figcaption>
-            <blockquote>{idea}</blockquote>
-          </figure>
+        ) : (
+          idea && (
+            <figure className="onboarding__idea">
+              <figcaption>Your idea</figcaption>
+              <blockquote>{idea}</blockquote>
+            </figure>
+          )
         )}
 
         <form className="onboarding__form" noValidate onSubmit={(event) => void submit(event)}>
@@ -183,10 +185,7 @@ export function Component() {
                 disabled={savingPrivacy}
                 onChange={(on) => void changePrivacyMode(on)}
               />
-              <Tooltip
-                position="top"
-                content="Privacy mode applies to every project on your account. You can change it at any time."
-              >
+              <Tooltip position="top" content="Privacy mode applies to every project on your account. You can change it at any time.">
                 <button type="button" className="onboarding__info" aria-label="More about privacy mode">
                   ?
                 </button>

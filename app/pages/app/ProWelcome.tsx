@@ -72,8 +72,8 @@ export function Component() {
             <p className="pro-card__lead">This usually takes a few seconds. You can keep this page open.</p>
             {view.slow && (
               <p className="pro-card__lead">
-                It is taking longer than usual. Your payment is safe: Pro is added to {user.email} as soon as the payment
-                is confirmed, and Stripe e-mails your receipt.
+                It is taking longer than usual. Your payment is safe: Pro is added to {user.email} as soon as the payment is confirmed, and Stripe e-mails your
+                receipt.
               </p>
             )}
           </>
@@ -81,7 +81,9 @@ export function Component() {
         {view.kind === 'pro' && (
           <>
             <h1>You have Pro</h1>
-            <p className="pro-card__lead">Thank you. Stripe e-mails your receipt and invoice to {user.email}; they are also under Billing in your account settings.</p>
+            <p className="pro-card__lead">
+              Thank you. Stripe e-mails your receipt and invoice to {user.email}; they are also under Billing in your account settings.
+            </p>
             <h2 className="pro-card__subtitle">What it unlocks</h2>
             <ul className="pro-card__unlocks">
               {PRO_UNLOCKS.map((item) => (
@@ -102,8 +104,8 @@ export function Component() {
           <>
             <h1>The payment did not go through</h1>
             <p className="pro-card__lead">
-              {view.status === 'failed' ? 'Your bank declined the payment.' : 'This payment was refunded or reversed.'} Your account is on
-              the Free plan; nothing more was charged.
+              {view.status === 'failed' ? 'Your bank declined the payment.' : 'This payment was refunded or reversed.'} Your account is on the Free plan;
+              nothing more was charged.
             </p>
             <div className="pro-card__actions">
               <Link className="button" to="/pricing">

@@ -46,11 +46,7 @@ export function ProjectList({
         <ul className="project-list">
           {projects.map((project) => (
             <li key={project.id}>
-              <Link
-                to={workspacePath(project.id)}
-                className="project-list__link"
-                aria-current={project.id === selectedId ? 'true' : undefined}
-              >
+              <Link to={workspacePath(project.id)} className="project-list__link" aria-current={project.id === selectedId ? 'true' : undefined}>
                 <span className="project-list__name">{displayName(project.name)}</span>
                 {project.role === 'collaborator' && <span className="tag">Shared with you</span>}
               </Link>

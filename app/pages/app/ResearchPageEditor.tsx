@@ -73,7 +73,10 @@ function toInput(title: string, introduction: string, limit: string, questions: 
     max_responses: limit.trim() === '' ? null : Number(limit),
     questions: questions.map((question) => {
       if (question.type === 'multiple_choice' || question.type === 'checkbox') {
-        const options = question.options.split('\n').map((line) => line.trim()).filter(Boolean);
+        const options = question.options
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
         return { text: question.text, type: question.type, options };
       }
       if (question.type === 'rating') {
@@ -141,7 +144,15 @@ export function ResearchPageEditor({
     <form className="research-editor" noValidate onSubmit={(event) => void submit(event)}>
       <div ref={alertRef}>{problem && <FormAlert>{problem}</FormAlert>}</div>
       <fieldset disabled={saving} className="research-editor__fields">
-        <TextField label="Title" name="research-title" autoComplete="off" maxLength={TITLE_MAX} value={title} onChange={(event) => setTitle(event.target.value)} autoFocus />
+        <TextField
+          label="Title"
+          name="research-title"
+          autoComplete="off"
+          maxLength={TITLE_MAX}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          autoFocus
+        />
         <div className="field">
           <label className="field__label" htmlFor={`${introductionId}`}>
             Introduction (optional)
@@ -222,7 +233,13 @@ function QuestionEditor({
           </button>
         )}
       </div>
-      <TextField label={`Question ${number} text`} name={`question-${number}`} autoComplete="off" value={question.text} onChange={(event) => onChange({ text: event.target.value })} />
+      <TextField
+        label={`Question ${number} text`}
+        name={`question-${number}`}
+        autoComplete="off"
+        value={question.text}
+        onChange={(event) => onChange({ text: event.target.value })}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-type`}>
           Question {number} type
@@ -261,10 +278,34 @@ function QuestionEditor({
       )}
       {question.type === 'rating' && (
         <div className="research-editor__scale">
-          <TextField label="Lowest rating" type="number" min={RATING_LOWEST} max={RATING_HIGHEST} value={question.min} onChange={(event) => onChange({ min: event.target.value })} />
-          <TextField label="Highest rating" type="number" min={RATING_LOWEST} max={RATING_HIGHEST} value={question.max} onChange={(event) => onChange({ max: event.target.value })} />
-          <TextField label="Label of the lowest" autoComplete="off" value={question.minLabel} onChange={(event) => onChange({ minLabel: event.target.value })} />
-          <TextField label="Label of the highest" autoComplete="off" value={question.maxLabel} onChange={(event) => onChange({ maxLabel: event.target.value })} />
+          <TextField
+            label="Lowest rating"
+            type="number"
+            min={RATING_LOWEST}
+            max={RATING_HIGHEST}
+            value={question.min}
+            onChange={(event) => onChange({ min: event.target.value })}
+          />
+          <TextField
+            label="Highest rating"
+            type="number"
+            min={RATING_LOWEST}
+            max={RATING_HIGHEST}
+            value={question.max}
+            onChange={(event) => onChange({ max: event.target.value })}
+          />
+          <TextField
+            label="Label of the lowest"
+            autoComplete="off"
+            value={question.minLabel}
+            onChange={(event) => onChange({ minLabel: event.target.value })}
+          />
+          <TextField
+            label="Label of the highest"
+            autoComplete="off"
+            value={question.maxLabel}
+            onChange={(event) => onChange({ maxLabel: event.target.value })}
+          />
         </div>
       )}
     </li>

@@ -194,7 +194,9 @@ function ThemesPanel({ urlKey, sequence }: { urlKey: string; sequence: number })
   async function summarize() {
     setView({ state: 'loading' });
     try {
-      const response = await withSession(() => api.research.pages[':urlKey'].questions[':sequence'].themes.$post({ param: { urlKey, sequence: String(sequence) } }));
+      const response = await withSession(() =>
+        api.research.pages[':urlKey'].questions[':sequence'].themes.$post({ param: { urlKey, sequence: String(sequence) } }),
+      );
       setView({ state: 'ready', result: await response.json() });
     } catch (error) {
       // The server's own message (a failed or timed-out model) is an answer, not a fault of ours.
@@ -225,7 +227,11 @@ function ThemesPanel({ urlKey, sequence }: { urlKey: string; sequence: number })
   return (
     <section className="themes" aria-labelledby={headingId}>
       <h4 id={headingId}>Themes</h4>
-      {read < total && <p className="responses__muted">Read the {read} most recent of {total} answers.</p>}
+      {read < total && (
+        <p className="responses__muted">
+          Read the {read} most recent of {total} answers.
+        </p>
+      )}
       {themes.length === 0 ? (
         <p className="responses__muted">No themes could be backed by the answers' own words.</p>
       ) : (

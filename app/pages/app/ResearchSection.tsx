@@ -84,11 +84,7 @@ export function ResearchSection({ projectId }: { projectId: string }) {
       {editing === 'new' && (
         <div className="research-section__editor">
           <h3>New research page</h3>
-          <ResearchPageEditor
-            submitLabel="Create research page"
-            onSave={create}
-            onCancel={() => setEditing(null)}
-          />
+          <ResearchPageEditor submitLabel="Create research page" onSave={create} onCancel={() => setEditing(null)} />
         </div>
       )}
       {editedPage && (
@@ -100,7 +96,12 @@ export function ResearchSection({ projectId }: { projectId: string }) {
               add new questions at the end.
             </p>
           )}
-          <ResearchPageEditor initial={editedPage} submitLabel="Save changes" onSave={(input) => edit(editedPage.url_key, input)} onCancel={() => setEditing(null)} />
+          <ResearchPageEditor
+            initial={editedPage}
+            submitLabel="Save changes"
+            onSave={(input) => edit(editedPage.url_key, input)}
+            onCancel={() => setEditing(null)}
+          />
         </div>
       )}
 

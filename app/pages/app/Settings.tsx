@@ -291,9 +291,7 @@ function ExportData() {
   }
   return (
     <SettingsPanel title="Your data">
-      <p className="settings__muted">
-        A JSON file of your account, your projects and memberships, and their research pages and responses.
-      </p>
+      <p className="settings__muted">A JSON file of your account, your projects and memberships, and their research pages and responses.</p>
       <button type="button" className="button button--secondary" disabled={busy} onClick={() => void download()}>
         {busy && <Spinner />}
         Export my data

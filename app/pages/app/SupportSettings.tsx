@@ -42,8 +42,8 @@ export function SupportSettings() {
           <SupportForm projects={load.projects} />
         ) : (
           <p className="settings__muted">
-            Write to us at <a href={`mailto:${load.access.contactEmail}`}>{load.access.contactEmail}</a>. Pro founders get
-            dedicated support here, answered personally by the team.
+            Write to us at <a href={`mailto:${load.access.contactEmail}`}>{load.access.contactEmail}</a>. Pro founders get dedicated support here, answered
+            personally by the team.
           </p>
         ))}
     </SettingsPanel>
@@ -94,8 +94,7 @@ function SupportForm({ projects }: { projects: { id: string; name: string }[] })
     return (
       <div className="support-sent" role="status">
         <p>
-          <strong>Thank you, we received your message.</strong> We will reply to {sentTo}, usually within one working day; a
-          confirmation is on its way there.
+          <strong>Thank you, we received your message.</strong> We will reply to {sentTo}, usually within one working day; a confirmation is on its way there.
         </p>
         <button type="button" className="button button--secondary" onClick={() => setSentTo(null)}>
           Write another message
@@ -110,7 +109,14 @@ function SupportForm({ projects }: { projects: { id: string; name: string }[] })
       {formError && <FormAlert>{formError}</FormAlert>}
       <fieldset disabled={sending}>
         <TextField label="Subject" value={subject} maxLength={SUPPORT_SUBJECT_MAX} error={errors.subject} onChange={(e) => setSubject(e.target.value)} />
-        <TextAreaField label="Message" value={message} rows={5} maxLength={SUPPORT_MESSAGE_MAX} error={errors.message} onChange={(e) => setMessage(e.target.value)} />
+        <TextAreaField
+          label="Message"
+          value={message}
+          rows={5}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          error={errors.message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
         {projects.length > 0 && (
           <div className="field">
             <label className="field__label" htmlFor={projectFieldId}>

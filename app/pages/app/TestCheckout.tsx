@@ -36,8 +36,8 @@ export function Component() {
         <p className="test-checkout__label">Test checkout — no money moves</p>
         <h1 id="test-checkout-title">Pay for Launchmate Pro</h1>
         <p className="pro-card__lead">
-          This machine has no Stripe keys, so this page stands in for Stripe Checkout. Paying sends the same signed event
-          Stripe would send to the product's webhook.
+          This machine has no Stripe keys, so this page stands in for Stripe Checkout. Paying sends the same signed event Stripe would send to the product's
+          webhook.
         </p>
         <dl className="test-checkout__summary">
           <dt>{PRO_PRODUCT_NAME}</dt>

@@ -52,9 +52,7 @@ export function Component() {
     setFormError(null);
     setSubmitting(true);
     try {
-      const response = await send(() =>
-        api.auth['reset-password'][':token'].$post({ param: { token }, json: { new_password: password } }),
-      );
+      const response = await send(() => api.auth['reset-password'][':token'].$post({ param: { token }, json: { new_password: password } }));
       const { message } = await response.json();
       form.setValues({ password: '', confirm: '' });
       setDoneMessage(message);
@@ -119,13 +117,7 @@ export function Component() {
         )}
         <fieldset disabled={submitting}>
           <PasswordField label="New password" autoComplete="new-password" required {...form.field('password')} name="new-password" />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.field('confirm')}
-            name="confirm-password"
-          />
+          <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirm')} name="confirm-password" />
           <button type="submit" className="button">
             {submitting && <Spinner />}
             Set new password

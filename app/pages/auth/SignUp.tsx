@@ -108,8 +108,8 @@ function InvitationNote({ invitation }: { invitation: InvitationPreview }) {
   return (
     <div className="auth-invitation" role="note">
       <p>
-        <strong>{invitation.invitedBy}</strong> invited you to join <strong>“{invitation.projectName.trim() || 'Untitled project'}”</strong>. Create your account
-        and you join the project right away.
+        <strong>{invitation.invitedBy}</strong> invited you to join <strong>“{invitation.projectName.trim() || 'Untitled project'}”</strong>. Create your
+        account and you join the project right away.
       </p>
       <p className="auth-note">The invitation was sent to {invitation.email}.</p>
     </div>
@@ -135,8 +135,7 @@ function ChoiceView({ headingRef }: ViewProps) {
         </Link>
       </div>
       <p className="auth-note">
-        By signing up you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+        By signing up you agree to our <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
       </p>
       <p className="auth-switch">
         Already have an account? <Link to="/signin">Sign in</Link>
@@ -237,8 +236,8 @@ function CheckInbox({ headingRef, email }: ViewProps & { email: string }) {
         Check your inbox
       </h1>
       <p className="auth-lead">
-        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account. If it is not there
-        in a few minutes, look in your spam folder.
+        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account. If it is not there in a few minutes, look in your spam
+        folder.
       </p>
       <div className="auth-actions">
         <button type="button" className="button button--secondary" disabled={locked} onClick={() => void resend()}>

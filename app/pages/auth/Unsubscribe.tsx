@@ -47,7 +47,9 @@ export function Component() {
       {view === 'loading' && (
         <>
           <AuthStatusIcon kind="loading" />
-          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">Email preferences</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+            Email preferences
+          </h1>
           <p className="auth-status-text" role="status">
             One moment while we update your email preferences.
           </p>
@@ -56,16 +58,13 @@ export function Component() {
       {(view === 'unsubscribed' || view === 'resubscribing') && (
         <>
           <AuthStatusIcon kind="success" />
-          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">You've been unsubscribed</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+            You've been unsubscribed
+          </h1>
           <p className="auth-status-text">We won't send you any more emails</p>
           <div className="unsubscribe-undo">
             <p>Unsubscribe by accident?</p>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={view === 'resubscribing'}
-              onClick={() => void resubscribe()}
-            >
+            <button type="button" className="button button--secondary" disabled={view === 'resubscribing'} onClick={() => void resubscribe()}>
               {view === 'resubscribing' && <Spinner />}
               Resubscribe
             </button>
@@ -75,17 +74,21 @@ export function Component() {
       {view === 'resubscribed' && (
         <>
           <AuthStatusIcon kind="success" />
-          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">Thank you!</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+            Thank you!
+          </h1>
           <p className="auth-status-text">You have been resubscribed</p>
         </>
       )}
       {view === 'error' && (
         <>
           <AuthStatusIcon kind="danger" />
-          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">An error occurred</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="auth-heading">
+            An error occurred
+          </h1>
           <p className="auth-status-text">
-            We could not update your email preferences. Please contact support at{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will sort it out.
+            We could not update your email preferences. Please contact support at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will sort it
+            out.
           </p>
         </>
       )}

@@ -43,9 +43,7 @@ export function Component() {
       <AuthMessageLayout>
         <AuthStatusIcon kind="danger" />
         <h1 className="auth-heading">Verification failed</h1>
-        <p className="auth-status-text">
-          It seems like the verification link is invalid or expired. Please try to sign up again.
-        </p>
+        <p className="auth-status-text">It seems like the verification link is invalid or expired. Please try to sign up again.</p>
         <p className="auth-status-text">{ONLY_NEWEST_LINK}</p>
         <Link to="/signup" className="button">
           Go to sign up

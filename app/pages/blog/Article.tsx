@@ -9,11 +9,7 @@ import { formatArticleDate } from './blog-sections';
 import { tableOfContents, type TocEntry } from './table-of-contents';
 import './blog.css';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'found'; article: ArticleWithContent }
-  | { kind: 'not-found'; latest?: ArticleSummary[] }
-  | { kind: 'failed' };
+type State = { kind: 'loading' } | { kind: 'found'; article: ArticleWithContent } | { kind: 'not-found'; latest?: ArticleSummary[] } | { kind: 'failed' };
 
 /** What the Worker rendered (docs/decisions/0034), as the page's first state. */
 function renderedState(data: RenderedArticle): State {

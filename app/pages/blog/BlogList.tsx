@@ -41,7 +41,9 @@ export function Component() {
 
       {!sections ? (
         failed ? (
-          <p className="blog__state" role="alert">We could not load the articles. Please refresh the page to try again.</p>
+          <p className="blog__state" role="alert">
+            We could not load the articles. Please refresh the page to try again.
+          </p>
         ) : (
           <div className="blog__state">
             <Spinner label="Loading articles" />

@@ -24,5 +24,4 @@ export function blogSections<T>(articles: readonly T[], gridShown: number): Blog
 }
 
 /** "March 4, 2026": articles carry a UTC date without a time of day. */
-export const formatArticleDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+export const formatArticleDate = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

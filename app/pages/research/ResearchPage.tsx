@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router';
-import {
-  isEmptyAnswer,
-  LIMIT_REACHED,
-  NOTHING_ANSWERED,
-  PAGE_CLOSED,
-  SURVEYSWAP_ID_SHAPE,
-  type PublicQuestion,
-  type ResearchAsker,
-} from '#contracts/research';
+import { isEmptyAnswer, LIMIT_REACHED, NOTHING_ANSWERED, PAGE_CLOSED, SURVEYSWAP_ID_SHAPE, type PublicQuestion, type ResearchAsker } from '#contracts/research';
 import { FullScreenLoader, Spinner } from '../../components/Spinner';
 import { LogoMark } from '../../components/TopBar';
 import { api, ApiError, send } from '../../lib/api';
@@ -162,8 +154,8 @@ export function Component() {
               {ALREADY_ANSWERED}
             </h2>
             <p>
-              Your answers were sent from this browser on{' '}
-              {new Date(view.at).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}. Thank you: there is nothing more to do.
+              Your answers were sent from this browser on {new Date(view.at).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}.
+              Thank you: there is nothing more to do.
             </p>
           </div>
         )}
@@ -176,12 +168,7 @@ export function Component() {
           </div>
         )}
         {view.state === 'form' && (
-          <ResearchForm
-            urlKey={urlKey}
-            questions={view.questions}
-            partnerId={partnerId}
-            onDone={(outcome) => setView({ state: outcome })}
-          />
+          <ResearchForm urlKey={urlKey} questions={view.questions} partnerId={partnerId} onDone={(outcome) => setView({ state: outcome })} />
         )}
       </main>
     </div>
@@ -258,9 +245,7 @@ function ResearchForm({
     setMessage(null);
     setSubmitting(true);
     try {
-      const response = await send(() =>
-        api.research[':urlKey'].submit.$post({ param: { urlKey }, json: { responses, honeypot, surveyswap_id: partnerId } }),
-      );
+      const response = await send(() => api.research[':urlKey'].submit.$post({ param: { urlKey }, json: { responses, honeypot, surveyswap_id: partnerId } }));
       const { redirect_to } = await response.json();
       clearDraft(urlKey);
       markAnswered(urlKey);
@@ -303,7 +288,15 @@ function ResearchForm({
       {/* docs/security.md §18: people never see or reach this field; bots that fill every input do. */}
       <div className="research__honeypot" aria-hidden="true">
         <label htmlFor="research-phone">Phone</label>
-        <input id="research-phone" type="text" name="phone" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
+        <input
+          id="research-phone"
+          type="text"
+          name="phone"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(event) => setHoneypot(event.target.value)}
+        />
       </div>
       <div className="research__actions">
         <p ref={messageRef} tabIndex={-1} className="research__message" role="alert">

@@ -32,7 +32,11 @@ export function Component() {
     setFieldError(null);
     setPersona(null);
     const done = await run((signal) =>
-      generateUserPersona(parsed.data.product_description, (event) => event.type === 'persona' && setPersona((soFar) => ({ ...soFar, ...event.user_persona })), signal),
+      generateUserPersona(
+        parsed.data.product_description,
+        (event) => event.type === 'persona' && setPersona((soFar) => ({ ...soFar, ...event.user_persona })),
+        signal,
+      ),
     );
     if (!done) {
       setPersona(null);

@@ -22,7 +22,8 @@ export interface DemoSubject {
 export const PEOPLE_UNKNOWN = 'The people who have this problem (to be questioned: who exactly, and how often)';
 
 const FILLER = /^(i|we|want|wanted|would|like|to|a|an|the|build|make|create|help|app|tool|platform|for)$/i;
-const CLAUSE = /^(stop|that|who|which|with|from|by|for|so|because|and|but|when|where|in|on|of|to|get|find|save|lose|losing|track|connecting|connects|matching|matches)$/i;
+const CLAUSE =
+  /^(stop|that|who|which|with|from|by|for|so|because|and|but|when|where|in|on|of|to|get|find|save|lose|losing|track|connecting|connects|matching|matches)$/i;
 
 /**
  * The founder's idea in a few words, for a working name: the words that carry meaning at its start,
@@ -30,7 +31,10 @@ const CLAUSE = /^(stop|that|who|which|with|from|by|for|so|because|and|but|when|w
  * 'Small dental clinics').
  */
 export function shortName(idea: string): string {
-  const words = idea.replace(/[.!?,;:].*$/, '').split(/\s+/).filter(Boolean);
+  const words = idea
+    .replace(/[.!?,;:].*$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
   let start = 0;
   while (start < words.length && FILLER.test(words[start]!)) start++;
   const kept: string[] = [];

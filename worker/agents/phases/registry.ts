@@ -20,4 +20,5 @@ export const phaseModule = (number: number): PhaseModule | undefined => MODULES.
 export const builtModules = (numbers: readonly number[]) => MODULES.filter((module) => numbers.includes(module.number));
 
 /** The phase the founders may open: built and unlocked. */
-export const canOpen = (number: number, unlocked: readonly number[]) => unlocked.includes(number) && phaseModule(number) !== undefined && PHASES.some((phase) => phase.number === number && phase.built);
+export const canOpen = (number: number, unlocked: readonly number[]) =>
+  unlocked.includes(number) && phaseModule(number) !== undefined && PHASES.some((phase) => phase.number === number && phase.built);

@@ -59,5 +59,9 @@ export interface DemoStep {
   quickReply?: { question: string; choices: string[] };
   act?: (actions: CofounderActions, founderText: string, words: FounderWords) => Promise<unknown> | unknown;
   /** A tool the step calls, shown in the answer as the real co-founder's call would be; null when it calls none this time. */
-  tool?: (env: Cloudflare.Env, actions: CofounderActions, call: { toolCallId: string; words: FounderWords }) => Promise<{ name: string; input: unknown; output: unknown } | null>;
+  tool?: (
+    env: Cloudflare.Env,
+    actions: CofounderActions,
+    call: { toolCallId: string; words: FounderWords },
+  ) => Promise<{ name: string; input: unknown; output: unknown } | null>;
 }

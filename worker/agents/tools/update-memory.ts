@@ -20,7 +20,8 @@ export const updateMemory = (actions: CofounderActions) =>
       const current = actions.memory.find((entry) => entry.id === id);
       if (!current) throw new Error(`No memory entry has the id ${id}.`);
       // A phase's results change through that phase's own tool (save_chosen_idea, save_scale_estimate, save_competitor…).
-      if (isArtifactKind(current.kind) || !('body' in current)) throw new Error(`This entry is a phase's result (${current.kind}): change it with that phase's save tool.`);
+      if (isArtifactKind(current.kind) || !('body' in current))
+        throw new Error(`This entry is a phase's result (${current.kind}): change it with that phase's save tool.`);
       const entry = actions.updateMemory(id, { kind: current.kind, title, body });
       return { updated: { id: entry.id, version: entry.version } };
     },

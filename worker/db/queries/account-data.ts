@@ -53,7 +53,9 @@ export async function accountExport(
     .where(eq(projectMembers.userId, userId))
     .orderBy(projects.createdAt);
   const projectIds = memberships.map((m) => m.projectId);
-  const pages = projectIds.length ? await db.select().from(researchPages).where(inArray(researchPages.projectId, projectIds)).orderBy(researchPages.createdAt) : [];
+  const pages = projectIds.length
+    ? await db.select().from(researchPages).where(inArray(researchPages.projectId, projectIds)).orderBy(researchPages.createdAt)
+    : [];
   const pageIds = pages.map((page) => page.id);
   const questions = pageIds.length
     ? await db.select().from(researchQuestions).where(inArray(researchQuestions.pageId, pageIds)).orderBy(researchQuestions.sequence)
@@ -115,7 +117,11 @@ export async function accountExport(
  * (its owned projects are deleted separately, in the same batch, by deleteProjects). Hand-overs
  * come first: once the user row goes, anything it still owns would go with it.
  */
-export function accountRowsDeletion(d1: D1Database, user: { id: string; email: string }, handOver: { projectId: string; newOwnerId: string }[]): D1PreparedStatement[] {
+export function accountRowsDeletion(
+  d1: D1Database,
+  user: { id: string; email: string },
+  handOver: { projectId: string; newOwnerId: string }[],
+): D1PreparedStatement[] {
   const handOvers = handOver.flatMap(({ projectId, newOwnerId }) => [
     d1.prepare('UPDATE projects SET owner_id = ?2 WHERE id = ?1 AND owner_id = ?3').bind(projectId, newOwnerId, user.id),
     d1.prepare(`UPDATE project_members SET role = 'owner' WHERE project_id = ?1 AND user_id = ?2`).bind(projectId, newOwnerId),

@@ -120,7 +120,6 @@ export async function takeMailLock(d1: D1Database, key: string, ms: number): Pro
   return { taken: false, retryAfterSeconds: Math.max(1, Math.ceil(((held[0]?.lockedUntil ?? now) - now) / 1000)) };
 }
 
-
 export async function isSubscribed(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select().from(emailSubscriptions).where(eq(emailSubscriptions.email, email));
   return !row?.unsubscribedAt;
@@ -142,6 +141,9 @@ export async function createUnsubscribeToken(db: Db, email: string): Promise<str
 }
 
 export async function findUnsubscribeEmail(db: Db, token: string): Promise<string | undefined> {
-  const [row] = await db.select().from(unsubscribeTokens).where(eq(unsubscribeTokens.tokenHash, await hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(unsubscribeTokens)
+    .where(eq(unsubscribeTokens.tokenHash, await hashToken(token)));
   return row?.email;
 }

@@ -80,9 +80,7 @@ export function approvedAffiliateOfUser(d1: D1Database, userId: string): Promise
 export async function dailyFigures(d1: D1Database, affiliate: ApprovedAffiliate, sinceDay: string) {
   const sinceMs = Date.parse(`${sinceDay}T00:00:00Z`);
   const [clicks, signUps] = await d1.batch<{ day: string; count: number }>([
-    d1
-      .prepare('SELECT day, count(*) AS count FROM affiliate_clicks WHERE affiliate_id = ? AND day >= ? GROUP BY day')
-      .bind(affiliate.id, sinceDay),
+    d1.prepare('SELECT day, count(*) AS count FROM affiliate_clicks WHERE affiliate_id = ? AND day >= ? GROUP BY day').bind(affiliate.id, sinceDay),
     d1
       .prepare(
         `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, count(*) AS count FROM users

@@ -81,12 +81,17 @@ async function spentLimit(d1: D1Database, day: string, reservation: Reservation,
 export async function releaseAnswer(d1: D1Database, reservation: Reservation): Promise<void> {
   await d1.batch([
     d1.prepare(`UPDATE llm_daily_usage SET requests = requests - 1 WHERE day = ?1 AND requests > 0`).bind(reservation.day),
-    d1.prepare(`UPDATE cofounder_usage SET count = count - 1 WHERE day = ?1 AND key IN (?2, ?3) AND count > 0`).bind(reservation.day, reservation.memberKey, reservation.projectKey),
+    d1
+      .prepare(`UPDATE cofounder_usage SET count = count - 1 WHERE day = ?1 AND key IN (?2, ?3) AND count > 0`)
+      .bind(reservation.day, reservation.memberKey, reservation.projectKey),
   ]);
 }
 
 export async function projectAnswersToday(d1: D1Database, projectId: string): Promise<number> {
-  const row = await d1.prepare(`SELECT count FROM cofounder_usage WHERE day = ?1 AND key = ?2`).bind(utcDay(), projectKey(projectId)).first<{ count: number }>();
+  const row = await d1
+    .prepare(`SELECT count FROM cofounder_usage WHERE day = ?1 AND key = ?2`)
+    .bind(utcDay(), projectKey(projectId))
+    .first<{ count: number }>();
   return row?.count ?? 0;
 }
 
@@ -165,6 +170,9 @@ export async function connectionStanding(
  * an upgrade or a return to Free holds from the next answer on.
  */
 export async function projectPlan(d1: D1Database, projectId: string): Promise<'free' | 'pro'> {
-  const row = await d1.prepare(`SELECT u.plan AS plan FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`).bind(projectId).first<{ plan: string }>();
+  const row = await d1
+    .prepare(`SELECT u.plan AS plan FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`)
+    .bind(projectId)
+    .first<{ plan: string }>();
   return row?.plan === 'pro' ? 'pro' : 'free';
 }

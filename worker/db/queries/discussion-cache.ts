@@ -11,7 +11,12 @@ const PRUNE_ONE_IN = 50;
  * The results a search source answered for this key, unless that answer has expired: the
  * discussion sources (Discussion) and the competitor sources (CompetitorCandidate) share the table.
  */
-export async function cachedDiscussions<Result = Discussion>(db: Db, source: DiscussionSource | CompetitorSource, queryKey: string, now = Date.now()): Promise<Result[] | null> {
+export async function cachedDiscussions<Result = Discussion>(
+  db: Db,
+  source: DiscussionSource | CompetitorSource,
+  queryKey: string,
+  now = Date.now(),
+): Promise<Result[] | null> {
   const [row] = await db
     .select({ results: discussionSearchCache.results })
     .from(discussionSearchCache)
@@ -20,7 +25,11 @@ export async function cachedDiscussions<Result = Discussion>(db: Db, source: Dis
 }
 
 /** Keeps a successful answer until `expiresAt`, replacing an expired one in the same statement. */
-export async function storeDiscussions(db: Db, entry: { source: DiscussionSource | CompetitorSource; queryKey: string; discussions: readonly unknown[]; expiresAt: number }, now = Date.now()) {
+export async function storeDiscussions(
+  db: Db,
+  entry: { source: DiscussionSource | CompetitorSource; queryKey: string; discussions: readonly unknown[]; expiresAt: number },
+  now = Date.now(),
+) {
   const upsert = db
     .insert(discussionSearchCache)
     .values({ source: entry.source, queryKey: entry.queryKey, results: JSON.stringify(entry.discussions), expiresAt: entry.expiresAt })

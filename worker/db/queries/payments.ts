@@ -62,9 +62,24 @@ export function checkoutStatements(d1: D1Database, outcome: CheckoutOutcome, ref
          invoice_pdf_url = coalesce(excluded.invoice_pdf_url, payments.invoice_pdf_url)
        WHERE payments.status = 'pending' AND excluded.status <> 'pending'`,
     )
-    .bind(crypto.randomUUID(), o.userId, o.checkoutSessionId, o.paymentIntentId, o.status, o.currency, o.amountTotal, o.amountTax, o.receiptUrl, o.invoiceUrl, o.invoicePdfUrl, o.at);
+    .bind(
+      crypto.randomUUID(),
+      o.userId,
+      o.checkoutSessionId,
+      o.paymentIntentId,
+      o.status,
+      o.currency,
+      o.amountTotal,
+      o.amountTax,
+      o.receiptUrl,
+      o.invoiceUrl,
+      o.invoicePdfUrl,
+      o.at,
+    );
   const grant = d1
-    .prepare(`UPDATE users SET plan = 'pro' WHERE id = ?1 AND EXISTS (SELECT 1 FROM payments WHERE checkout_session_id = ?2 AND user_id = ?1 AND status = 'paid')`)
+    .prepare(
+      `UPDATE users SET plan = 'pro' WHERE id = ?1 AND EXISTS (SELECT 1 FROM payments WHERE checkout_session_id = ?2 AND user_id = ?1 AND status = 'paid')`,
+    )
     .bind(o.userId, o.checkoutSessionId);
   // The buyer signed up through an approved affiliate's link within a year, and is not that
   // affiliate: COMMISSION_PERCENT of the amount without tax, payable after the refund window.
@@ -92,7 +107,9 @@ export function checkoutStatements(d1: D1Database, outcome: CheckoutOutcome, ref
  */
 export function reversalStatements(d1: D1Database, paymentIntentId: string, reason: 'refund' | 'dispute_lost', at: number): D1PreparedStatement[] {
   return [
-    d1.prepare('INSERT INTO payment_reversals (payment_intent_id, reason, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING').bind(paymentIntentId, reason, at),
+    d1
+      .prepare('INSERT INTO payment_reversals (payment_intent_id, reason, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING')
+      .bind(paymentIntentId, reason, at),
     d1
       .prepare(
         `UPDATE payments SET status = CASE ?2 WHEN 'refund' THEN 'refunded' ELSE 'dispute_lost' END, reversed_at = ?3

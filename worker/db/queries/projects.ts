@@ -51,11 +51,7 @@ export async function createProject(d1: D1Database, ownerId: string, name: strin
 
 /** The projects `userId` owns, each with the other members it could be handed to. */
 export async function ownedProjects(db: Db, userId: string): Promise<OwnedProject[]> {
-  const owned = await db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(eq(projects.ownerId, userId))
-    .orderBy(desc(projects.createdAt));
+  const owned = await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.ownerId, userId)).orderBy(desc(projects.createdAt));
   const members = await db
     .select({ projectId: projectMembers.projectId, id: users.id, email: users.email })
     .from(projectMembers)

@@ -44,7 +44,10 @@ const toQuestion = (row: QuestionRow): PublicQuestion => ({
 /** 128 random bits, base64url: unguessable, and safe in a path. */
 export function newUrlKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 export const URL_KEY_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -115,7 +118,8 @@ const questionStatement = (d1: D1Database, pageId: string, version: number, ques
 /** What a question stores beside its text: a rating's scale, or whether an e-mail address is required. */
 function questionConfig(question: ResearchPageInput['questions'][number]): string | null {
   if (question.type === 'rating') return JSON.stringify(question.config ?? {});
-  if (question.type === 'email') return JSON.stringify({ required: question.config !== null && question.config !== undefined && 'required' in question.config && question.config.required });
+  if (question.type === 'email')
+    return JSON.stringify({ required: question.config !== null && question.config !== undefined && 'required' in question.config && question.config.required });
   return null;
 }
 
@@ -198,7 +202,9 @@ export async function editPage(d1: D1Database, page: PageRow, input: ResearchPag
          RETURNING id`,
       )
       .bind(page.id, page.updated_at, input.title, input.max_responses ?? null, version, lastResponseId, input.introduction ?? ''),
-    d1.prepare('DELETE FROM research_questions WHERE page_id = ?1 AND EXISTS (SELECT 1 FROM research_pages WHERE id = ?1 AND updated_at = ?2)').bind(page.id, version),
+    d1
+      .prepare('DELETE FROM research_questions WHERE page_id = ?1 AND EXISTS (SELECT 1 FROM research_pages WHERE id = ?1 AND updated_at = ?2)')
+      .bind(page.id, version),
     ...input.questions.map((question, index) => questionStatement(d1, page.id, version, question, index + 1)),
   ]);
   return updated!.results.length > 0 ? 'edited' : 'refused';
@@ -233,7 +239,10 @@ export async function storeResponse(d1: D1Database, page: PageRow, answers: Stor
     .first<{ id: number }>();
   if (inserted) return 'stored';
 
-  const now = await d1.prepare('SELECT closed_at, updated_at FROM research_pages WHERE id = ?').bind(page.id).first<Pick<PageRow, 'closed_at' | 'updated_at'>>();
+  const now = await d1
+    .prepare('SELECT closed_at, updated_at FROM research_pages WHERE id = ?')
+    .bind(page.id)
+    .first<Pick<PageRow, 'closed_at' | 'updated_at'>>();
   if (!now) return 'gone';
   if (now.closed_at !== null) return 'closed';
   if (now.updated_at !== page.updated_at) return 'changed';

@@ -32,7 +32,8 @@ export async function search(env: Bindings, phrase: string): Promise<CompetitorC
     const app = AppSchema.safeParse(raw);
     if (!app.success) return [];
     const { trackId, trackName, trackViewUrl, sellerUrl, description, averageUserRating, userRatingCount, formattedPrice } = app.data;
-    const rating = typeof averageUserRating === 'number' && typeof userRatingCount === 'number' ? `${averageUserRating.toFixed(1)}★ from ${userRatingCount} ratings` : null;
+    const rating =
+      typeof averageUserRating === 'number' && typeof userRatingCount === 'number' ? `${averageUserRating.toFixed(1)}★ from ${userRatingCount} ratings` : null;
     return candidateFrom({
       id: `app_store:${trackId}`,
       source: 'app_store',

@@ -27,6 +27,13 @@ export async function search(env: Bindings, phrase: string): Promise<CompetitorC
   return (answer.web?.results ?? []).flatMap((raw) => {
     const result = ResultSchema.safeParse(raw);
     if (!result.success) return [];
-    return candidateFrom({ id: `web:${result.data.url}`, source: 'web', name: result.data.title, url: result.data.url, description: result.data.description ?? '', signal: null });
+    return candidateFrom({
+      id: `web:${result.data.url}`,
+      source: 'web',
+      name: result.data.title,
+      url: result.data.url,
+      description: result.data.description ?? '',
+      signal: null,
+    });
   });
 }

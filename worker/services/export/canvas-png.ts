@@ -18,8 +18,10 @@ export async function canvasPng(picture: CanvasPicture): Promise<Uint8Array> {
     pixels.set(colour, (y * width + x) * 3);
   };
   const box = (area: { x: number; y: number; width: number; height: number }, fill: readonly number[], border: readonly number[]) => {
-    const x0 = Math.round(area.x * scale), y0 = Math.round(area.y * scale);
-    const x1 = Math.round((area.x + area.width) * scale) - 1, y1 = Math.round((area.y + area.height) * scale) - 1;
+    const x0 = Math.round(area.x * scale),
+      y0 = Math.round(area.y * scale);
+    const x1 = Math.round((area.x + area.width) * scale) - 1,
+      y1 = Math.round((area.y + area.height) * scale) - 1;
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) paint(x, y, x === x0 || x === x1 || y === y0 || y === y1 ? border : fill);
   };
   for (const frame of picture.frames) box(frame, [0xff, 0xff, 0xff], [0x94, 0xa3, 0xb8]);
@@ -27,7 +29,11 @@ export async function canvasPng(picture: CanvasPicture): Promise<Uint8Array> {
     const steps = Math.ceil(Math.hypot(connector.to.x - connector.from.x, connector.to.y - connector.from.y) * scale) + 1;
     for (let step = 0; step <= steps; step++) {
       const t = step / steps;
-      paint(Math.round((connector.from.x + (connector.to.x - connector.from.x) * t) * scale), Math.round((connector.from.y + (connector.to.y - connector.from.y) * t) * scale), [0x64, 0x74, 0x8b]);
+      paint(
+        Math.round((connector.from.x + (connector.to.x - connector.from.x) * t) * scale),
+        Math.round((connector.from.y + (connector.to.y - connector.from.y) * t) * scale),
+        [0x64, 0x74, 0x8b],
+      );
     }
   }
   for (const note of picture.notes) box(note, rgb(note.fill), note.proposed ? [0x4f, 0x46, 0xe5] : [0xcb, 0xd5, 0xe1]);
@@ -41,7 +47,12 @@ export async function canvasPng(picture: CanvasPicture): Promise<Uint8Array> {
   view.setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no interlace
   const compressed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
-  return concat([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', compressed), chunk('IEND', new Uint8Array())]);
+  return concat([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', compressed),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 const rgb = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));

@@ -54,9 +54,13 @@ export function canvasSvg(picture: CanvasPicture): string {
   picture.notes.forEach((note, index) => {
     const dash = note.proposed ? ' stroke-dasharray="6 4"' : '';
     parts.push(`<clipPath id="note-${index}"><rect x="${note.x}" y="${note.y}" width="${note.width}" height="${note.height}"/></clipPath>`);
-    parts.push(`<rect x="${note.x}" y="${note.y}" width="${note.width}" height="${note.height}" rx="4" fill="${note.fill}" stroke="${note.proposed ? '#4f46e5' : '#cbd5e1'}" stroke-width="2"${dash}/>`);
+    parts.push(
+      `<rect x="${note.x}" y="${note.y}" width="${note.width}" height="${note.height}" rx="4" fill="${note.fill}" stroke="${note.proposed ? '#4f46e5' : '#cbd5e1'}" stroke-width="2"${dash}/>`,
+    );
     const lines = roughLines(note.text, note.width - PADDING * 2).slice(0, Math.max(1, Math.floor((note.height - PADDING) / LINE_HEIGHT)));
-    const tspans = lines.map((line, row) => `<tspan x="${note.x + PADDING}" y="${note.y + PADDING + LINE_HEIGHT * (row + 1) - 4}">${escapeXml(line)}</tspan>`).join('');
+    const tspans = lines
+      .map((line, row) => `<tspan x="${note.x + PADDING}" y="${note.y + PADDING + LINE_HEIGHT * (row + 1) - 4}">${escapeXml(line)}</tspan>`)
+      .join('');
     parts.push(`<text clip-path="url(#note-${index})" fill="#0f172a">${tspans}</text>`);
   });
   parts.push('</g></svg>');

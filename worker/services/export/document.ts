@@ -57,10 +57,22 @@ export const NOTE_FILLS: Record<string, string> = {
 const URL_IN_TEXT = /https?:\/\/[^\s)"'<>\]]+/g;
 const day = (iso: string) => iso.slice(0, 10);
 
-export function buildExportDocument(project: ProjectForExport, request: Pick<ExportRequest, 'phases' | 'includeCanvas'>, now = new Date(), registry = PHASE_REGISTRY): ExportDocument {
+export function buildExportDocument(
+  project: ProjectForExport,
+  request: Pick<ExportRequest, 'phases' | 'includeCanvas'>,
+  now = new Date(),
+  registry = PHASE_REGISTRY,
+): ExportDocument {
   const blocks: ExportBlock[] = [];
   const chosen = registry.phases.filter((phase) => request.phases.includes(phase.number));
-  blocks.push({ type: 'paragraph', inlines: [{ text: `Exported from Launchmate on ${day(now.toISOString())}. Phases included: ${chosen.map((phase) => `${phase.number} (${phase.title})`).join(', ')}.` }] });
+  blocks.push({
+    type: 'paragraph',
+    inlines: [
+      {
+        text: `Exported from Launchmate on ${day(now.toISOString())}. Phases included: ${chosen.map((phase) => `${phase.number} (${phase.title})`).join(', ')}.`,
+      },
+    ],
+  });
 
   for (const phase of chosen) {
     blocks.push({ type: 'heading', level: 1, text: `Phase ${phase.number}: ${phase.title}` });
@@ -80,7 +92,10 @@ export function buildExportDocument(project: ProjectForExport, request: Pick<Exp
 function artifactBlocks(entry: MemoryEntry, registry: ExportRegistry, sourceReadAt: ProjectForExport['sourceReadAt']): ExportBlock[] {
   const blocks: ExportBlock[] = [{ type: 'heading', level: 2, text: entry.title }];
   const standing = entry.acceptedAt ? `Accepted on ${day(new Date(entry.acceptedAt).toISOString())}` : 'Not accepted yet';
-  blocks.push({ type: 'paragraph', inlines: [{ text: `${standing}. Version ${entry.version}, last changed on ${day(new Date(entry.updatedAt).toISOString())} by ${authorName(entry)}.` }] });
+  blocks.push({
+    type: 'paragraph',
+    inlines: [{ text: `${standing}. Version ${entry.version}, last changed on ${day(new Date(entry.updatedAt).toISOString())} by ${authorName(entry)}.` }],
+  });
 
   const sources = new Map<string, ExportSource>();
   const cite = (url: string, title: string, readAt: string | null = null) => {
@@ -98,7 +113,11 @@ function artifactBlocks(entry: MemoryEntry, registry: ExportRegistry, sourceRead
   }
   // A competitor's pricing carries the day its page was read; prefer it to the conversation's.
   if (entry.kind === 'competitor' && entry.competitor.pricing.status === 'found') {
-    sources.set(entry.competitor.pricing.url, { title: `Pricing of ${entry.title}`, url: entry.competitor.pricing.url, readAt: entry.competitor.pricing.readAt });
+    sources.set(entry.competitor.pricing.url, {
+      title: `Pricing of ${entry.title}`,
+      url: entry.competitor.pricing.url,
+      readAt: entry.competitor.pricing.readAt,
+    });
   }
   if (sources.size > 0) blocks.push({ type: 'sources', sources: [...sources.values()] });
   return blocks;
@@ -133,14 +152,21 @@ function researchBlocks(research: ResearchDigest, appUrl: string): ExportBlock[]
   for (const page of research.pages) {
     const address = new URL(page.path, appUrl).toString();
     blocks.push({ type: 'heading', level: 3, text: page.title });
-    blocks.push({ type: 'paragraph', inlines: [{ text: `${page.response_count} ${page.response_count === 1 ? 'answer' : 'answers'}, ${page.status}. Page: ` }, { text: address, url: address }] });
+    blocks.push({
+      type: 'paragraph',
+      inlines: [
+        { text: `${page.response_count} ${page.response_count === 1 ? 'answer' : 'answers'}, ${page.status}. Page: ` },
+        { text: address, url: address },
+      ],
+    });
     for (const question of page.questions) {
       blocks.push({ type: 'paragraph', inlines: [{ text: `${question.sequence}. ${question.text}` }] });
       const lines = questionLines(question);
       if (lines.length > 0) blocks.push({ type: 'list', items: lines.map((line) => [{ text: line }]) });
     }
   }
-  if (research.truncated) blocks.push({ type: 'paragraph', inlines: [{ text: 'Only the most recent answers of long pages are listed; the research page has them all.' }] });
+  if (research.truncated)
+    blocks.push({ type: 'paragraph', inlines: [{ text: 'Only the most recent answers of long pages are listed; the research page has them all.' }] });
   return blocks;
 }
 
@@ -204,7 +230,15 @@ export function canvasPicture(canvas: readonly CanvasItem[]): CanvasPicture {
     width: right - left,
     height: bottom - top,
     frames: frames.map((frame) => ({ x: frame.x - left, y: frame.y - top, width: frame.width, height: frame.height, title: frame.title })),
-    notes: notes.map((note) => ({ x: note.x - left, y: note.y - top, width: note.width, height: note.height, fill: NOTE_FILLS[note.colour] ?? NOTE_FILLS.yellow!, text: note.text, proposed: note.proposed === true })),
+    notes: notes.map((note) => ({
+      x: note.x - left,
+      y: note.y - top,
+      width: note.width,
+      height: note.height,
+      fill: NOTE_FILLS[note.colour] ?? NOTE_FILLS.yellow!,
+      text: note.text,
+      proposed: note.proposed === true,
+    })),
     connectors: canvas.flatMap((item) => {
       if (item.kind !== 'connector') return [];
       const from = centre.get(item.from);

@@ -45,7 +45,10 @@ export async function writeDocx(document: ExportDocument): Promise<Uint8Array> {
                 type: 'svg',
                 data: svg,
                 fallback: { type: 'png', data: await canvasPng(block.picture) },
-                transformation: { width: Math.max(1, Math.round((block.picture.width + 40) * scale)), height: Math.max(1, Math.round((block.picture.height + 40) * scale)) },
+                transformation: {
+                  width: Math.max(1, Math.round((block.picture.width + 40) * scale)),
+                  height: Math.max(1, Math.round((block.picture.height + 40) * scale)),
+                },
                 altText: { name: 'Canvas', title: 'The canvas', description: block.description },
               }),
             ],

@@ -30,7 +30,8 @@ export const sourceReadLabel = (source: ExportSource) => (source.readAt ? `read 
 
 const sourceLine = (source: ExportSource) => `[${escapeText(source.title)}](${destination(source.url)}) (${sourceReadLabel(source)})`;
 
-const inlines = (parts: ExportInline[]) => parts.map((part) => (part.url ? `[${escapeText(part.text)}](${destination(part.url)})` : escapeText(part.text))).join('');
+const inlines = (parts: ExportInline[]) =>
+  parts.map((part) => (part.url ? `[${escapeText(part.text)}](${destination(part.url)})` : escapeText(part.text))).join('');
 
 /** Characters Markdown would read as syntax, and line starts that would make a heading or list. */
 const escapeText = (text: string) =>

@@ -307,7 +307,8 @@ class TextLayout {
         let codePoint = character.codePointAt(0)!;
         if (codePoint === 0x09) codePoint = 0x20;
         if (codePoint !== 0x0a && isControl(codePoint)) continue;
-        let font: LoadedFont | null = previous?.keepsNeighbours && previous.font.hasGlyphForCodePoint(codePoint) ? previous : this.fonts.fontFor(codePoint, span.weight);
+        let font: LoadedFont | null =
+          previous?.keepsNeighbours && previous.font.hasGlyphForCodePoint(codePoint) ? previous : this.fonts.fontFor(codePoint, span.weight);
         if (codePoint === 0x0a) font = previous ?? this.fonts.fontFor(0x20, span.weight);
         if (!font) {
           if (isIgnorable(codePoint)) continue;
@@ -330,7 +331,7 @@ class TextLayout {
     const size = Math.max(...spans.map((span) => span.size));
     const measure = (start: number, end: number) => {
       let width = 0;
-      for (let runStart = start; runStart < end; ) {
+      for (let runStart = start; runStart < end;) {
         let runEnd = runStart + 1;
         while (runEnd < end && fontAt[runEnd] === fontAt[runStart] && spanAt[runEnd] === spanAt[runStart]) runEnd++;
         width += this.widthOf(text.slice(runStart, runEnd), fontAt[runStart]!, spans[spanAt[runStart]!]!.size);
@@ -369,7 +370,7 @@ class TextLayout {
       if (lineWidth > 0 && lineWidth + wordWidth > maxWidth) endLine(position);
       if (wordWidth > maxWidth) {
         // Longer than a line: by characters, as many as fit on each line.
-        for (let unit = position; unit < wordEnd; ) {
+        for (let unit = position; unit < wordEnd;) {
           const next = unit + (text.codePointAt(unit)! > 0xffff ? 2 : 1);
           const characterWidth = measure(unit, next);
           if (lineWidth > 0 && lineWidth + characterWidth > maxWidth) endLine(unit);
@@ -532,7 +533,11 @@ class PdfWriter {
   }
 
   paragraph(inlines: ExportInline[]) {
-    this.text(inlines.map((inline) => this.inlineSpan(inline)), MARGIN, CONTENT_WIDTH);
+    this.text(
+      inlines.map((inline) => this.inlineSpan(inline)),
+      MARGIN,
+      CONTENT_WIDTH,
+    );
     this.y += BLOCK_GAP;
   }
 
@@ -565,10 +570,16 @@ class PdfWriter {
     const pdf = this.pdf;
 
     pdf.save();
-    pdf.rect(left, top, picture.width * scale, height).lineWidth(0.5).stroke('#d0d7de');
+    pdf
+      .rect(left, top, picture.width * scale, height)
+      .lineWidth(0.5)
+      .stroke('#d0d7de');
     for (const frame of picture.frames) {
       const [x, y] = at(frame.x, frame.y);
-      pdf.rect(x, y, frame.width * scale, frame.height * scale).lineWidth(Math.max(0.25, scale)).stroke(FRAME_COLOUR);
+      pdf
+        .rect(x, y, frame.width * scale, frame.height * scale)
+        .lineWidth(Math.max(0.25, scale))
+        .stroke(FRAME_COLOUR);
       const padding = BOARD_PADDING * scale;
       this.clippedText(
         [{ text: frame.title, weight: 700, size: BOARD_FRAME_TITLE_SIZE * scale, colour: TEXT_COLOUR }],
@@ -592,7 +603,11 @@ class PdfWriter {
       pdf.rect(x, y, width, noteHeight).fill(colourOrDefault(note.fill));
       pdf.rect(x, y, width, noteHeight).lineWidth(Math.max(0.25, scale));
       // A proposed note is the co-founder's, not kept yet: a dashed border, as on the canvas.
-      if (note.proposed) pdf.dash(4 * scale, { space: 3 * scale }).stroke(PROPOSED_BORDER_COLOUR).undash();
+      if (note.proposed)
+        pdf
+          .dash(4 * scale, { space: 3 * scale })
+          .stroke(PROPOSED_BORDER_COLOUR)
+          .undash();
       else pdf.stroke(NOTE_BORDER_COLOUR);
       const padding = BOARD_PADDING * scale;
       this.clippedText(

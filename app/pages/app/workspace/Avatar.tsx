@@ -3,7 +3,10 @@ export const COFOUNDER_NAME = 'AI co-founder';
 
 /** Up to two initials of a name: "Ada Lovelace" → "AL", "ada@example.com" → "A". */
 export function initials(name: string): string {
-  const words = name.replace(/@.*$/, '').split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .replace(/@.*$/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words.slice(0, 1);
   return letters.map((word) => [...word][0]!.toUpperCase()).join('') || '?';
 }

@@ -18,7 +18,11 @@ export function CompetitorCards({ queries, result }: { queries: string[]; result
           <span key={report.source}>
             {index > 0 && ', '}
             {COMPETITOR_SOURCE_LABELS[report.source]}{' '}
-            {report.status === 'ok' ? `(${report.found})` : <strong className="source-cards__unavailable">({report.status === 'not_connected' ? 'not connected' : 'unavailable'})</strong>}
+            {report.status === 'ok' ? (
+              `(${report.found})`
+            ) : (
+              <strong className="source-cards__unavailable">({report.status === 'not_connected' ? 'not connected' : 'unavailable'})</strong>
+            )}
           </span>
         ))}
         .

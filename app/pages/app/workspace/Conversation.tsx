@@ -154,8 +154,8 @@ export function Conversation({
           <div className="conversation__empty">
             <h2>Start with an idea, or with nothing at all</h2>
             <p>
-              Tell your co-founder about a problem you have seen or an idea you have. No idea yet? It will ask about your
-              skills and interests and brainstorm with you.
+              Tell your co-founder about a problem you have seen or an idea you have. No idea yet? It will ask about your skills and interests and brainstorm
+              with you.
             </p>
             <button type="button" className="button button--secondary" disabled={sending} onClick={() => onSend(BRAINSTORM_MESSAGE)}>
               {BRAINSTORM_MESSAGE}
@@ -182,7 +182,15 @@ export function Conversation({
                   onQuickReply={isLast && canQuickReply ? quickReply : undefined}
                   onCreateResearchPage={createResearchPage}
                   answeredId={answered?.id}
-                  answeredName={answeredAuthor ? (answeredAuthor.kind === 'member' ? (answeredAuthor.userId === me.userId ? 'you' : answeredAuthor.name) : COFOUNDER_NAME) : undefined}
+                  answeredName={
+                    answeredAuthor
+                      ? answeredAuthor.kind === 'member'
+                        ? answeredAuthor.userId === me.userId
+                          ? 'you'
+                          : answeredAuthor.name
+                        : COFOUNDER_NAME
+                      : undefined
+                  }
                   answeredExcerpt={answered ? excerptOf(answered) : undefined}
                   onShowMessage={showMessage}
                   estimateId={estimate?.id}

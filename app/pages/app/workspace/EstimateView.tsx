@@ -52,7 +52,8 @@ export function EstimateView({ entry, onAccept }: { entry: EstimateEntry; onAcce
         <div>
           <dt>Confidence</dt>
           <dd>
-            <span className={`estimate__confidence estimate__confidence--${estimate.confidence}`}>{CONFIDENCE_LABELS[estimate.confidence]}</span> {estimate.confidenceReasons}
+            <span className={`estimate__confidence estimate__confidence--${estimate.confidence}`}>{CONFIDENCE_LABELS[estimate.confidence]}</span>{' '}
+            {estimate.confidenceReasons}
           </dd>
         </div>
         <div>
@@ -147,9 +148,7 @@ function Acceptance({ entry, onAccept }: { entry: EstimateEntry; onAccept?: () =
   if (confirming && unsupported) {
     return (
       <div className="estimate__accept estimate__accept--confirm" role="group" aria-label="Accept an estimate built on assumptions?">
-        <p className="estimate__accept-note">
-          {unsupported} Accept it anyway? Phase 2 will show that it was accepted on assumptions.
-        </p>
+        <p className="estimate__accept-note">{unsupported} Accept it anyway? Phase 2 will show that it was accepted on assumptions.</p>
         <div className="memory-entry__actions">
           <button type="button" className="button panel__small-button" autoFocus disabled={accepting} onClick={() => void accept()}>
             {accepting ? 'Accepting…' : 'Accept on assumptions'}
@@ -202,7 +201,13 @@ const sizingFieldsOf = (sizing: Sizing): SizingFields => ({
 
 export function estimateFieldsOf(entry: EstimateEntry): EstimateFields {
   const { segments, topDown, bottomUp, money, ...rest } = entry.estimate;
-  return { ...rest, segments: segments.join('\n'), topDown: sizingFieldsOf(topDown), bottomUp: sizingFieldsOf(bottomUp), money: money ? sizingFieldsOf(money) : null };
+  return {
+    ...rest,
+    segments: segments.join('\n'),
+    topDown: sizingFieldsOf(topDown),
+    bottomUp: sizingFieldsOf(bottomUp),
+    money: money ? sizingFieldsOf(money) : null,
+  };
 }
 
 /** The content to validate: blank number fields become NaN, which the schema refuses by name. */
@@ -214,7 +219,10 @@ export function estimateOf(fields: EstimateFields) {
   const { money, ...rest } = fields;
   return {
     ...rest,
-    segments: fields.segments.split('\n').map((line) => line.trim()).filter(Boolean),
+    segments: fields.segments
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     topDown: sizing(fields.topDown),
     bottomUp: sizing(fields.bottomUp),
     ...(money ? { money: sizing(money) } : {}),
@@ -240,7 +248,9 @@ export function estimateIssueLabel(path: readonly PropertyKey[]): string {
   const [field, , index, key] = path;
   if (field === 'topDown' || field === 'bottomUp' || field === 'money') {
     const name = SIZING_LABELS[field];
-    return typeof index === 'number' ? `${name}, step ${index + 1}: ${FIELD_LABELS[String(key)] ?? 'step'}` : `${name}: ${FIELD_LABELS[String(path[1])] ?? 'steps'}`;
+    return typeof index === 'number'
+      ? `${name}, step ${index + 1}: ${FIELD_LABELS[String(key)] ?? 'step'}`
+      : `${name}: ${FIELD_LABELS[String(path[1])] ?? 'steps'}`;
   }
   return FIELD_LABELS[String(field)] ?? 'Estimate';
 }
@@ -249,14 +259,26 @@ export function EstimateFieldsEditor({ id, fields, onChange }: { id: string; fie
   const text = (key: 'segments' | 'frequency' | 'pain' | 'currentAlternatives' | 'confidenceReasons', label: string, rows = 2) => (
     <div className="memory-editor__field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <textarea id={`${id}-${key}`} className="memory-editor__input" rows={rows} value={fields[key]} onChange={(event) => onChange({ ...fields, [key]: event.target.value })} />
+      <textarea
+        id={`${id}-${key}`}
+        className="memory-editor__input"
+        rows={rows}
+        value={fields[key]}
+        onChange={(event) => onChange({ ...fields, [key]: event.target.value })}
+      />
     </div>
   );
   return (
     <>
       {text('segments', 'Who has it (one group per line)', 3)}
       {(['topDown', 'bottomUp'] as const).map((key) => (
-        <SizingEditor key={key} id={`${id}-${key}`} label={SIZING_LABELS[key]} sizing={fields[key]} onChange={(sizing) => onChange({ ...fields, [key]: sizing })} />
+        <SizingEditor
+          key={key}
+          id={`${id}-${key}`}
+          label={SIZING_LABELS[key]}
+          sizing={fields[key]}
+          onChange={(sizing) => onChange({ ...fields, [key]: sizing })}
+        />
       ))}
       {fields.money ? (
         <>
@@ -346,18 +368,38 @@ function SizingEditor({ id, label, sizing, onChange }: { id: string; label: stri
             )}
             <div className="estimate-editor__field estimate-editor__value">
               <label htmlFor={field('value')}>Value</label>
-              <input id={field('value')} inputMode="decimal" className="memory-editor__input" value={step.value} onChange={(event) => setStep(index, { value: event.target.value })} />
+              <input
+                id={field('value')}
+                inputMode="decimal"
+                className="memory-editor__input"
+                value={step.value}
+                onChange={(event) => setStep(index, { value: event.target.value })}
+              />
             </div>
             <div className="estimate-editor__field">
               <label htmlFor={field('label')}>What it counts</label>
-              <input id={field('label')} className="memory-editor__input" value={step.label} onChange={(event) => setStep(index, { label: event.target.value })} />
+              <input
+                id={field('label')}
+                className="memory-editor__input"
+                value={step.label}
+                onChange={(event) => setStep(index, { label: event.target.value })}
+              />
             </div>
             <div className="estimate-editor__field">
               <label htmlFor={field('source')}>Source: a link the co-founder found, its name in words, or '{ASSUMPTION}'</label>
-              <input id={field('source')} className="memory-editor__input" value={step.source} onChange={(event) => setStep(index, { source: event.target.value })} />
+              <input
+                id={field('source')}
+                className="memory-editor__input"
+                value={step.source}
+                onChange={(event) => setStep(index, { source: event.target.value })}
+              />
             </div>
             {index > 0 && (
-              <button type="button" className="button button--secondary panel__small-button" onClick={() => onChange({ ...sizing, steps: sizing.steps.filter((_, at) => at !== index) })}>
+              <button
+                type="button"
+                className="button button--secondary panel__small-button"
+                onClick={() => onChange({ ...sizing, steps: sizing.steps.filter((_, at) => at !== index) })}
+              >
                 Remove step {index + 1}
               </button>
             )}
@@ -373,7 +415,12 @@ function SizingEditor({ id, label, sizing, onChange }: { id: string; label: stri
       </button>
       <div className="estimate-editor__sizing-foot">
         <label htmlFor={`${id}-unit`}>The result counts</label>
-        <input id={`${id}-unit`} className="memory-editor__input estimate-editor__unit" value={sizing.unit} onChange={(event) => onChange({ ...sizing, unit: event.target.value })} />
+        <input
+          id={`${id}-unit`}
+          className="memory-editor__input estimate-editor__unit"
+          value={sizing.unit}
+          onChange={(event) => onChange({ ...sizing, unit: event.target.value })}
+        />
       </div>
     </fieldset>
   );

@@ -8,7 +8,12 @@ import { Spinner } from '../../../components/Spinner';
 import { api, ApiError, withSession } from '../../../lib/api';
 import { errorMessage, logUnexpected } from '../../../lib/forms';
 
-type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'done'; fileName: string } | { kind: 'failed'; message: string } | { kind: 'needs-pro'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'working' }
+  | { kind: 'done'; fileName: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'needs-pro'; message: string };
 
 interface ExportDialogProps {
   open: boolean;
@@ -71,7 +76,11 @@ export function ExportDialog({ open, onClose, projectId, projectName, unlocked, 
                   type="checkbox"
                   checked={phases.includes(phase.number)}
                   disabled={unlocked !== undefined && !unlocked.includes(phase.number)}
-                  onChange={(event) => setPhases((current) => (event.target.checked ? [...current, phase.number].sort((a, b) => a - b) : current.filter((number) => number !== phase.number)))}
+                  onChange={(event) =>
+                    setPhases((current) =>
+                      event.target.checked ? [...current, phase.number].sort((a, b) => a - b) : current.filter((number) => number !== phase.number),
+                    )
+                  }
                 />
                 {phase.number}. {phase.title}
               </label>

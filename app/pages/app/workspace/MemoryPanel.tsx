@@ -73,17 +73,9 @@ export function MemoryPanel({
           </button>
         )}
       </div>
-      {adding && (
-        <MemoryEditor
-          entry={null}
-          changeMemory={changeMemory}
-          onDone={() => setAdding(false)}
-        />
-      )}
+      {adding && <MemoryEditor entry={null} changeMemory={changeMemory} onDone={() => setAdding(false)} />}
       {sorted.length === 0 && !adding ? (
-        <p className="panel__muted">
-          Nothing yet. As you talk, the co-founder notes the problem, the target users, assumptions and decisions here.
-        </p>
+        <p className="panel__muted">Nothing yet. As you talk, the co-founder notes the problem, the target users, assumptions and decisions here.</p>
       ) : (
         <ul className="memory-panel__list">
           {sorted.map((entry) => (
@@ -214,10 +206,22 @@ function MemoryEntryItem({
             </div>
           ) : (
             <div className="memory-entry__actions">
-              <button ref={editButton} type="button" className="button button--secondary panel__small-button" aria-label={`Edit ${entry.title}`} onClick={() => setEditing(true)}>
+              <button
+                ref={editButton}
+                type="button"
+                className="button button--secondary panel__small-button"
+                aria-label={`Edit ${entry.title}`}
+                onClick={() => setEditing(true)}
+              >
                 Edit
               </button>
-              <button ref={deleteButton} type="button" className="button button--secondary panel__small-button" aria-label={`Delete ${entry.title}`} onClick={() => setConfirming(true)}>
+              <button
+                ref={deleteButton}
+                type="button"
+                className="button button--secondary panel__small-button"
+                aria-label={`Delete ${entry.title}`}
+                onClick={() => setConfirming(true)}
+              >
                 Delete
               </button>
             </div>
@@ -267,7 +271,8 @@ type Fields = { kind: MemoryKind; title: string; body: string } & Record<Exclude
 function fieldsOf(entry: MemoryEntry | null): Fields {
   const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
   if (!entry) return { ...empty, kind: 'note', title: '' };
-  if (entry.kind === 'chosen_idea') return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
+  if (entry.kind === 'chosen_idea')
+    return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
   if (isArtifactKind(entry.kind)) return { ...empty, kind: entry.kind, title: entry.title };
   return { ...empty, kind: entry.kind, title: entry.title, body: (entry as { body: string }).body };
 }
@@ -277,7 +282,10 @@ function contentOf(fields: Fields, estimate: EstimateFields | null, artifact: Ed
   if (fields.kind === 'scale_estimate' && estimate) return { kind: fields.kind, title: fields.title, estimate: estimateOf(estimate) };
   if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
   const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
-  const questions = openQuestions.split('\n').map((line) => line.trim()).filter(Boolean);
+  const questions = openQuestions
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return { kind, title, idea: { problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption, openQuestions: questions } };
 }
 
@@ -305,10 +313,13 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const label =
-        issue?.path[0] === 'estimate' ? estimateIssueLabel(issue.path.slice(1))
-        : artifact && issue ? artifactFieldLabel(issue.path)
-        : issue?.path.length ? labelOf(String(issue.path.at(-1)))
-        : null;
+        issue?.path[0] === 'estimate'
+          ? estimateIssueLabel(issue.path.slice(1))
+          : artifact && issue
+            ? artifactFieldLabel(issue.path)
+            : issue?.path.length
+              ? labelOf(String(issue.path.at(-1)))
+              : null;
       setError(issue ? `${label ? `${label}: ` : ''}${issue.message}` : 'Please check the entry.');
       return;
     }
@@ -413,7 +424,9 @@ function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: Me
   const [error, setError] = useState<string | null>(null);
   const changed = staleUpstreams(entry, memory);
   if (changed.length === 0) return null;
-  const names = changed.map((upstream) => `${(artifactDefinition(upstream.kind)?.artifact.label ?? upstream.title).toLowerCase()} “${upstream.title}”`).join(' and ');
+  const names = changed
+    .map((upstream) => `${(artifactDefinition(upstream.kind)?.artifact.label ?? upstream.title).toLowerCase()} “${upstream.title}”`)
+    .join(' and ');
   async function accept() {
     setAccepting(true);
     setError(await onAccept());

@@ -82,7 +82,17 @@ export function MessageActions({ text, onRegenerate, onEdit, onSaveToMemory, onP
  * message then shows that it was edited and what it said before. Focus returns to where the
  * member was when they save or cancel.
  */
-export function MessageEditor({ initial, isNote, onSave, onCancel }: { initial: string; isNote: boolean; onSave: (text: string) => void; onCancel: () => void }) {
+export function MessageEditor({
+  initial,
+  isNote,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  isNote: boolean;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);

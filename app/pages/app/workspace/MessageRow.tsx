@@ -269,7 +269,13 @@ function ToolPart({
         <p className="quick-replies__question">{question}</p>
         <div className="quick-replies__choices">
           {choices.map((choice) => (
-            <button key={choice} type="button" className="button button--secondary quick-replies__choice" disabled={!onQuickReply} onClick={() => onQuickReply?.(choice)}>
+            <button
+              key={choice}
+              type="button"
+              className="button button--secondary quick-replies__choice"
+              disabled={!onQuickReply}
+              onClick={() => onQuickReply?.(choice)}
+            >
               {choice}
             </button>
           ))}
@@ -296,10 +302,13 @@ function ToolPart({
     const savedVersion = typeof saved?.version === 'number' ? saved.version : null;
     // The results quoted here are those of the version saved then: say when the estimate moved on.
     const since =
-      entryId === null || savedVersion === null ? null
-      : estimateNow === null || estimateNow.id !== entryId ? 'The estimate has been deleted since.'
-      : estimateNow.version !== savedVersion ? 'The estimate has changed since: these results are those of an earlier version.'
-      : null;
+      entryId === null || savedVersion === null
+        ? null
+        : estimateNow === null || estimateNow.id !== entryId
+          ? 'The estimate has been deleted since.'
+          : estimateNow.version !== savedVersion
+            ? 'The estimate has changed since: these results are those of an earlier version.'
+            : null;
     return (
       <p className="message__tool-note">
         Saved the scale estimate to the memory: <strong>{parsed.data.title}</strong>. Top-down {sizingResult(estimate.topDown)}, bottom-up{' '}
@@ -328,7 +337,18 @@ function ToolPart({
     if (!page) return <p className="message__tool-note">Reading {url}…</p>;
     return (
       <p className="message__tool-note">
-        {page.status === 'ok' ? <>Read <a href={page.url} target="_blank" rel="noopener noreferrer">{page.title || page.url}</a></> : <>Could not read {page.url}: {page.reason}</>}
+        {page.status === 'ok' ? (
+          <>
+            Read{' '}
+            <a href={page.url} target="_blank" rel="noopener noreferrer">
+              {page.title || page.url}
+            </a>
+          </>
+        ) : (
+          <>
+            Could not read {page.url}: {page.reason}
+          </>
+        )}
       </p>
     );
   }
@@ -336,29 +356,43 @@ function ToolPart({
     const output = done ? (part.output as { proposed?: { searches: number; pageReads: number } }) : null;
     return (
       <p className="message__tool-note">
-        {output?.proposed ? `Proposed a research run: ${output.proposed.searches} searches and up to ${output.proposed.pageReads} page reads. Any member can approve it in the research run card.` : 'Proposing a research run…'}
+        {output?.proposed
+          ? `Proposed a research run: ${output.proposed.searches} searches and up to ${output.proposed.pageReads} page reads. Any member can approve it in the research run card.`
+          : 'Proposing a research run…'}
       </p>
     );
   }
   if (name === PLACE_CANVAS_NOTES) {
     const placed = done && part.output && typeof part.output === 'object' && 'placed' in part.output ? Number(part.output.placed) : null;
-    return <p className="message__tool-note">{placed === null ? 'Placing notes on the canvas…' : `Proposed ${placed} ${placed === 1 ? 'note' : 'notes'} on the canvas: keep or dismiss them there.`}</p>;
+    return (
+      <p className="message__tool-note">
+        {placed === null ? 'Placing notes on the canvas…' : `Proposed ${placed} ${placed === 1 ? 'note' : 'notes'} on the canvas: keep or dismiss them there.`}
+      </p>
+    );
   }
   if (name === COFOUNDER_TOOLS.readResearchResponses) {
     return <p className="message__tool-note">{done ? 'Read the responses to your research pages.' : 'Reading the responses to your research pages…'}</p>;
   }
   const title = input && typeof input === 'object' && 'title' in input && typeof input.title === 'string' ? input.title : null;
   const what =
-    name === COFOUNDER_TOOLS.saveChosenIdea ? 'Saved the chosen idea'
-    : name === COFOUNDER_TOOLS.saveCompetitor ? 'Saved a competitor card'
-    : name === COFOUNDER_TOOLS.saveLandscape ? 'Saved the gaps and the positioning map'
-    : name === COFOUNDER_TOOLS.savePersona ? 'Saved a persona'
-    : 'Noted in the project memory';
+    name === COFOUNDER_TOOLS.saveChosenIdea
+      ? 'Saved the chosen idea'
+      : name === COFOUNDER_TOOLS.saveCompetitor
+        ? 'Saved a competitor card'
+        : name === COFOUNDER_TOOLS.saveLandscape
+          ? 'Saved the gaps and the positioning map'
+          : name === COFOUNDER_TOOLS.savePersona
+            ? 'Saved a persona'
+            : 'Noted in the project memory';
   const named = input && typeof input === 'object' && 'name' in input && typeof input.name === 'string' ? input.name : null;
   return (
     <p className="message__tool-note">
       {what}
-      {(title ?? named) && <>: <strong>{title ?? named}</strong></>}
+      {(title ?? named) && (
+        <>
+          : <strong>{title ?? named}</strong>
+        </>
+      )}
     </p>
   );
 }

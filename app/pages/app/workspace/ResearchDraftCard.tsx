@@ -26,11 +26,7 @@ export async function draftKey({ testsAssumptions: _tests, ...page }: ResearchDr
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-type Stage =
-  | { state: 'checking' }
-  | { state: 'new'; error: string | null }
-  | { state: 'creating' }
-  | { state: 'created'; urlKey: string; justNow: boolean };
+type Stage = { state: 'checking' } | { state: 'new'; error: string | null } | { state: 'creating' } | { state: 'created'; urlKey: string; justNow: boolean };
 
 /**
  * Whether this draft's page exists already (made by any member, from any copy of the draft),
@@ -44,7 +40,10 @@ function useDraftPage(projectId: string, draft: ResearchDraft, ready: boolean) {
   useEffect(() => {
     if (!ready) return;
     let current = true;
-    Promise.all([keyOf(), withSession(() => api.research.projects[':projectId'].pages.$get({ param: { projectId } })).then((response) => response.json())]).then(
+    Promise.all([
+      keyOf(),
+      withSession(() => api.research.projects[':projectId'].pages.$get({ param: { projectId } })).then((response) => response.json()),
+    ]).then(
       ([ownKey, { pages }]) => {
         if (!current) return;
         const made = pages.find((page) => page.draft_key === ownKey);
@@ -139,7 +138,9 @@ export function ResearchDraftCard({ draft, onCreate }: { draft: ResearchDraft; o
           )}
           {stage.state === 'created' && (
             <>
-              <p className="research-draft__created">{stage.justNow ? 'Created. Anyone with its link can answer it.' : 'This page was created from the draft.'}</p>
+              <p className="research-draft__created">
+                {stage.justNow ? 'Created. Anyone with its link can answer it.' : 'This page was created from the draft.'}
+              </p>
               <a ref={openRef} className="button research-draft__open" href={`/research/${stage.urlKey}`} target="_blank" rel="noopener">
                 Open the page<span className="visually-hidden"> (opens in a new tab)</span>
               </a>

@@ -5,7 +5,13 @@ import type { ResearchRunState } from '#contracts/workspace';
  * The project's research run, live for every member (decision 0041): what it will spend with
  * Approve while proposed, then its progress (which source, how many found, cards made) with Stop.
  */
-export function ResearchRunCard({ run, changeRun }: { run: ResearchRunState | null | undefined; changeRun: (type: 'run_approve' | 'run_stop', runId: string) => Promise<string | null> }) {
+export function ResearchRunCard({
+  run,
+  changeRun,
+}: {
+  run: ResearchRunState | null | undefined;
+  changeRun: (type: 'run_approve' | 'run_stop', runId: string) => Promise<string | null>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!run) return null;
@@ -20,12 +26,20 @@ export function ResearchRunCard({ run, changeRun }: { run: ResearchRunState | nu
     <section className={`research-run research-run--${run.status}`} aria-label="Research run">
       <div className="research-run__text">
         <p className="research-run__title">
-          {run.status === 'proposed' ? 'Research run proposed' : run.status === 'running' ? 'Research run in progress' : run.status === 'done' ? 'Research run done' : 'Research run stopped'}
+          {run.status === 'proposed'
+            ? 'Research run proposed'
+            : run.status === 'running'
+              ? 'Research run in progress'
+              : run.status === 'done'
+                ? 'Research run done'
+                : 'Research run stopped'}
         </p>
-        {open && <p className="research-run__plan">
-          {run.searches} searches and up to {run.plan.pageReads} page reads, for {run.plan.queries.map((query) => `“${query}”`).join(', ')}
-          {run.approvedBy && <>, approved by {run.approvedBy}</>}.
-        </p>}
+        {open && (
+          <p className="research-run__plan">
+            {run.searches} searches and up to {run.plan.pageReads} page reads, for {run.plan.queries.map((query) => `“${query}”`).join(', ')}
+            {run.approvedBy && <>, approved by {run.approvedBy}</>}.
+          </p>
+        )}
         {run.status === 'running' && (
           <progress className="research-run__bar" max={run.steps} value={run.step} aria-label="Steps done">
             {run.step} of {run.steps}

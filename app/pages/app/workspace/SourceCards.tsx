@@ -34,7 +34,8 @@ export function SourceCards({ queries, result }: { queries: string[]; result: Di
   return (
     <section className="source-cards" aria-label="Discussions found">
       <p className="source-cards__searched">
-        Searched {result.sources.map((report, index) => (
+        Searched{' '}
+        {result.sources.map((report, index) => (
           <span key={report.source}>
             {index > 0 && ', '}
             {SOURCE_LABELS[report.source]} {report.status === 'ok' ? `(${report.found})` : <strong className="source-cards__unavailable">(unavailable)</strong>}
@@ -47,9 +48,11 @@ export function SourceCards({ queries, result }: { queries: string[]; result: Di
         <p className="source-cards__empty">{emptyResult(result)}</p>
       ) : (
         <ul className="source-cards__list">
-          {result.discussions.filter((discussion) => DISCUSSION_SOURCES.includes(discussion.source)).map((discussion) => (
-            <SourceCard key={discussion.id} discussion={discussion} />
-          ))}
+          {result.discussions
+            .filter((discussion) => DISCUSSION_SOURCES.includes(discussion.source))
+            .map((discussion) => (
+              <SourceCard key={discussion.id} discussion={discussion} />
+            ))}
         </ul>
       )}
     </section>

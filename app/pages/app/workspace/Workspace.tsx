@@ -165,10 +165,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
     [chat, outgoing],
   );
   // An edit replaces the member's latest message and asks again (a note stays a note): the server keeps what it said before.
-  const editMessage = useCallback(
-    (messageId: string, text: string) => void chat.sendMessage({ text, messageId }, { body: { edits: messageId } }),
-    [chat],
-  );
+  const editMessage = useCallback((messageId: string, text: string) => void chat.sendMessage({ text, messageId }, { body: { edits: messageId } }), [chat]);
   const saveToMemory = useCallback(
     async (message: WorkspaceMessage) => {
       const result = await changeMemory({ type: 'memory_create', content: memoryNoteOf(message) });
@@ -230,10 +227,22 @@ function WorkspaceScreen({ project }: { project: Project }) {
           </p>
         )}
         <div className="workspace__sheet-buttons">
-          <button type="button" className="button button--secondary" aria-expanded={sheet === 'phases'} aria-controls="workspace-phases" onClick={() => setSheet(sheet === 'phases' ? null : 'phases')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={sheet === 'phases'}
+            aria-controls="workspace-phases"
+            onClick={() => setSheet(sheet === 'phases' ? null : 'phases')}
+          >
             Phases
           </button>
-          <button type="button" className="button button--secondary" aria-expanded={sheet === 'memory'} aria-controls="workspace-memory" onClick={() => setSheet(sheet === 'memory' ? null : 'memory')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={sheet === 'memory'}
+            aria-controls="workspace-memory"
+            onClick={() => setSheet(sheet === 'memory' ? null : 'memory')}
+          >
             Memory
           </button>
         </div>
@@ -305,7 +314,21 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * header. Open, it is a modal dialog: Tab stays inside it, Escape or its Close button closes
  * it, and focus goes back to the button that opened it.
  */
-function SidePanel({ id, label, side, open, onClose, children }: { id: string; label: string; side: 'left' | 'right'; open: boolean; onClose: () => void; children: React.ReactNode }) {
+function SidePanel({
+  id,
+  label,
+  side,
+  open,
+  onClose,
+  children,
+}: {
+  id: string;
+  label: string;
+  side: 'left' | 'right';
+  open: boolean;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {

@@ -8,7 +8,12 @@ import { plainText } from './MessageRow';
  */
 export function memoryNoteOf(message: WorkspaceMessage): MemoryContent & { kind: 'note'; title: string; body: string } {
   const text = markdownToPlainText(plainText(message));
-  const firstLine = text.split('\n').find((line) => line.trim() !== '')?.replace(/\s+/g, ' ').trim() ?? 'Saved message';
+  const firstLine =
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? 'Saved message';
   const title = firstLine.length > MEMORY_LIMITS.title ? `${firstLine.slice(0, MEMORY_LIMITS.title - 1).trimEnd()}…` : firstLine;
   const body = text.length > MEMORY_LIMITS.body ? `${text.slice(0, MEMORY_LIMITS.body - 1).trimEnd()}…` : text;
   return { kind: 'note', title, body };

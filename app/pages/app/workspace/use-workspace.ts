@@ -45,7 +45,9 @@ function parseServerFrame(data: unknown): WorkspaceServerFrame | CanvasResultFra
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return ['memory_result', 'send_refused', 'phase_result', 'run_result', 'canvas_result'].includes(String(frame.type)) ? (frame as WorkspaceServerFrame | CanvasResultFrame) : null;
+    return ['memory_result', 'send_refused', 'phase_result', 'run_result', 'canvas_result'].includes(String(frame.type))
+      ? (frame as WorkspaceServerFrame | CanvasResultFrame)
+      : null;
   } catch {
     return null;
   }
@@ -149,7 +151,12 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
    * for every member: resolves with an error to show, or null.
    */
   const request = useCallback(
-    (frame: { type: 'phase_open'; phase: number } | { type: 'run_approve' | 'run_stop'; runId: string } | { type: 'canvas_pin'; text: string; pinnedFrom: PinnedFrom }) =>
+    (
+      frame:
+        | { type: 'phase_open'; phase: number }
+        | { type: 'run_approve' | 'run_stop'; runId: string }
+        | { type: 'canvas_pin'; text: string; pinnedFrom: PinnedFrom },
+    ) =>
       new Promise<string | null>((resolve) => {
         const requestId = crypto.randomUUID();
         const timer = setTimeout(() => {
@@ -167,7 +174,10 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
   const openPhase = useCallback((phase: number) => request({ type: 'phase_open', phase }), [request]);
   const changeRun = useCallback((type: 'run_approve' | 'run_stop', runId: string) => request({ type, runId }), [request]);
   /** Pins an artifact's item to the canvas, as a note linked to its entry. */
-  const pinToCanvas = useCallback((text: string, pinnedFrom: PinnedFrom) => request({ type: 'canvas_pin', text: text.slice(0, CANVAS_LIMITS.noteText), pinnedFrom }), [request]);
+  const pinToCanvas = useCallback(
+    (text: string, pinnedFrom: PinnedFrom) => request({ type: 'canvas_pin', text: text.slice(0, CANVAS_LIMITS.noteText), pinnedFrom }),
+    [request],
+  );
 
   return { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas };
 }

@@ -25,6 +25,12 @@ export async function checkAgain(env: Cloudflare.Env, competitor: Competitor): P
     ...competitor,
     checkedAt: at,
     priceLines: now,
-    lastCheck: { at, unreachable: false, added: now.filter((line) => !before.includes(line)), removed: before.filter((line) => !now.includes(line)), pricingQuoteGone },
+    lastCheck: {
+      at,
+      unreachable: false,
+      added: now.filter((line) => !before.includes(line)),
+      removed: before.filter((line) => !now.includes(line)),
+      pricingQuoteGone,
+    },
   };
 }

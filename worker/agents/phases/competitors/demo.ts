@@ -43,9 +43,9 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
       words.privacyMode
         ? null
         : demoToolCall(COFOUNDER_TOOLS.proposeResearchRun, proposeResearchRun(actions), {
-        queries: [quote(`${searchWords(words.subject)} software`, 100), quote(`${searchWords(words.subject)} app`, 100)],
-        pageReads: 4,
-      }),
+            queries: [quote(`${searchWords(words.subject)} software`, 100), quote(`${searchWords(words.subject)} app`, 100)],
+            pageReads: 4,
+          }),
   },
   {
     text: ({ subject }) =>
@@ -63,6 +63,9 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
     text: ({ subject }) =>
       `*Offline demo — not AI.* Here is the gap and a first positioning map of **${subject.name}**, on the effort to start and how much of the problem it solves: check it in the memory, and accept it to finish phase 3.`,
     tool: (_env, actions, { words }) =>
-      demoToolCall(COFOUNDER_TOOLS.saveLandscape, saveLandscape(actions), { title: quote(`Where ${inSentence(words.subject.name)} stands`, 120), landscape: demoLandscape(words.subject) }),
+      demoToolCall(COFOUNDER_TOOLS.saveLandscape, saveLandscape(actions), {
+        title: quote(`Where ${inSentence(words.subject.name)} stands`, 120),
+        landscape: demoLandscape(words.subject),
+      }),
   },
 ];

@@ -29,7 +29,8 @@ export const COMPETITORS: PhaseModule = {
   notes: (env) =>
     `find_competitors reaches: Hacker News launches, GitHub, the App Store${isWebSearchConnected(env) ? ' and web search' : '. Web search is not connected in this deployment: say so if the founders ask for it'}.`,
   evidence: (toolName, output) => {
-    if (toolName === COFOUNDER_TOOLS.findCompetitors) return { urls: ((output as CompetitorSearchResult).candidates ?? []).map((candidate) => candidate.url), pages: [] };
+    if (toolName === COFOUNDER_TOOLS.findCompetitors)
+      return { urls: ((output as CompetitorSearchResult).candidates ?? []).map((candidate) => candidate.url), pages: [] };
     if (toolName === COFOUNDER_TOOLS.readPage) {
       const page = output as PageReadResult;
       if (page.status !== 'ok') return { urls: [], pages: [] };

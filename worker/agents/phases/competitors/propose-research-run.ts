@@ -4,8 +4,12 @@ import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
 
 const ProposeResearchRunInput = z.strictObject({
-  queries: z.array(FindCompetitorsInputSchema.shape.queries.element).min(1).max(COMPETITOR_LIMITS.runQueries).describe('Up to 6 phrases naming the kind of product'),
-  pageReads: z.number().int().min(0).max(COMPETITOR_LIMITS.runPageReads).describe("How many of the competitors found to read (their home page), up to 20"),
+  queries: z
+    .array(FindCompetitorsInputSchema.shape.queries.element)
+    .min(1)
+    .max(COMPETITOR_LIMITS.runQueries)
+    .describe('Up to 6 phrases naming the kind of product'),
+  pageReads: z.number().int().min(0).max(COMPETITOR_LIMITS.runPageReads).describe('How many of the competitors found to read (their home page), up to 20'),
 });
 
 /**
@@ -19,6 +23,9 @@ export const proposeResearchRun = (actions: CofounderActions) =>
     inputSchema: ProposeResearchRunInput,
     execute: async (plan) => {
       const run = actions.proposeResearchRun(plan);
-      return { proposed: { id: run.id, searches: run.searches, pageReads: plan.pageReads }, next: 'Tell the founders what the run spends and that a member starts it with Approve; do not wait for it in this answer.' };
+      return {
+        proposed: { id: run.id, searches: run.searches, pageReads: plan.pageReads },
+        next: 'Tell the founders what the run spends and that a member starts it with Approve; do not wait for it in this answer.',
+      };
     },
   });

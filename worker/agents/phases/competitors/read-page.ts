@@ -16,7 +16,9 @@ export const readCompetitorPage = (env: Cloudflare.Env, actions: CofounderAction
     inputSchema: ReadPageInputSchema,
     execute: async ({ url }) => {
       if (!isKnownSite(url, actions.foundUrls)) {
-        throw new Error(`${url} was not returned by a tool in this conversation. Read only addresses find_competitors (or a page already read) gave you, or pages of those sites.`);
+        throw new Error(
+          `${url} was not returned by a tool in this conversation. Read only addresses find_competitors (or a page already read) gave you, or pages of those sites.`,
+        );
       }
       const page = await readPage(env, url);
       if (page.status === 'ok') {

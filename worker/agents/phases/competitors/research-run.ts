@@ -21,7 +21,17 @@ export const runSteps = (plan: ResearchRunPlan) => plan.queries.length + plan.pa
 
 export function proposedRun(id: string, plan: ResearchRunPlan, sources: readonly CompetitorSource[]): RunRecord {
   return {
-    state: { id, status: 'proposed', plan, searches: plan.queries.length * sources.length, step: 0, steps: runSteps(plan), doing: 'Waiting for a member to approve it', found: 0, cards: 0 },
+    state: {
+      id,
+      status: 'proposed',
+      plan,
+      searches: plan.queries.length * sources.length,
+      step: 0,
+      steps: runSteps(plan),
+      doing: 'Waiting for a member to approve it',
+      found: 0,
+      cards: 0,
+    },
     candidates: [],
     pages: [],
   };
@@ -45,12 +55,24 @@ export async function runStep(env: Cloudflare.Env, run: RunRecord, onProgress: (
   if (index < plan.queries.length) {
     const query = plan.queries[index]!;
     onProgress(`Searching for "${query}"`);
-    const result = await searchCompetitors(env, { queries: [query] }, { onSource: (report) => onProgress(`${COMPETITOR_SOURCE_LABELS[report.source]}: ${report.status === 'ok' ? `${report.found} found` : report.status === 'not_connected' ? 'not connected' : 'unavailable'} for "${query}"`) });
+    const result = await searchCompetitors(
+      env,
+      { queries: [query] },
+      {
+        onSource: (report) =>
+          onProgress(
+            `${COMPETITOR_SOURCE_LABELS[report.source]}: ${report.status === 'ok' ? `${report.found} found` : report.status === 'not_connected' ? 'not connected' : 'unavailable'} for "${query}"`,
+          ),
+      },
+    );
     const known = new Set(run.candidates.map((candidate) => candidate.url));
     const candidates = [...run.candidates, ...result.candidates.filter((candidate) => !known.has(candidate.url))];
     const missed = result.sources.filter((report) => report.status === 'unavailable').map((report) => COMPETITOR_SOURCE_LABELS[report.source]);
     const unreachable = [...new Set([...(run.state.unreachable ?? []), ...missed])];
-    return { run: { ...run, candidates, state: { ...run.state, step: index + 1, found: candidates.length, ...(unreachable.length > 0 ? { unreachable } : {}) } }, card: null };
+    return {
+      run: { ...run, candidates, state: { ...run.state, step: index + 1, found: candidates.length, ...(unreachable.length > 0 ? { unreachable } : {}) } },
+      card: null,
+    };
   }
   const candidate = run.candidates[index - plan.queries.length];
   if (!candidate) {
@@ -85,7 +107,10 @@ export function cardContent(card: RunCard) {
       category: 'unsorted' as const,
       url: card.url,
       forWhom: `From its listing, not assessed yet: ${card.description || 'no description'}`.slice(0, 1000),
-      pricing: priceLine && card.page ? { status: 'found' as const, quote: priceLine, url: card.page.url, readAt: card.page.readAt } : { status: 'not_found' as const },
+      pricing:
+        priceLine && card.page
+          ? { status: 'found' as const, quote: priceLine, url: card.page.url, readAt: card.page.readAt }
+          : { status: 'not_found' as const },
       strengths: [],
       weaknesses: [],
       ...(card.page ? { checkedAt: card.page.readAt, priceLines: card.page.priceLines } : {}),

@@ -7,7 +7,9 @@ import type { CofounderActions } from '../../tools/actions';
 
 const SaveCompetitorInput = z.strictObject({
   name: singleLineText(COMPETITOR_LIMITS.nameChars),
-  category: CompetitorSchema.shape.category.exclude(['unsorted']).describe("'direct', 'indirect', or 'status_quo' for what people do today (a spreadsheet, doing nothing)"),
+  category: CompetitorSchema.shape.category
+    .exclude(['unsorted'])
+    .describe("'direct', 'indirect', or 'status_quo' for what people do today (a spreadsheet, doing nothing)"),
   url: CompetitorSchema.shape.url.describe('Its address, exactly as a tool returned it; omit only for status_quo'),
   forWhom: CompetitorSchema.shape.forWhom.describe('Who it is for'),
   pricingQuote: z
@@ -22,7 +24,13 @@ const SaveCompetitorInput = z.strictObject({
 });
 
 /** White space and quotes folded, so a quote copied from a page matches the page's text. */
-export const normaliseQuote = (text: string) => text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
+export const normaliseQuote = (text: string) =>
+  text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /**
  * Saves a competitor card (or updates the one with the same name). Every address in it must be
@@ -36,10 +44,14 @@ export const saveCompetitor = (actions: CofounderActions) =>
     inputSchema: SaveCompetitorInput,
     execute: async ({ name, category, url, forWhom, pricingQuote, pricingUrl, strengths, weaknesses }) => {
       if (!url && category !== 'status_quo') throw new Error('A direct or indirect competitor needs its address, as a tool returned it.');
-      const cited = [url, ...[...strengths, ...weaknesses].map((claim: Claim) => claim.source).filter((source) => source !== ASSUMPTION)].filter((address): address is string => Boolean(address));
+      const cited = [url, ...[...strengths, ...weaknesses].map((claim: Claim) => claim.source).filter((source) => source !== ASSUMPTION)].filter(
+        (address): address is string => Boolean(address),
+      );
       const unknown = cited.filter((address) => !actions.foundUrls.has(address));
       if (unknown.length > 0) {
-        throw new Error(`These addresses were not returned by a tool in this conversation: ${unknown.slice(0, 3).join(', ')}. Use only addresses the tools gave you, and write '${ASSUMPTION}' for a claim you cannot cite.`);
+        throw new Error(
+          `These addresses were not returned by a tool in this conversation: ${unknown.slice(0, 3).join(', ')}. Use only addresses the tools gave you, and write '${ASSUMPTION}' for a claim you cannot cite.`,
+        );
       }
       let pricing: z.infer<typeof CompetitorSchema.shape.pricing> = { status: 'not_found' };
       if (pricingQuote) {
@@ -62,7 +74,9 @@ export const saveCompetitor = (actions: CofounderActions) =>
         weaknesses,
         ...(pricePage ? { checkedAt: pricePage.readAt, priceLines: pricePage.priceLines.slice(0, COMPETITOR_LIMITS.priceLines) } : {}),
       };
-      const entry = existing ? actions.updateMemory(existing.id, { kind: 'competitor', title: name, competitor }) : actions.saveArtifact({ kind: 'competitor', title: name, competitor });
+      const entry = existing
+        ? actions.updateMemory(existing.id, { kind: 'competitor', title: name, competitor })
+        : actions.saveArtifact({ kind: 'competitor', title: name, competitor });
       return { saved: { id: entry.id, version: entry.version }, pricing: pricing.status };
     },
   });

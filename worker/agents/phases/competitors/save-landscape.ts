@@ -19,12 +19,21 @@ export const saveLandscape = (actions: CofounderActions) =>
     inputSchema: SaveLandscapeInput,
     execute: async ({ title, landscape }) => {
       const names = new Set(actions.memory.filter((entry) => entry.kind === 'competitor').map((entry) => entry.title.toLowerCase()));
-      const named = [...landscape.gaps.flatMap((gap) => gap.competitors), ...landscape.placements.filter((placement) => !placement.isIdea).map((placement) => placement.name)];
+      const named = [
+        ...landscape.gaps.flatMap((gap) => gap.competitors),
+        ...landscape.placements.filter((placement) => !placement.isIdea).map((placement) => placement.name),
+      ];
       const missing = [...new Set(named.filter((name) => !names.has(name.toLowerCase())))];
-      if (missing.length > 0) throw new Error(`No competitor card is named ${missing.slice(0, 3).join(', ')}: save it with save_competitor first, or use the names of the cards.`);
-      const unknown = landscape.gaps.flatMap((gap) => gap.evidence.map((claim) => claim.source)).filter((source) => source !== ASSUMPTION && !actions.foundUrls.has(source));
+      if (missing.length > 0)
+        throw new Error(`No competitor card is named ${missing.slice(0, 3).join(', ')}: save it with save_competitor first, or use the names of the cards.`);
+      const unknown = landscape.gaps
+        .flatMap((gap) => gap.evidence.map((claim) => claim.source))
+        .filter((source) => source !== ASSUMPTION && !actions.foundUrls.has(source));
       if (unknown.length > 0) throw new Error(`These addresses were not returned by a tool in this conversation: ${unknown.slice(0, 3).join(', ')}.`);
       const entry = actions.saveArtifact({ kind: 'landscape', title, landscape });
-      return { saved: { id: entry.id, version: entry.version }, next: 'Tell the founders the gaps in two or three sentences; they accept the map and gaps in the memory to finish phase 3.' };
+      return {
+        saved: { id: entry.id, version: entry.version },
+        next: 'Tell the founders the gaps in two or three sentences; they accept the map and gaps in the memory to finish phase 3.',
+      };
     },
   });

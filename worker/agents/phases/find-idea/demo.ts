@@ -10,22 +10,22 @@ const directions = ({ idea }: FounderWords) =>
 /** The chosen idea the demo saves: the founder's own problem when they wrote one, else the example. */
 const chosenIdeaOf = (words: FounderWords): ChosenIdea =>
   words.idea
-          ? {
-              problem: quote(words.idea, 1000),
-              whoHasIt: words.people ? quote(words.people, 1000) : PEOPLE_UNKNOWN,
-              proposedSolution: 'To be shaped once the problem is sized.',
-              whyNow: 'To be questioned: what changed that makes it solvable now.',
-              riskiestAssumption: 'That the people who have it pay to solve it.',
-              openQuestions: ['Who pays?', 'How often does it happen?'],
-            }
-          : {
-              problem: 'Last-minute cancellations leave clinic chairs empty.',
-              whoHasIt: 'Practice managers of small private clinics.',
-              proposedSolution: 'An assistant that fills cancelled slots from a waiting list.',
-              whyNow: 'Patients now expect to book and rebook by text message.',
-              riskiestAssumption: 'Clinics will change their booking habits for it.',
-              openQuestions: ['How many slots are lost a week?', 'Who decides on new tools in a clinic?'],
-            };
+    ? {
+        problem: quote(words.idea, 1000),
+        whoHasIt: words.people ? quote(words.people, 1000) : PEOPLE_UNKNOWN,
+        proposedSolution: 'To be shaped once the problem is sized.',
+        whyNow: 'To be questioned: what changed that makes it solvable now.',
+        riskiestAssumption: 'That the people who have it pay to solve it.',
+        openQuestions: ['Who pays?', 'How often does it happen?'],
+      }
+    : {
+        problem: 'Last-minute cancellations leave clinic chairs empty.',
+        whoHasIt: 'Practice managers of small private clinics.',
+        proposedSolution: 'An assistant that fills cancelled slots from a waiting list.',
+        whyNow: 'Patients now expect to book and rebook by text message.',
+        riskiestAssumption: 'Clinics will change their booking habits for it.',
+        openQuestions: ['How many slots are lost a week?', 'Who decides on new tools in a clinic?'],
+      };
 
 const EXAMPLE_TABLE = [
   '| Who has it | Practice managers | New restaurant owners |',
@@ -59,7 +59,9 @@ export const FIND_IDEA_DEMO: readonly DemoStep[] = [
     text: (words) => {
       const { a, b } = directions(words);
       return [
-        words.idea ? '*Offline demo — not AI.* Here is your idea beside one other direction:' : '*Offline demo — not AI.* Here are two directions, side by side:',
+        words.idea
+          ? '*Offline demo — not AI.* Here is your idea beside one other direction:'
+          : '*Offline demo — not AI.* Here are two directions, side by side:',
         '',
         `| | A: ${a} | B: ${b} |`,
         '|---|---|---|',
@@ -82,7 +84,11 @@ export const FIND_IDEA_DEMO: readonly DemoStep[] = [
       const idea = chosenIdeaOf(words);
       const input: PlaceCanvasNotesInput = {
         frameTitle: 'Chosen idea',
-        notes: [{ text: directions(words).a, colour: 'green' }, { text: `Riskiest assumption: ${idea.riskiestAssumption}`, colour: 'pink' }, ...idea.openQuestions.map((question) => ({ text: question }))],
+        notes: [
+          { text: directions(words).a, colour: 'green' },
+          { text: `Riskiest assumption: ${idea.riskiestAssumption}`, colour: 'pink' },
+          ...idea.openQuestions.map((question) => ({ text: question })),
+        ],
       };
       const placed = actions.placeCanvasNotes(input, toolCallId);
       return { name: 'place_canvas_notes', input, output: { placed: placed.filter((item) => item.kind === 'note').length, proposals: true } };

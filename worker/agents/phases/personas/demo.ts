@@ -8,7 +8,8 @@ import { savePersona } from './save-persona';
 const STATUS_QUO = 'What they do about it today';
 
 /** The persona's role: the founders' words for who has the problem, else a placeholder that says so. */
-const roleOf = (subject: DemoSubject) => (subject.peopleKnown ? quote(`One of them: ${subject.people}`, 160) : quote(`Someone who has the problem behind ${subject.name}`, 160));
+const roleOf = (subject: DemoSubject) =>
+  subject.peopleKnown ? quote(`One of them: ${subject.people}`, 160) : quote(`Someone who has the problem behind ${subject.name}`, 160);
 
 /**
  * The offline demo in phase 4, through save_persona and about the project's own subject: one
@@ -35,7 +36,10 @@ export const PERSONAS_DEMO: readonly DemoStep[] = [
           usesToday: [STATUS_QUO],
           reachAt: [],
           jobStories: ['When the problem comes up again, I want to deal with it in minutes, so I can get back to my real work.'],
-          earlyAdopter: quote(`${subject.peopleKnown ? subject.people : 'Those who have the problem'}, among them those who already lose time or money to it and look for a fix.`, 1000),
+          earlyAdopter: quote(
+            `${subject.peopleKnown ? subject.people : 'Those who have the problem'}, among them those who already lose time or money to it and look for a fix.`,
+            1000,
+          ),
           quotes: [],
           confidence: 'low',
           confidenceReasons: 'Offline demo: nothing was read, every claim is an assumption.',

@@ -41,10 +41,18 @@ const demoDraft = (subject: DemoSubject): ResearchDraft => ({
   title: quote(`About ${inSentence(subject.name)}: a few questions`, 100),
   testsAssumptions: [`People meet this problem often: ${quote(subject.problem, 120)}`, 'They would try something new to solve it'],
   questions: [
-    { text: quote(`How often did you meet this problem in the last month: ${subject.problem}`, 300), type: 'multiple_choice', options: ['Never', 'Once or twice', 'Every week', 'Every day'] },
+    {
+      text: quote(`How often did you meet this problem in the last month: ${subject.problem}`, 300),
+      type: 'multiple_choice',
+      options: ['Never', 'Once or twice', 'Every week', 'Every day'],
+    },
     { text: 'What do you do about it today?', type: 'text' },
     { text: 'How much of a problem is it for you?', type: 'rating', config: { min_rating: 1, max_rating: 5, labels: { '1': 'None', '5': 'A big one' } } },
-    { text: 'What have you tried to solve it?', type: 'checkbox', options: ['Nothing yet', 'A workaround of my own', 'A paid product', 'Someone else does it for me'] },
+    {
+      text: 'What have you tried to solve it?',
+      type: 'checkbox',
+      options: ['Nothing yet', 'A workaround of my own', 'A paid product', 'Someone else does it for me'],
+    },
     { text: 'Your e-mail, if we may ask a follow-up question', type: 'email' },
   ],
 });
@@ -59,7 +67,7 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
   {
     text: ({ privacyMode }) =>
       privacyMode
-        ? "*Offline demo — not AI.* Phase 2 starts with evidence from public discussions. Privacy mode is on, and the scripted demo cannot rewrite your words into generic ones, so it searches nothing: the real co-founder would search with generic words only."
+        ? '*Offline demo — not AI.* Phase 2 starts with evidence from public discussions. Privacy mode is on, and the scripted demo cannot rewrite your words into generic ones, so it searches nothing: the real co-founder would search with generic words only.'
         : '*Offline demo — not AI.* Phase 2 starts with evidence: here is what people say about the problem in public discussions, searched for real just now.',
     tool: async (env, actions, { words }) => {
       if (words.privacyMode) return null;

@@ -31,12 +31,23 @@ export const PROBLEM_SCALE: PhaseModule = {
     [COFOUNDER_TOOLS.draftResearchPage]: draftResearchPage(),
     [COFOUNDER_TOOLS.readResearchResponses]: readResearchResponses(env.DB, projectId),
   }),
-  notes: (env) => `search_discussions reaches: ${offeredSources(env).map((source) => SOURCE_LABELS[source]).join(', ')}.`,
+  notes: (env) =>
+    `search_discussions reaches: ${offeredSources(env)
+      .map((source) => SOURCE_LABELS[source])
+      .join(', ')}.`,
   // Discussions found, and research pages' answers read: their words are what personas may quote.
   evidence: (toolName, output, env) => {
     if (toolName === COFOUNDER_TOOLS.searchDiscussions) {
       const discussions = (output as DiscussionSearchResult).discussions ?? [];
-      return { urls: discussions.map((discussion) => discussion.url), pages: discussions.map((discussion) => ({ url: discussion.url, text: `${discussion.title}\n${discussion.excerpt}`, priceLines: [], readAt: discussion.createdAt ?? '' })) };
+      return {
+        urls: discussions.map((discussion) => discussion.url),
+        pages: discussions.map((discussion) => ({
+          url: discussion.url,
+          text: `${discussion.title}\n${discussion.excerpt}`,
+          priceLines: [],
+          readAt: discussion.createdAt ?? '',
+        })),
+      };
     }
     if (toolName === COFOUNDER_TOOLS.readResearchResponses) {
       const pages = ((output as ResearchDigest).pages ?? []).map((page) => ({

@@ -24,7 +24,9 @@ export const saveScaleEstimate = (actions: CofounderActions) =>
     execute: async ({ title, estimate }) => {
       const unknown = [
         ...estimate.evidence.map((link) => link.url),
-        ...[...estimate.topDown.steps, ...estimate.bottomUp.steps, ...(estimate.money?.steps ?? [])].map((step) => step.source).filter((source) => /^https?:\/\//i.test(source)),
+        ...[...estimate.topDown.steps, ...estimate.bottomUp.steps, ...(estimate.money?.steps ?? [])]
+          .map((step) => step.source)
+          .filter((source) => /^https?:\/\//i.test(source)),
       ].filter((url) => !actions.foundUrls.has(url));
       if (unknown.length > 0) {
         throw new Error(

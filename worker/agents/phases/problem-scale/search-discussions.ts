@@ -18,7 +18,9 @@ export const searchDiscussions = (
     description: `Search real discussions (${discussionSearch
       .offeredSources(env)
       .map((source) => SOURCE_LABELS[source])
-      .join(', ')}) for people describing the problem. Returns discussions with title, excerpt, score, comment count, date and link; the founder sees them as cards.`,
+      .join(
+        ', ',
+      )}) for people describing the problem. Returns discussions with title, excerpt, score, comment count, date and link; the founder sees them as cards.`,
     inputSchema: SearchDiscussionsInputSchema,
     execute: async (input) => {
       for (const phrase of input.queries) {
@@ -30,7 +32,12 @@ export const searchDiscussions = (
       const result = await discussionSearch.searchDiscussions(env, input);
       for (const discussion of result.discussions) {
         actions.foundUrls.add(discussion.url);
-        actions.readPages.set(discussion.url, { url: discussion.url, text: `${discussion.title}\n${discussion.excerpt}`, priceLines: [], readAt: discussion.createdAt ?? '' });
+        actions.readPages.set(discussion.url, {
+          url: discussion.url,
+          text: `${discussion.title}\n${discussion.excerpt}`,
+          priceLines: [],
+          readAt: discussion.createdAt ?? '',
+        });
       }
       return result;
     },

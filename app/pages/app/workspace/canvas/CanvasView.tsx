@@ -22,7 +22,17 @@ interface Member {
   name: string;
 }
 
-export default function CanvasView({ socket, me, present, onShowMessage }: { socket: CanvasSocket; me: Member; present: Member[]; onShowMessage: (messageId: string) => void }) {
+export default function CanvasView({
+  socket,
+  me,
+  present,
+  onShowMessage,
+}: {
+  socket: CanvasSocket;
+  me: Member;
+  present: Member[];
+  onShowMessage: (messageId: string) => void;
+}) {
   const board = useCanvas(socket);
   const phone = usePhone();
   const [mode, setMode] = useState<'board' | 'list'>('board');
@@ -143,9 +153,12 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
   const addNote = async () => {
     // The middle of the view, or the nearest place around it that no note covers.
     const at = centre();
-    const covers = (x: number, y: number) => notes.some((other) => x < other.x + other.width && x + NOTE_SIZE.width > other.x && y < other.y + other.height && y + NOTE_SIZE.height > other.y);
+    const covers = (x: number, y: number) =>
+      notes.some((other) => x < other.x + other.width && x + NOTE_SIZE.width > other.x && y < other.y + other.height && y + NOTE_SIZE.height > other.y);
     const step = 80;
-    const around = Array.from({ length: 49 }, (_, i) => ({ x: at.x + ((i % 7) - 3) * step, y: at.y + (Math.floor(i / 7) - 3) * step })).sort((a, b) => Math.hypot(a.x - at.x, a.y - at.y) - Math.hypot(b.x - at.x, b.y - at.y));
+    const around = Array.from({ length: 49 }, (_, i) => ({ x: at.x + ((i % 7) - 3) * step, y: at.y + (Math.floor(i / 7) - 3) * step })).sort(
+      (a, b) => Math.hypot(a.x - at.x, a.y - at.y) - Math.hypot(b.x - at.x, b.y - at.y),
+    );
     const spot = around.find((candidate) => !covers(candidate.x, candidate.y)) ?? at;
     const note = newNote(spot.x, spot.y, frames);
     if (await board.change({ op: 'create', item: note })) {
@@ -155,10 +168,14 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
   };
   const addFrame = () => {
     const at = centre();
-    void board.change({ op: 'create', item: { kind: 'frame', id: crypto.randomUUID(), title: 'New frame', x: Math.round(at.x - 100), y: Math.round(at.y - 80), width: 480, height: 320 } });
+    void board.change({
+      op: 'create',
+      item: { kind: 'frame', id: crypto.randomUUID(), title: 'New frame', x: Math.round(at.x - 100), y: Math.round(at.y - 80), width: 480, height: 320 },
+    });
   };
   const connectTo = (target: string) => {
-    if (connecting && connecting !== target) void board.change({ op: 'create', item: { kind: 'connector', id: crypto.randomUUID(), from: connecting, to: target } });
+    if (connecting && connecting !== target)
+      void board.change({ op: 'create', item: { kind: 'connector', id: crypto.randomUUID(), from: connecting, to: target } });
     setConnecting(null);
   };
   const remove = (item: CanvasItem) => void board.change({ op: 'delete', kind: item.kind, id: item.id });
@@ -193,7 +210,10 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
     if (!item) return;
     if (item.kind === 'note') {
       const frameId = frameAt(dragged, frames);
-      const patch = current.kind === 'move' ? { x: dragged.x, y: dragged.y, ...(frameId !== item.frameId ? { frameId } : {}) } : { width: dragged.width, height: dragged.height };
+      const patch =
+        current.kind === 'move'
+          ? { x: dragged.x, y: dragged.y, ...(frameId !== item.frameId ? { frameId } : {}) }
+          : { width: dragged.width, height: dragged.height };
       void board.change({ op: 'update', id: item.id, patch: { kind: 'note', ...patch } });
     } else {
       const patch = current.kind === 'move' ? { x: dragged.x, y: dragged.y } : { width: Math.max(dragged.width, 120), height: Math.max(dragged.height, 120) };
@@ -205,7 +225,9 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
   const shownNotes = notes.map(placed);
   const byId = new Map(shownNotes.map((note) => [note.id, note]));
   const presentIds = new Set(present.map((member) => member.userId));
-  const cursors = [...board.cursors.entries()].filter(([, cursor]) => presentIds.has(cursor.userId) && cursor.userId !== me.userId && Date.now() - cursor.at < 30_000);
+  const cursors = [...board.cursors.entries()].filter(
+    ([, cursor]) => presentIds.has(cursor.userId) && cursor.userId !== me.userId && Date.now() - cursor.at < 30_000,
+  );
   // The co-founder's notes land right of the board, often out of view: this brings them in.
   const proposals = notes.filter((note) => note.proposed).length;
   const selectedItem = selected ? (board.items.get(selected) ?? null) : null;
@@ -231,7 +253,13 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
         <button type="button" className="button button--secondary" onClick={addFrame}>
           Add frame
         </button>
-        <button type="button" className="button button--secondary" disabled={selectedItem?.kind !== 'note'} aria-pressed={connecting !== null} onClick={() => setConnecting(connecting ? null : selected)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={selectedItem?.kind !== 'note'}
+          aria-pressed={connecting !== null}
+          onClick={() => setConnecting(connecting ? null : selected)}
+        >
           {connecting ? 'Pick a note to connect' : 'Connect'}
         </button>
         <button type="button" className="button button--secondary" disabled={!selectedItem} onClick={() => selectedItem && remove(selectedItem)}>
@@ -278,7 +306,14 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
         </div>
         <div className="canvas__plane" style={{ transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom})` }}>
           {frames.map(placed).map((frame) => (
-            <FrameBox key={frame.id} frame={frame} board={board} selected={selected === frame.id} onSelect={() => setSelected(frame.id)} onDragStart={startDrag} />
+            <FrameBox
+              key={frame.id}
+              frame={frame}
+              board={board}
+              selected={selected === frame.id}
+              onSelect={() => setSelected(frame.id)}
+              onDragStart={startDrag}
+            />
           ))}
           <svg className="canvas__connectors" aria-hidden="true">
             {[...board.items.values()].map((item) => {
@@ -287,7 +322,14 @@ function Board({ board, notes, frames, me, present }: { board: CanvasBoard; note
               const to = byId.get(item.to);
               if (!from || !to) return null;
               return (
-                <line key={item.id} x1={from.x + from.width / 2} y1={from.y + from.height / 2} x2={to.x + to.width / 2} y2={to.y + to.height / 2} className={selected === item.id ? 'canvas__connector canvas__connector--selected' : 'canvas__connector'} />
+                <line
+                  key={item.id}
+                  x1={from.x + from.width / 2}
+                  y1={from.y + from.height / 2}
+                  x2={to.x + to.width / 2}
+                  y2={to.y + to.height / 2}
+                  className={selected === item.id ? 'canvas__connector canvas__connector--selected' : 'canvas__connector'}
+                />
               );
             })}
           </svg>
@@ -323,10 +365,25 @@ const stepZoom = (zoom: number, direction: 1 | -1) => {
   return ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (index === -1 ? ZOOMS.length - 1 : index) + direction))]!;
 };
 
-function FrameBox({ frame, board, selected, onSelect, onDragStart }: { frame: CanvasFrame; board: CanvasBoard; selected: boolean; onSelect: () => void; onDragStart: (event: ReactPointerEvent, id: string, kind: Drag['kind'], origin: Drag['origin']) => void }) {
+function FrameBox({
+  frame,
+  board,
+  selected,
+  onSelect,
+  onDragStart,
+}: {
+  frame: CanvasFrame;
+  board: CanvasBoard;
+  selected: boolean;
+  onSelect: () => void;
+  onDragStart: (event: ReactPointerEvent, id: string, kind: Drag['kind'], origin: Drag['origin']) => void;
+}) {
   const [title, setTitle] = useState<string | null>(null);
   return (
-    <div className={`canvas-frame${selected ? ' canvas-frame--selected' : ''}`} style={{ left: frame.x, top: frame.y, width: frame.width, height: frame.height }}>
+    <div
+      className={`canvas-frame${selected ? ' canvas-frame--selected' : ''}`}
+      style={{ left: frame.x, top: frame.y, width: frame.width, height: frame.height }}
+    >
       <div
         className="canvas-frame__bar"
         onPointerDown={(event) => {
@@ -335,7 +392,13 @@ function FrameBox({ frame, board, selected, onSelect, onDragStart }: { frame: Ca
         }}
       >
         {title === null ? (
-          <button type="button" className="canvas-frame__title" onClick={onSelect} onDoubleClick={() => setTitle(frame.title)} onKeyDown={(event) => event.key === 'Enter' && (event.preventDefault(), setTitle(frame.title))}>
+          <button
+            type="button"
+            className="canvas-frame__title"
+            onClick={onSelect}
+            onDoubleClick={() => setTitle(frame.title)}
+            onKeyDown={(event) => event.key === 'Enter' && (event.preventDefault(), setTitle(frame.title))}
+          >
             {frame.title}
           </button>
         ) : (
@@ -352,7 +415,8 @@ function FrameBox({ frame, board, selected, onSelect, onDragStart }: { frame: Ca
               if (event.key === 'Enter') event.currentTarget.blur();
             }}
             onBlur={() => {
-              if (title.trim() && title.trim() !== frame.title) void board.change({ op: 'update', id: frame.id, patch: { kind: 'frame', title: title.trim() } });
+              if (title.trim() && title.trim() !== frame.title)
+                void board.change({ op: 'update', id: frame.id, patch: { kind: 'frame', title: title.trim() } });
               setTitle(null);
             }}
           />
@@ -419,11 +483,7 @@ function NoteCard({ note, frameTitle, board, selected, editing, connecting, onSe
         }
       }}
     >
-      {editing ? (
-        <NoteEditor note={note} board={board} onDone={() => onEdit(false)} />
-      ) : (
-        <p className="canvas-note__text">{note.text}</p>
-      )}
+      {editing ? <NoteEditor note={note} board={board} onDone={() => onEdit(false)} /> : <p className="canvas-note__text">{note.text}</p>}
       <NoteFooter note={note} board={board} />
       <div className="canvas__resize" aria-hidden="true" onPointerDown={(event) => onDragStart(event, note.id, 'resize', note)} />
     </div>
@@ -565,7 +625,11 @@ function NoteList({ board, notes, frames }: { board: CanvasBoard; notes: CanvasN
           <h3>{group.title}</h3>
           <ul>
             {group.notes.map((note) => (
-              <li key={note.id} className={`canvas-list-note canvas-note--${note.colour}${note.proposed ? ' canvas-note--proposed' : ''}`} data-note-id={note.id}>
+              <li
+                key={note.id}
+                className={`canvas-list-note canvas-note--${note.colour}${note.proposed ? ' canvas-note--proposed' : ''}`}
+                data-note-id={note.id}
+              >
                 {editing === note.id ? (
                   <NoteEditor note={note} board={board} onDone={() => setEditing(null)} />
                 ) : (
@@ -576,7 +640,11 @@ function NoteList({ board, notes, frames }: { board: CanvasBoard; notes: CanvasN
                         Edit
                       </button>
                       {!note.proposed && (
-                        <button type="button" className="button button--secondary" onClick={() => void board.change({ op: 'delete', kind: 'note', id: note.id })}>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => void board.change({ op: 'delete', kind: 'note', id: note.id })}
+                        >
                           Delete
                         </button>
                       )}

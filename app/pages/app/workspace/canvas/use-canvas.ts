@@ -28,7 +28,11 @@ export interface CanvasSocket {
 
 export type Patch = ({ kind: 'note' } & NotePatch) | ({ kind: 'frame' } & FramePatch);
 /** A create may bring back connectors too: undoing a note's deletion restores the lines it had. */
-type Operation = { op: 'create'; item: CanvasCreate; connectors?: CanvasCreate[] } | { op: 'update'; id: string; patch: Patch } | { op: 'delete'; kind: CanvasItemKind; id: string } | { op: 'keep'; id: string };
+type Operation =
+  | { op: 'create'; item: CanvasCreate; connectors?: CanvasCreate[] }
+  | { op: 'update'; id: string; patch: Patch }
+  | { op: 'delete'; kind: CanvasItemKind; id: string }
+  | { op: 'keep'; id: string };
 interface HistoryStep {
   undo: Operation;
   redo: Operation;
@@ -55,7 +59,19 @@ function parse(data: unknown): CanvasServerFrame | null {
 }
 
 const createOf = (item: CanvasItem): CanvasCreate => {
-  if (item.kind === 'note') return { kind: 'note', id: item.id, text: item.text, colour: item.colour, x: item.x, y: item.y, width: item.width, height: item.height, frameId: item.frameId, ...(item.pinnedFrom ? { pinnedFrom: item.pinnedFrom } : {}) };
+  if (item.kind === 'note')
+    return {
+      kind: 'note',
+      id: item.id,
+      text: item.text,
+      colour: item.colour,
+      x: item.x,
+      y: item.y,
+      width: item.width,
+      height: item.height,
+      frameId: item.frameId,
+      ...(item.pinnedFrom ? { pinnedFrom: item.pinnedFrom } : {}),
+    };
   if (item.kind === 'frame') return { kind: 'frame', id: item.id, title: item.title, x: item.x, y: item.y, width: item.width, height: item.height };
   return { kind: 'connector', id: item.id, from: item.from, to: item.to };
 };
@@ -88,12 +104,15 @@ export function useCanvas(socket: CanvasSocket) {
   const say = useCallback((text: string) => setNotice({ text, at: Date.now() }), []);
 
   const putConfirmed = useCallback((item: CanvasItem) => setConfirmed((current) => new Map(current).set(item.id, item)), []);
-  const dropConfirmed = useCallback((id: string) =>
-    setConfirmed((current) => {
-      const next = new Map(current);
-      next.delete(id);
-      return next;
-    }), []);
+  const dropConfirmed = useCallback(
+    (id: string) =>
+      setConfirmed((current) => {
+        const next = new Map(current);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
 
   const request = useCallback(
     (frame: Record<string, unknown>) =>
@@ -101,7 +120,14 @@ export function useCanvas(socket: CanvasSocket) {
         const requestId = crypto.randomUUID();
         const timer = setTimeout(() => {
           pending.current.delete(requestId);
-          resolve({ type: 'canvas_result', requestId, ok: false, reason: 'invalid', error: 'The canvas did not answer. Check your connection and try again.', current: null });
+          resolve({
+            type: 'canvas_result',
+            requestId,
+            ok: false,
+            reason: 'invalid',
+            error: 'The canvas did not answer. Check your connection and try again.',
+            current: null,
+          });
         }, ANSWER_TIMEOUT_MS);
         pending.current.set(requestId, (result) => {
           clearTimeout(timer);
@@ -152,13 +178,16 @@ export function useCanvas(socket: CanvasSocket) {
     [putConfirmed, dropConfirmed, say],
   );
 
-  const clearOptimistic = useCallback((id: string) =>
-    setOptimistic((current) => {
-      if (!current.has(id)) return current;
-      const next = new Map(current);
-      next.delete(id);
-      return next;
-    }), []);
+  const clearOptimistic = useCallback(
+    (id: string) =>
+      setOptimistic((current) => {
+        if (!current.has(id)) return current;
+        const next = new Map(current);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
 
   /** Sends the queued patch of one item once the previous change of it is answered. */
   const flush = useCallback(
@@ -200,7 +229,9 @@ export function useCanvas(socket: CanvasSocket) {
     // As this member sees it: with their own changes still on their way.
     const current = { ...confirmedItem, ...inFlight.current.get(operation.id), ...queued.current.get(operation.id) } as CanvasItem;
     if (operation.op === 'update') return { undo: { op: 'update', id: operation.id, patch: inverseOf(current, operation.patch) }, redo: operation };
-    const connectors = [...confirmedRef.current.values()].filter((item) => item.kind === 'connector' && (item.from === operation.id || item.to === operation.id)).map(createOf);
+    const connectors = [...confirmedRef.current.values()]
+      .filter((item) => item.kind === 'connector' && (item.from === operation.id || item.to === operation.id))
+      .map(createOf);
     return { undo: { op: 'create', item: createOf(current), ...(connectors.length ? { connectors } : {}) }, redo: operation };
   }, []);
 
@@ -235,7 +266,11 @@ export function useCanvas(socket: CanvasSocket) {
       }
       const current = confirmedRef.current.get(operation.id);
       if (!current) return false;
-      const result = await request(operation.op === 'delete' ? { type: 'canvas_delete', kind: operation.kind, id: operation.id, baseVersion: current.version } : { type: 'canvas_keep', id: operation.id, baseVersion: current.version });
+      const result = await request(
+        operation.op === 'delete'
+          ? { type: 'canvas_delete', kind: operation.kind, id: operation.id, baseVersion: current.version }
+          : { type: 'canvas_keep', id: operation.id, baseVersion: current.version },
+      );
       if (!result.ok) {
         refused(result, operation.id);
         return false;
@@ -244,7 +279,8 @@ export function useCanvas(socket: CanvasSocket) {
       if (operation.op === 'delete') {
         dropConfirmed(operation.id);
         // Connectors of a deleted note go with it on the server; here too.
-        for (const item of confirmedRef.current.values()) if (item.kind === 'connector' && (item.from === operation.id || item.to === operation.id)) dropConfirmed(item.id);
+        for (const item of confirmedRef.current.values())
+          if (item.kind === 'connector' && (item.from === operation.id || item.to === operation.id)) dropConfirmed(item.id);
       }
       return true;
     },
@@ -274,7 +310,14 @@ export function useCanvas(socket: CanvasSocket) {
       // Recomputed from the board as it is now: the inverse of the inverse, for the way back.
       const operation = from === 'undo' ? step.undo : step.redo;
       const back = stepOf(operation);
-      setHistory((current) => ({ ...current, [from]: current[from].slice(0, -1), [to]: back ? [...current[to], to === 'redo' ? { undo: back.redo, redo: back.undo } : back] : current[to] }) as typeof current);
+      setHistory(
+        (current) =>
+          ({
+            ...current,
+            [from]: current[from].slice(0, -1),
+            [to]: back ? [...current[to], to === 'redo' ? { undo: back.redo, redo: back.undo } : back] : current[to],
+          }) as typeof current,
+      );
       await run(operation);
     },
     [history, run, stepOf],

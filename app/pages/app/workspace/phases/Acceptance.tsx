@@ -2,7 +2,19 @@ import { useState } from 'react';
 import type { MemoryEntry } from '#contracts/workspace';
 
 /** Accepting a phase's artifact: the version on screen (a newer one is refused, to be read first). */
-export function ArtifactAcceptance({ entry, onAccept, done, note, button }: { entry: MemoryEntry; onAccept?: () => Promise<string | null>; done: string; note: string; button: string }) {
+export function ArtifactAcceptance({
+  entry,
+  onAccept,
+  done,
+  note,
+  button,
+}: {
+  entry: MemoryEntry;
+  onAccept?: () => Promise<string | null>;
+  done: string;
+  note: string;
+  button: string;
+}) {
   const [accepting, setAccepting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (entry.acceptedAt !== undefined) return <p className="estimate__accepted">{done}</p>;

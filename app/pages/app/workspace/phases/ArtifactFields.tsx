@@ -9,7 +9,19 @@ import { Link } from './CompetitorView';
  * (docs/decisions/0048-members-edit-artifacts.md; the object refuses anything else).
  */
 
-export function TextField({ id, label, value, onChange, rows }: { id: string; label: string; value: string; onChange: (value: string) => void; rows?: number }) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  rows,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+}) {
   return (
     <div className="memory-editor__field">
       <label htmlFor={id}>{label}</label>
@@ -22,16 +34,51 @@ export function TextField({ id, label, value, onChange, rows }: { id: string; la
   );
 }
 
-export function NumberField({ id, label, value, onChange, min, max }: { id: string; label: string; value: number; onChange: (value: number) => void; min: number; max: number }) {
+export function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  min: number;
+  max: number;
+}) {
   return (
     <div className="memory-editor__field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="memory-editor__input" type="number" inputMode="decimal" min={min} max={max} value={Number.isNaN(value) ? '' : value} onChange={(event) => onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))} />
+      <input
+        id={id}
+        className="memory-editor__input"
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        value={Number.isNaN(value) ? '' : value}
+        onChange={(event) => onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+      />
     </div>
   );
 }
 
-export function SelectField<Value extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: Value; options: Record<Value, string>; onChange: (value: Value) => void }) {
+export function SelectField<Value extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Value;
+  options: Record<Value, string>;
+  onChange: (value: Value) => void;
+}) {
   return (
     <div className="memory-editor__field">
       <label htmlFor={id}>{label}</label>
@@ -47,7 +94,19 @@ export function SelectField<Value extends string>({ id, label, value, options, o
 }
 
 /** A list written one item per line. The text is kept as typed, so a new line can be started. */
-export function LinesField({ id, label, lines, onChange, rows = 3 }: { id: string; label: string; lines: readonly string[]; onChange: (lines: string[]) => void; rows?: number }) {
+export function LinesField({
+  id,
+  label,
+  lines,
+  onChange,
+  rows = 3,
+}: {
+  id: string;
+  label: string;
+  lines: readonly string[];
+  onChange: (lines: string[]) => void;
+  rows?: number;
+}) {
   const [text, setText] = useState(() => lines.join('\n'));
   return (
     <TextField
@@ -57,7 +116,12 @@ export function LinesField({ id, label, lines, onChange, rows = 3 }: { id: strin
       value={text}
       onChange={(value) => {
         setText(value);
-        onChange(value.split('\n').map((line) => line.trim()).filter(Boolean));
+        onChange(
+          value
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        );
       }}
     />
   );
@@ -67,7 +131,19 @@ export function LinesField({ id, label, lines, onChange, rows = 3 }: { id: strin
  * Claims, ranked when `ranked`: an assumption's text is edited in place; a cited claim is shown
  * with its source and can only be moved or removed. New claims are assumptions.
  */
-export function ClaimsField({ id, label, claims, onChange, ranked = false }: { id: string; label: string; claims: readonly Claim[]; onChange: (claims: Claim[]) => void; ranked?: boolean }) {
+export function ClaimsField({
+  id,
+  label,
+  claims,
+  onChange,
+  ranked = false,
+}: {
+  id: string;
+  label: string;
+  claims: readonly Claim[];
+  onChange: (claims: Claim[]) => void;
+  ranked?: boolean;
+}) {
   const [adding, setAdding] = useState('');
   const List = ranked ? 'ol' : 'ul';
   const move = (index: number) => onChange(claims.map((claim, at) => (at === index - 1 ? claims[index]! : at === index ? claims[index - 1]! : claim)));
@@ -91,11 +167,21 @@ export function ClaimsField({ id, label, claims, onChange, ranked = false }: { i
                 </span>
               )}
               {ranked && index > 0 && (
-                <button type="button" className="button button--secondary panel__small-button" aria-label={`Move up “${claim.text}”`} onClick={() => move(index)}>
+                <button
+                  type="button"
+                  className="button button--secondary panel__small-button"
+                  aria-label={`Move up “${claim.text}”`}
+                  onClick={() => move(index)}
+                >
                   Up
                 </button>
               )}
-              <button type="button" className="button button--secondary panel__small-button" aria-label={`Remove “${claim.text}”`} onClick={() => onChange(claims.filter((_, at) => at !== index))}>
+              <button
+                type="button"
+                className="button button--secondary panel__small-button"
+                aria-label={`Remove “${claim.text}”`}
+                onClick={() => onChange(claims.filter((_, at) => at !== index))}
+              >
                 Remove
               </button>
             </li>
@@ -103,7 +189,14 @@ export function ClaimsField({ id, label, claims, onChange, ranked = false }: { i
         </List>
       )}
       <div className="artifact-editor__add">
-        <input className="memory-editor__input" id={`${id}-add`} aria-label={`A new assumption for ${label.toLowerCase()}`} placeholder="Add one of your own" value={adding} onChange={(event) => setAdding(event.target.value)} />
+        <input
+          className="memory-editor__input"
+          id={`${id}-add`}
+          aria-label={`A new assumption for ${label.toLowerCase()}`}
+          placeholder="Add one of your own"
+          value={adding}
+          onChange={(event) => setAdding(event.target.value)}
+        />
         <button
           type="button"
           className="button button--secondary panel__small-button"
@@ -122,7 +215,17 @@ export function ClaimsField({ id, label, claims, onChange, ranked = false }: { i
 }
 
 /** Evidence a member can only remove: quotes, channels. */
-export function RemovableList<Item>({ label, items, describe, onChange }: { label: string; items: readonly Item[]; describe: (item: Item) => { text: string; url: string }; onChange: (items: Item[]) => void }) {
+export function RemovableList<Item>({
+  label,
+  items,
+  describe,
+  onChange,
+}: {
+  label: string;
+  items: readonly Item[];
+  describe: (item: Item) => { text: string; url: string };
+  onChange: (items: Item[]) => void;
+}) {
   if (items.length === 0) return null;
   return (
     <fieldset className="artifact-editor__group">
@@ -135,7 +238,12 @@ export function RemovableList<Item>({ label, items, describe, onChange }: { labe
               <span className="artifact-editor__cited">
                 {text} (<Link href={url}>source</Link>)
               </span>
-              <button type="button" className="button button--secondary panel__small-button" aria-label={`Remove “${text}”`} onClick={() => onChange(items.filter((_, at) => at !== index))}>
+              <button
+                type="button"
+                className="button button--secondary panel__small-button"
+                aria-label={`Remove “${text}”`}
+                onClick={() => onChange(items.filter((_, at) => at !== index))}
+              >
                 Remove
               </button>
             </li>

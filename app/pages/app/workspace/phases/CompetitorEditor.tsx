@@ -9,7 +9,13 @@ import { Link } from './CompetitorView';
 export function CompetitorFields({ id, value, onChange }: { id: string; value: Competitor; onChange: (competitor: Competitor) => void }) {
   return (
     <>
-      <SelectField id={`${id}-category`} label="Kind" value={value.category} options={COMPETITOR_CATEGORY_LABELS} onChange={(category) => onChange({ ...value, category })} />
+      <SelectField
+        id={`${id}-category`}
+        label="Kind"
+        value={value.category}
+        options={COMPETITOR_CATEGORY_LABELS}
+        onChange={(category) => onChange({ ...value, category })}
+      />
       <TextField id={`${id}-for-whom`} label="For whom" rows={2} value={value.forWhom} onChange={(forWhom) => onChange({ ...value, forWhom })} />
       {value.pricing.status === 'found' && (
         <fieldset className="artifact-editor__group">
@@ -18,7 +24,12 @@ export function CompetitorFields({ id, value, onChange }: { id: string; value: C
             <span className="artifact-editor__cited">
               “{value.pricing.quote}” (<Link href={value.pricing.url}>its page</Link>)
             </span>
-            <button type="button" className="button button--secondary panel__small-button" aria-label="Remove the quoted price" onClick={() => onChange({ ...value, pricing: { status: 'not_found' } })}>
+            <button
+              type="button"
+              className="button button--secondary panel__small-button"
+              aria-label="Remove the quoted price"
+              onClick={() => onChange({ ...value, pricing: { status: 'not_found' } })}
+            >
               Remove
             </button>
           </div>
@@ -34,7 +45,8 @@ type Gap = Landscape['gaps'][number];
 type Axis = Landscape['axes']['x'];
 
 export function LandscapeFields({ id, value, onChange }: { id: string; value: Landscape; onChange: (landscape: Landscape) => void }) {
-  const setGap = (index: number, change: Partial<Gap>) => onChange({ ...value, gaps: value.gaps.map((gap, at) => (at === index ? { ...gap, ...change } : gap)) });
+  const setGap = (index: number, change: Partial<Gap>) =>
+    onChange({ ...value, gaps: value.gaps.map((gap, at) => (at === index ? { ...gap, ...change } : gap)) });
   const setAxis = (name: 'x' | 'y', change: Partial<Axis>) => onChange({ ...value, axes: { ...value.axes, [name]: { ...value.axes[name], ...change } } });
   const setPlacement = (index: number, change: Partial<Landscape['placements'][number]>) =>
     onChange({ ...value, placements: value.placements.map((placement, at) => (at === index ? { ...placement, ...change } : placement)) });
@@ -44,11 +56,28 @@ export function LandscapeFields({ id, value, onChange }: { id: string; value: La
         <fieldset key={index} className="artifact-editor__group">
           <legend>Gap {index + 1}</legend>
           <TextField id={`${id}-gap-${index}-title`} label="Gap title" value={gap.title} onChange={(title) => setGap(index, { title })} />
-          <TextField id={`${id}-gap-${index}-description`} label="Description" rows={2} value={gap.description} onChange={(description) => setGap(index, { description })} />
-          <LinesField id={`${id}-gap-${index}-competitors`} label="Competitors it concerns" lines={gap.competitors} rows={2} onChange={(competitors) => setGap(index, { competitors })} />
+          <TextField
+            id={`${id}-gap-${index}-description`}
+            label="Description"
+            rows={2}
+            value={gap.description}
+            onChange={(description) => setGap(index, { description })}
+          />
+          <LinesField
+            id={`${id}-gap-${index}-competitors`}
+            label="Competitors it concerns"
+            lines={gap.competitors}
+            rows={2}
+            onChange={(competitors) => setGap(index, { competitors })}
+          />
           <ClaimsField id={`${id}-gap-${index}-evidence`} label="Evidence" claims={gap.evidence} onChange={(evidence) => setGap(index, { evidence })} />
           {value.gaps.length > 1 && (
-            <button type="button" className="button button--secondary panel__small-button" aria-label={`Remove the gap “${gap.title}”`} onClick={() => onChange({ ...value, gaps: value.gaps.filter((_, at) => at !== index) })}>
+            <button
+              type="button"
+              className="button button--secondary panel__small-button"
+              aria-label={`Remove the gap “${gap.title}”`}
+              onClick={() => onChange({ ...value, gaps: value.gaps.filter((_, at) => at !== index) })}
+            >
               Remove this gap
             </button>
           )}
@@ -66,9 +95,28 @@ export function LandscapeFields({ id, value, onChange }: { id: string; value: La
         <legend>Positions, from 0 to 10</legend>
         {value.placements.map((placement, index) => (
           <div key={index} className="artifact-editor__position">
-            <TextField id={`${id}-place-${index}-name`} label={placement.isIdea ? 'Your idea' : 'Name'} value={placement.name} onChange={(name) => setPlacement(index, { name })} />
-            <NumberField id={`${id}-place-${index}-x`} label={value.axes.x.label || 'Horizontal'} min={0} max={10} value={placement.x} onChange={(x) => setPlacement(index, { x })} />
-            <NumberField id={`${id}-place-${index}-y`} label={value.axes.y.label || 'Vertical'} min={0} max={10} value={placement.y} onChange={(y) => setPlacement(index, { y })} />
+            <TextField
+              id={`${id}-place-${index}-name`}
+              label={placement.isIdea ? 'Your idea' : 'Name'}
+              value={placement.name}
+              onChange={(name) => setPlacement(index, { name })}
+            />
+            <NumberField
+              id={`${id}-place-${index}-x`}
+              label={value.axes.x.label || 'Horizontal'}
+              min={0}
+              max={10}
+              value={placement.x}
+              onChange={(x) => setPlacement(index, { x })}
+            />
+            <NumberField
+              id={`${id}-place-${index}-y`}
+              label={value.axes.y.label || 'Vertical'}
+              min={0}
+              max={10}
+              value={placement.y}
+              onChange={(y) => setPlacement(index, { y })}
+            />
           </div>
         ))}
       </fieldset>

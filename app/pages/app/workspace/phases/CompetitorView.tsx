@@ -23,7 +23,14 @@ export function Link({ href, children }: { href: string; children: React.ReactNo
 export function ClaimList({ claims, ordered = false }: { claims: Claim[]; ordered?: boolean }) {
   const items = claims.map((claim) => (
     <li key={`${claim.text}${claim.source}`}>
-      {claim.text} {claim.source === ASSUMPTION ? <span className="artifact__assumption">(assumption)</span> : <>(<Link href={claim.source}>source</Link>)</>}
+      {claim.text}{' '}
+      {claim.source === ASSUMPTION ? (
+        <span className="artifact__assumption">(assumption)</span>
+      ) : (
+        <>
+          (<Link href={claim.source}>source</Link>)
+        </>
+      )}
     </li>
   ));
   return ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
@@ -123,7 +130,13 @@ export function CompetitorView({ entry, onCheckAgain }: { entry: CompetitorEntry
         </div>
       )}
       {competitor.url && onCheckAgain && (
-        <button type="button" className="button button--secondary panel__small-button" disabled={checking} onClick={() => void checkAgain()} aria-label={`Check ${entry.title} again`}>
+        <button
+          type="button"
+          className="button button--secondary panel__small-button"
+          disabled={checking}
+          onClick={() => void checkAgain()}
+          aria-label={`Check ${entry.title} again`}
+        >
           {checking ? 'Checking…' : 'Check again'}
         </button>
       )}
@@ -152,7 +165,13 @@ export function LandscapeView({ entry, onAccept }: { entry: LandscapeEntry; onAc
       </ul>
       <h4 className="landscape__heading">Positioning</h4>
       <PositioningMap axes={axes} placements={placements} />
-      <ArtifactAcceptance entry={entry} onAccept={onAccept} done="Accepted: phase 3 is done." note="Checked the gaps and the map? Accepting them completes phase 3." button="Accept gaps and map" />
+      <ArtifactAcceptance
+        entry={entry}
+        onAccept={onAccept}
+        done="Accepted: phase 3 is done."
+        note="Checked the gaps and the map? Accepting them completes phase 3."
+        button="Accept gaps and map"
+      />
     </div>
   );
 }

@@ -8,7 +8,10 @@ const CONFIDENCE: Record<Persona['confidence'], string> = { low: 'Low', medium: 
  * or removed, never written (docs/decisions/0048-members-edit-artifacts.md). Its name is the entry's title.
  */
 export function PersonaFields({ id, value, onChange }: { id: string; value: Persona; onChange: (persona: Persona) => void }) {
-  const set = <Key extends keyof Persona>(key: Key) => (next: Persona[Key]) => onChange({ ...value, [key]: next });
+  const set =
+    <Key extends keyof Persona>(key: Key) =>
+    (next: Persona[Key]) =>
+      onChange({ ...value, [key]: next });
   const setJobs = (key: keyof Persona['jobs']) => (lines: string[]) => onChange({ ...value, jobs: { ...value.jobs, [key]: lines } });
   return (
     <>
@@ -24,7 +27,12 @@ export function PersonaFields({ id, value, onChange }: { id: string; value: Pers
       <LinesField id={`${id}-stories`} label="Job stories: When …, I want to …, so I can …" lines={value.jobStories} onChange={set('jobStories')} rows={4} />
       <TextField id={`${id}-early`} label="Early adopters" rows={2} value={value.earlyAdopter} onChange={set('earlyAdopter')} />
       <RemovableList label="Quotes" items={value.quotes} describe={(quote) => ({ text: quote.text, url: quote.url })} onChange={set('quotes')} />
-      <RemovableList label="Where to reach them" items={value.reachAt} describe={(channel) => ({ text: channel.name, url: channel.url })} onChange={set('reachAt')} />
+      <RemovableList
+        label="Where to reach them"
+        items={value.reachAt}
+        describe={(channel) => ({ text: channel.name, url: channel.url })}
+        onChange={set('reachAt')}
+      />
       <SelectField id={`${id}-confidence`} label="Confidence" value={value.confidence} options={CONFIDENCE} onChange={set('confidence')} />
       <TextField id={`${id}-reasons`} label="Why that confidence" rows={2} value={value.confidenceReasons} onChange={set('confidenceReasons')} />
     </>

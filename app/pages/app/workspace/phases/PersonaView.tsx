@@ -100,11 +100,18 @@ export function PersonaView({
         <div>
           <dt>Confidence</dt>
           <dd>
-            <span className={`estimate__confidence estimate__confidence--${persona.confidence}`}>{CONFIDENCE[persona.confidence]}</span> {persona.confidenceReasons}
+            <span className={`estimate__confidence estimate__confidence--${persona.confidence}`}>{CONFIDENCE[persona.confidence]}</span>{' '}
+            {persona.confidenceReasons}
           </dd>
         </div>
       </dl>
-      <ArtifactAcceptance entry={entry} onAccept={onAccept} done="Accepted: phase 4 is done." note="Checked the persona and its evidence? Accepting it completes phase 4." button="Accept this persona" />
+      <ArtifactAcceptance
+        entry={entry}
+        onAccept={onAccept}
+        done="Accepted: phase 4 is done."
+        note="Checked the persona and its evidence? Accepting it completes phase 4."
+        button="Accept this persona"
+      />
     </div>
   );
 }
@@ -123,9 +130,7 @@ function NewResearchAnswers({ count, onAsk }: { count: number; onAsk?: (text: st
   const asked = askedAt === count;
   return (
     <div className="persona__new-answers" role="status">
-      <p>
-        {count === 1 ? '1 new research answer' : `${count} new research answers`} since these personas were written.
-      </p>
+      <p>{count === 1 ? '1 new research answer' : `${count} new research answers`} since these personas were written.</p>
       {onAsk && (
         <button
           type="button"

@@ -43,7 +43,9 @@ export function ArtifactView({ entry, ...actions }: { entry: Extract<MemoryEntry
 type Content<Kind extends ArtifactKind> = Extract<ArtifactContent, { kind: Kind }>;
 type EditorProps<Kind extends ArtifactKind> = { id: string; content: Content<Kind>; onChange: (content: Content<Kind>) => void };
 const ARTIFACT_EDITORS: { [Kind in 'competitor' | 'landscape' | 'persona']: (props: EditorProps<Kind>) => React.ReactNode } = {
-  competitor: ({ id, content, onChange }) => <CompetitorFields id={id} value={content.competitor} onChange={(competitor) => onChange({ ...content, competitor })} />,
+  competitor: ({ id, content, onChange }) => (
+    <CompetitorFields id={id} value={content.competitor} onChange={(competitor) => onChange({ ...content, competitor })} />
+  ),
   landscape: ({ id, content, onChange }) => <LandscapeFields id={id} value={content.landscape} onChange={(landscape) => onChange({ ...content, landscape })} />,
   persona: ({ id, content, onChange }) => <PersonaFields id={id} value={content.persona} onChange={(persona) => onChange({ ...content, persona })} />,
 };
