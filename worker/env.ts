@@ -19,6 +19,8 @@ export interface Bindings {
   GOOGLE_AUTHORIZATION_URL?: string;
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_USERINFO_URL?: string;
+  /** Each call to Google's token and profile endpoints gives up after this (ms). */
+  GOOGLE_TIMEOUT_MS: string;
   /** Failed sign-ins: per client per minute, per account and client per 15 minutes, per account per hour. */
   SIGN_IN_FAILURES_PER_CLIENT_PER_MINUTE: string;
   SIGN_IN_FAILURES_PER_ACCOUNT_PER_CLIENT: string;
@@ -83,7 +85,6 @@ export interface Bindings {
   BRAVE_SEARCH_API_URL?: string;
   /** The reader of competitors' pages (worker/services/page-reader.ts): time-out (ms) of a read, redirects included, and bytes read. */
   PAGE_READ_TIMEOUT_MS: string;
-  GOOGLE_TIMEOUT_MS: string;
   PAGE_READ_MAX_BYTES: string;
   /** "true" lets the page reader read loopback addresses in development and tests only (services/development.ts). */
   PAGE_READER_ALLOW_LOOPBACK?: string;

@@ -60,7 +60,7 @@ export function PhasesPanel({
                   <span className="visually-hidden">Phase {phase.number}: </span>
                   {phase.title}
                 </span>
-                <span className={`badge${phase.free ? '' : ' badge--pro'}${isCurrent ? ' badge--current' : ''}`}>
+                <span className={`badge${!phase.built ? ' badge--coming' : phase.free ? '' : ' badge--pro'}${isCurrent ? ' badge--current' : ''}`}>
                   {state}
                   {locked && <span className="visually-hidden">, locked</span>}
                 </span>

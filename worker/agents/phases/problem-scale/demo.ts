@@ -39,7 +39,7 @@ const demoEstimate = (subject: DemoSubject): ScaleEstimate => ({
 /** A research page that asks the people who have the problem about it, in the founders' own words. */
 const demoDraft = (subject: DemoSubject): ResearchDraft => ({
   title: quote(`About ${inSentence(subject.name)}: a few questions`, 100),
-  testsAssumptions: [`People meet this problem often: ${quote(subject.problem, 120)}`, 'They would try something new to solve it'],
+  testsAssumptions: [`People meet this problem often (“${quote(subject.problem, 120)}”)`, 'They would try something new to solve it'],
   questions: [
     {
       text: quote(`How often did you meet this problem in the last month: ${subject.problem}`, 300),
