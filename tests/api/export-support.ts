@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
-import { getAgentByName } from 'agents';
 import type { CanvasItem } from '#contracts/canvas';
 import { MemoryContentSchema, type MemoryEntry } from '#contracts/workspace';
 import { asEntries, fullMemoryContents } from '../fixtures/full-project';
+import { workspaceOf } from '../../worker/agents/project-lifecycle';
 
 export { canvasItems, LANGUAGES } from '../fixtures/full-project';
 
@@ -17,7 +17,7 @@ export const fullMemory = (): MemoryEntry[] => asEntries(fullMemoryContents().ma
 /** Writes the memory and canvas into the project's object. */
 export async function seedWorkspace(projectId: string, memory: MemoryEntry[], canvas: CanvasItem[]) {
   // Addressed as the Worker addresses it, so the object knows its name and has started.
-  const stub = await getAgentByName(env.COFOUNDER, projectId);
+  const stub = await workspaceOf(env, projectId);
   await runInDurableObject(stub, async (object, state) => {
     const workspace = object as unknown as { setState: (state: unknown) => void; state: object };
     workspace.setState({ ...workspace.state, memory });

@@ -3,6 +3,7 @@ import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FORWARDED_PATHS } from '../../worker/routes/cofounder';
 import { TRUSTED_HEADERS } from '../../worker/agents/cofounder';
+import { workspaceNamespace } from '../../worker/agents/project-lifecycle';
 import { db, freshClient, postJson, request, type CookieJar } from '../utils';
 import {
   addCollaborator,
@@ -29,7 +30,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const usage = async (key: string) =>
   (await db().prepare('SELECT count FROM cofounder_usage WHERE day = ? AND key = ?').bind(today(), key).first<{ count: number }>())?.count ?? 0;
 const userIdOf = async (email: string) => (await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
-const stub = (projectId: string) => env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId));
+const stub = (projectId: string) => workspaceNamespace(env).get(workspaceNamespace(env).idFromName(projectId));
 
 /** The sub-agents a project's object has ever made (the SDK's registry in its own SQLite). */
 const subAgentsOf = (projectId: string) =>

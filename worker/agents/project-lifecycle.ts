@@ -1,6 +1,7 @@
 import { getAgentByName } from 'agents';
 import type { ProjectConversationExport } from '#contracts/account';
 import type { Bindings } from '../env';
+import type { CofounderAgent } from './cofounder';
 
 /**
  * What the rest of the Worker may ask of a project's workspace object: member removal, ended
@@ -9,9 +10,18 @@ import type { Bindings } from '../env';
 
 type Objects = Pick<Bindings, 'COFOUNDER'>;
 
+/**
+ * The one door to the workspace objects: the binding is typed loosely in worker/env.ts (so the
+ * bindings do not import the object's module) and exactly here.
+ */
+export const workspaceNamespace = (env: Objects) => env.COFOUNDER as DurableObjectNamespace<CofounderAgent>;
+
+/** The workspace object of a project, addressed by its id as the Worker addresses it (the object knows its name). */
+export const workspaceOf = (env: Objects, projectId: string) => getAgentByName(workspaceNamespace(env), projectId);
+
 /** Closes every open workspace of a member who was removed from the project, at once. */
 export async function closeMemberConnections(env: Objects, projectId: string, userId: string): Promise<void> {
-  const workspace = await getAgentByName(env.COFOUNDER, projectId);
+  const workspace = await workspaceOf(env, projectId);
   await workspace.closeMember(userId);
 }
 
@@ -30,7 +40,7 @@ export async function closeSessionConnections(
   await Promise.all(
     projectIds.map(async (projectId) => {
       try {
-        const workspace = await getAgentByName(env.COFOUNDER, projectId);
+        const workspace = await workspaceOf(env, projectId);
         await workspace.closeSessions(userId, families, except);
       } catch (error) {
         console.error('Closing the workspace sockets of an ended session failed', projectId, error);
@@ -41,19 +51,19 @@ export async function closeSessionConnections(
 
 /** Erases the project's conversation and memory (the object's storage) and closes its connections. */
 export async function deleteProjectConversation(env: Objects, projectId: string): Promise<void> {
-  const workspace = await getAgentByName(env.COFOUNDER, projectId);
+  const workspace = await workspaceOf(env, projectId);
   await workspace.deleteConversation();
 }
 
 /** The project's conversation and memory with its history, for the account export. */
 export async function exportProjectConversation(env: Objects, projectId: string): Promise<ProjectConversationExport> {
-  const workspace = await getAgentByName(env.COFOUNDER, projectId);
+  const workspace = await workspaceOf(env, projectId);
   return workspace.exportConversation();
 }
 
 /** The memory, canvas and source read times of a project, for its export (worker/routes/export.ts). */
 export async function projectExportSource(env: Objects, projectId: string) {
-  const workspace = await getAgentByName(env.COFOUNDER, projectId);
+  const workspace = await workspaceOf(env, projectId);
   return workspace.exportSource();
 }
 
@@ -64,7 +74,7 @@ export async function projectExportSource(env: Objects, projectId: string) {
  */
 export async function researchAnswerArrived(env: Objects, projectId: string): Promise<void> {
   try {
-    const workspace = await getAgentByName(env.COFOUNDER, projectId);
+    const workspace = await workspaceOf(env, projectId);
     await workspace.researchAnswerArrived();
   } catch (error) {
     console.error('Telling the workspace about a research answer failed', projectId, error);

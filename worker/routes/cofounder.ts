@@ -1,6 +1,6 @@
-import { getAgentByName } from 'agents';
 import { Hono, type Context } from 'hono';
 import { TRUSTED_HEADERS } from '../agents/cofounder';
+import { workspaceOf } from '../agents/project-lifecycle';
 import { workspaceMember } from '../db/queries/cofounder';
 import { isTrustedOrigin } from '../middleware/csrf';
 import { requireUser, type SignedInEnv } from '../services/sessions';
@@ -42,7 +42,7 @@ async function forwardToWorkspace(c: Context<SignedInEnv>, upgrade: boolean) {
   headers.set(TRUSTED_HEADERS.role, member.role);
   headers.set(TRUSTED_HEADERS.sessionFamily, c.var.sessionFamily);
 
-  const workspace = await getAgentByName(c.env.COFOUNDER, projectId);
+  const workspace = await workspaceOf(c.env, projectId);
   const response = await workspace.fetch(new Request(c.req.raw, { headers }));
   // A 101 carries the socket and must go back untouched; other answers get mutable headers so the
   // security headers can be added.
