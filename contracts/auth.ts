@@ -1,5 +1,5 @@
-import type { PlanId } from './account';
-import { EMAIL_SHAPE, hasControlCharacters, withoutControlCharacters } from './text';
+import type { PlanId } from './plans';
+import { EMAIL_SHAPE, withoutControlCharacters } from './text';
 import { z } from './zod';
 
 /**
@@ -67,17 +67,6 @@ export const GoogleStartSchema = z.strictObject({
 export const PrivacyModeSchema = z.strictObject({ privacyMode: z.boolean() });
 
 export const EmailPreferencesSchema = z.strictObject({ subscribed: z.boolean() });
-
-export const PROJECT_NAME_MAX = 100;
-export const ProjectNameSchema = z
-  .string()
-  .trim()
-  .max(PROJECT_NAME_MAX, `Project names are at most ${PROJECT_NAME_MAX} characters`)
-  .refine((name) => !hasControlCharacters(name), 'Project names cannot contain control characters');
-
-export const CreateProjectSchema = z.strictObject({ name: ProjectNameSchema });
-export const RenameProjectSchema = z.strictObject({ name: ProjectNameSchema });
-export const InviteSchema = z.strictObject({ email: EmailSchema });
 
 /** The public shape of the signed-in user. */
 export interface CurrentUser {

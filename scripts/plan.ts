@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // Node runs this file as it is; the contracts' extensionless imports need the bundler, so the
-// plan names of contracts/account.ts are repeated here.
+// plan names of contracts/plans.ts are repeated here.
 const PLANS = ['free', 'pro'];
 const EMAIL_SHAPE = /^[^\s@']+@[^\s@']+\.[^\s@']+$/;
 

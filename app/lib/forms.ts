@@ -6,7 +6,7 @@ import { ApiError } from './api';
 /** The catch-all message when the server gave no text of its own. */
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 
-/** The first message a shared field schema (contracts/auth.ts) gives for `value`, if any. */
+/** The first message a shared field schema (in contracts/) gives for `value`, if any. */
 export function fieldError(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'This value is not valid');

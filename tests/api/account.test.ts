@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountExport } from '#contracts/account';
+import type { AccountExport } from '#contracts/user';
 import { CookieJar, db, outboxFor, postJson, request, signedInUser, signedUpUser, tokenOf } from '../utils';
 
 type Founder = Awaited<ReturnType<typeof signedInUser>>;

@@ -3,7 +3,8 @@
  * field's own message, and nothing is written or sent.
  */
 import { describe, expect, it } from 'vitest';
-import { AttributionSchema, EmailSchema, ProjectNameSchema } from '#contracts/auth';
+import { AttributionSchema, EmailSchema } from '#contracts/auth';
+import { ProjectNameSchema } from '#contracts/projects';
 import { AffiliateApplicationSchema } from '#contracts/affiliate';
 import { AnalyticsEventSchema } from '#contracts/events';
 import { ResearchPageInputSchema } from '#contracts/research';

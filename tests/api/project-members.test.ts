@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVITATION_REFUSED } from '#contracts/account';
+import { INVITATION_REFUSED } from '#contracts/projects';
 import { createInvitation } from '../../worker/db/queries/projects';
 import { hashToken } from '../../worker/lib/tokens';
 import { CookieJar, db, freshEmail, postJson, request, signedInUser, tokenOf } from '../utils';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { AccountExport } from '#contracts/account';
+import type { AccountExport } from '#contracts/user';
 import type { BillingSummary, CheckoutStatus } from '#contracts/billing';
 import { CookieJar, db, fake, postJson, request, signedInUser } from '../utils';
 import {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { SupportAccess } from '#contracts/billing';
+import type { SupportAccess } from '#contracts/support';
 import { CookieJar, db, outboxFor, postJson, request, signedInUser } from '../utils';
 import { buyer } from './payments-support';
 

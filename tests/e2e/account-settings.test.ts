@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { AccountExport } from '#contracts/account';
+import type { AccountExport } from '#contracts/user';
 import { expectHeading, expectNoProblems, latestEmail, newAccount, newPage, queryD1, screenshot, sqlText, url, withBrowser, VIEWPORTS } from './support';
 
 withBrowser();

@@ -132,6 +132,15 @@ export function cycles(imports: Import[]): string[][] {
   return found;
 }
 
+/**
+ * Every cycle among the files of contracts/, type-only imports included: shapes that name each
+ * other in a circle belong in one file, or what they share in a file of its own (contracts/plans.ts).
+ */
+export function contractCycles(imports: Import[]): string[][] {
+  const between = imports.filter((edge) => edge.from.startsWith('contracts/') && edge.to.startsWith('contracts/'));
+  return cycles(between.map((edge) => ({ ...edge, typeOnly: false })));
+}
+
 const ALL_IMPORTS = SOURCE_FOLDERS.flatMap(sourceFiles).flatMap((file) => readImports(file, readFileSync(join(ROOT, file), 'utf8')));
 
 describe('import rules', () => {
@@ -147,6 +156,11 @@ describe('import rules', () => {
 
   it('has no import cycle', () => {
     expect(cycles(ALL_IMPORTS)).toEqual([]);
+  });
+
+  it('has no import cycle among the contract files, not even through type-only imports', () => {
+    expect(ALL_IMPORTS).toContainEqual({ from: 'contracts/user.ts', to: 'contracts/plans.ts', typeOnly: true });
+    expect(contractCycles(ALL_IMPORTS)).toEqual([]);
   });
 
   it('catches a forbidden arrow, a value import of the Worker, and a cycle', () => {
@@ -178,5 +192,12 @@ describe('import rules', () => {
         { from: 'b.ts', to: 'a.ts', typeOnly: false },
       ]),
     ).toEqual([['a.ts', 'b.ts']]);
+    // A type-only arrow back closes a circle among the contracts, though not among value imports.
+    const circle = [
+      ...fake('contracts/user.ts', "import { PasswordSchema } from './auth';"),
+      ...fake('contracts/auth.ts', "import type { OwnedProject } from '#contracts/user';"),
+    ];
+    expect(cycles(circle)).toEqual([]);
+    expect(contractCycles(circle)).toEqual([['contracts/user.ts', 'contracts/auth.ts']]);
   });
 });

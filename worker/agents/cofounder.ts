@@ -50,7 +50,7 @@ import { CANVAS_WRITES, CanvasStore, handleCanvasFrame } from './canvas';
 import { buildPrompt, textOf } from './context';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import { conversationExport, readMemoryHistory, recordMemoryChange, sourceReadTimes, type MemoryChange } from './memory-history';
-import type { ProjectConversationExport } from '#contracts/account';
+import type { ProjectConversationExport } from '#contracts/user';
 import { offlineDemoAnswer } from './offline-demo';
 import { checkAgain } from './phases/competitors/check-again';
 import { cardContent, proposedRun, runEndText, runStep } from './phases/competitors/research-run';
@@ -1004,7 +1004,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     return closed;
   }
 
-  /** The conversation, the memory with its history and the canvas, for the account export (contracts/account.ts). */
+  /** The conversation, the memory with its history and the canvas, for the account export (contracts/user.ts). */
   async exportConversation(): Promise<ProjectConversationExport> {
     return {
       ...conversationExport(this.messages as WorkspaceMessage[], this.state.memory, readMemoryHistory(this.sql.bind(this))),

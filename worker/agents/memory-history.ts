@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart } from 'ai';
-import type { ProjectConversationExport } from '#contracts/account';
+import type { ProjectConversationExport } from '#contracts/user';
 import type { MemoryEntry, MessageAuthor, WorkspaceMessage } from '#contracts/workspace';
 import { textOf } from './context';
 

@@ -1,5 +1,5 @@
 import { getAgentByName } from 'agents';
-import type { ProjectConversationExport } from '#contracts/account';
+import type { ProjectConversationExport } from '#contracts/user';
 import type { Bindings } from '../env';
 import type { CofounderAgent } from './cofounder';
 

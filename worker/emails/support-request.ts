@@ -1,4 +1,4 @@
-import type { PlanId } from '#contracts/account';
+import type { PlanId } from '#contracts/plans';
 import { composeEmail } from './layout';
 
 export interface SupportMessage {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { INVITATION_REFUSED } from '#contracts/account';
+import { INVITATION_REFUSED } from '#contracts/projects';
 import { invitationPreview } from '../db/queries/projects';
 import type { AppEnv } from '../env';
 import { TOKEN_SHAPE } from '../lib/tokens';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { INVITATION_REFUSED, planLimitMessage } from '#contracts/account';
-import { CreateProjectSchema, InviteSchema, RenameProjectSchema } from '#contracts/auth';
+import { planLimitMessage } from '#contracts/plans';
+import { CreateProjectSchema, INVITATION_REFUSED, InviteSchema, RenameProjectSchema } from '#contracts/projects';
 import { getDb } from '../db/client';
 import { completedPhasesOfMember } from '../db/queries/cofounder';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SupportRequestSchema, type SupportAccess } from '#contracts/billing';
+import { SupportRequestSchema, type SupportAccess } from '#contracts/support';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { findUserById } from '../db/queries/accounts';

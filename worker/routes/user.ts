@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ChangePasswordSchema, DeleteAccountSchema, SetDisplayNameSchema } from '#contracts/account';
+import { ChangePasswordSchema, DeleteAccountSchema, SetDisplayNameSchema } from '#contracts/user';
 import { EmailPreferencesSchema, PrivacyModeSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { accountExport, accountRowsDeletion } from '../db/queries/account-data';

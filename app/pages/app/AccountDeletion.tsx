@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { DeleteAccountRequest, OwnedProject } from '#contracts/account';
+import type { DeleteAccountRequest, OwnedProject } from '#contracts/user';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { FormActions } from '../../components/InlineForm';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { InviteSchema } from '#contracts/auth';
+import { InviteSchema } from '#contracts/projects';
 import { EmailField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { planLimitMessage } from '#contracts/account';
+import { planLimitMessage } from '#contracts/plans';
 import { FormAlert } from '../../components/FormField';
 import { FormActions, InlineForm } from '../../components/InlineForm';
 import { api, ApiError, withSession } from '../../lib/api';

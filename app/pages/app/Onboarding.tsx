@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
-import { DISPLAY_NAME_MAX, DisplayNameSchema } from '#contracts/account';
-import { PROJECT_NAME_MAX } from '#contracts/auth';
+import { DISPLAY_NAME_MAX, DisplayNameSchema } from '#contracts/user';
+import { PROJECT_NAME_MAX } from '#contracts/projects';
 import { FormAlert, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CHECKOUT_SESSION_SHAPE, type CheckoutStatus } from '#contracts/billing';
-import { OWN_PROJECT_LIMIT } from '#contracts/account';
+import { OWN_PROJECT_LIMIT } from '#contracts/plans';
 import { Spinner } from '../../components/Spinner';
 import { PRO_PHASES_UNLOCKED } from '../../content/phases';
 import { api, withSession } from '../../lib/api';

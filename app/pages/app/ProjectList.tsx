@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { OWN_PROJECT_LIMIT } from '#contracts/account';
+import { OWN_PROJECT_LIMIT } from '#contracts/plans';
 import { workspacePath } from '../../lib/workspace-path';
 import { useCurrentUser } from './AppLayout';
 import { NewProjectForm, PlanLimit } from './NewProjectForm';

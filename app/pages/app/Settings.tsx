@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
-import { DISPLAY_NAME_MAX, DisplayNameSchema } from '#contracts/account';
+import { DISPLAY_NAME_MAX, DisplayNameSchema } from '#contracts/user';
 import { PasswordSchema } from '#contracts/auth';
 import { FormAlert, PasswordField, TextField } from '../../components/FormField';
 import { useNotify } from '../../lib/notifications';

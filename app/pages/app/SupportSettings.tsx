@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SupportRequestSchema, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, type SupportAccess } from '#contracts/billing';
+import { SupportRequestSchema, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, type SupportAccess } from '#contracts/support';
 import { FormAlert, TextAreaField, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { api, withSession } from '../../lib/api';

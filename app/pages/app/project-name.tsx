@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { PROJECT_NAME_MAX, ProjectNameSchema } from '#contracts/auth';
+import { PROJECT_NAME_MAX, ProjectNameSchema } from '#contracts/projects';
 import { TextField } from '../../components/FormField';
 import { fieldError, useFormFields } from '../../lib/forms';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { InvitationPreview } from '#contracts/account';
+import type { InvitationPreview } from '#contracts/projects';
 import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
 import { EmailField, FormAlert, PasswordField } from '../../components/FormField';

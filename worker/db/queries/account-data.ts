@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { AccountExport, ProjectConversationExport } from '#contracts/account';
+import type { AccountExport, ProjectConversationExport } from '#contracts/user';
 import type { Db } from '../client';
 import { projectMembers, projects, proInterest, researchPages, researchQuestions, researchResponses, users } from '../schema';
 import { isSubscribed } from './accounts';

@@ -1,5 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { OWN_PROJECT_LIMIT, type InvitationPreview, type OwnedProject } from '#contracts/account';
+import { OWN_PROJECT_LIMIT } from '#contracts/plans';
+import type { InvitationPreview } from '#contracts/projects';
+import type { OwnedProject } from '#contracts/user';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Db } from '../client';
 import { projectMembers, projects, users } from '../schema';

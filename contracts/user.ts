@@ -2,19 +2,7 @@ import { PasswordSchema } from './auth';
 import { singleLineText } from './text-fields';
 import { z } from './zod';
 import type { PaymentRecord } from './billing';
-
-/**
- * Plans and how many projects of their own each allows (docs/decisions/0023). Membership of
- * other founders' projects is not counted.
- */
-export const PLANS = ['free', 'pro'] as const;
-export type PlanId = (typeof PLANS)[number];
-export const OWN_PROJECT_LIMIT: Record<PlanId, number> = { free: 1, pro: 5 };
-
-export const planLimitMessage = (plan: PlanId): string =>
-  plan === 'free'
-    ? `The Free plan includes ${OWN_PROJECT_LIMIT.free} project of your own. Pro includes ${OWN_PROJECT_LIMIT.pro}; projects others share with you never count.`
-    : `Pro includes ${OWN_PROJECT_LIMIT.pro} projects of your own. Delete one to start another; projects others share with you never count.`;
+import type { PlanId } from './plans';
 
 export const ChangePasswordSchema = z.strictObject({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(256),
@@ -118,16 +106,3 @@ export const DISPLAY_NAME_MAX = 60;
 export const DisplayNameSchema = singleLineText(DISPLAY_NAME_MAX);
 /** Setting the display name; null clears it (the address before the @ is shown again). */
 export const SetDisplayNameSchema = z.strictObject({ name: DisplayNameSchema.nullable() });
-
-/** An invitation as its link shows it before the invited person has an account. */
-/** Why an invitation link does not work, as its holder is told. */
-export const INVITATION_REFUSED = {
-  invalid: 'This invitation is invalid, expired, withdrawn or already used. Ask a member of the project for a new link.',
-  makerLeft: 'Whoever sent this invitation is no longer a member of the project, so it no longer works. Ask a member of the project for a new link.',
-} as const;
-
-export interface InvitationPreview {
-  email: string;
-  projectName: string;
-  invitedBy: string;
-}
