@@ -12,7 +12,6 @@ import {
   MemoryFrameSchema,
   PhaseOpenFrameSchema,
   RunFrameSchema,
-  type LimitName,
   type MemoryContent,
   type MemoryEntry,
   type MemoryResultFrame,
@@ -52,6 +51,8 @@ import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type 
 import { conversationExport, readMemoryHistory, recordMemoryChange, sourceReadTimes, type MemoryChange } from './memory-history';
 import type { ProjectConversationExport } from '#contracts/user';
 import { offlineDemoAnswer } from './offline-demo';
+import { ANSWER_LIMITS, describeFailure, FAILURE_MESSAGES } from './answer';
+import { limitMessage, phasesState, planEdit, planRegenerate, previousVersionsOf, type PlannedTurn } from './turns';
 import { checkAgain } from './phases/competitors/check-again';
 import { cardContent, proposedRun, runEndText, runStep } from './phases/competitors/research-run';
 import { allModules, builtModules, canOpen, phaseModule } from './phases/registry';
@@ -84,28 +85,6 @@ const CLOSE_REASONS = {
   removed: 'You are no longer a member of this project.',
   deleted: 'This project was deleted.',
 } as const;
-
-/** How many earlier versions of an answer a Regenerate keeps, newest first. */
-const MAX_PREVIOUS_VERSIONS = 5;
-
-/** Bounds of one answer (docs/decisions/0026-cofounder-prompt-and-memory.md). */
-export const ANSWER_LIMITS = { maxOutputTokens: 1200, maxSteps: 6, maxChars: 12_000 } as const;
-
-export const FAILURE_MESSAGES = {
-  model: 'The co-founder could not finish this answer. Please retry.',
-  busy: 'The co-founder is answering another message. Please retry when it has finished.',
-  timeout: 'The co-founder took too long to answer. Please retry.',
-  tooLong: 'The answer grew too long and was cut off. Please retry, or ask for something shorter.',
-  incomplete: 'The answer stopped halfway. Please retry.',
-  unavailable: 'The co-founder is not available right now. Please try again later.',
-  interrupted: 'The answer was interrupted by a restart. Please retry.',
-} as const;
-
-const LIMIT_MESSAGES: Record<LimitName, string> = {
-  member_daily: "You've reached today's message limit for your account.",
-  project_daily: "This project has reached today's message limit.",
-  global_daily: 'Launchmate has reached its daily limit for AI answers.',
-};
 
 interface Member {
   userId: string;
@@ -1034,95 +1013,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   }
 }
 
-/** What a chat request will do, once it is allowed. */
-type PlannedTurn =
-  | { kind: 'send' | 'note'; appended: WorkspaceMessage }
-  | { kind: 'regenerate' | 'edit'; transcript: WorkspaceMessage[]; answering: string | undefined; replaced?: WorkspaceMessage; note?: boolean };
-
-/**
- * Retry or Regenerate: the latest answer is written again (a complete one is kept as a previous
- * version of the new one). A latest member message with no answer yet (its answer never came)
- * is answered.
- */
-function planRegenerate(stored: WorkspaceMessage[]): PlannedTurn | { error: string } {
-  const last = stored.at(-1);
-  if (!last || (last.role === 'user' && last.metadata?.note)) return { error: 'There is no answer to write again.' };
-  const transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
-  const answering =
-    last.role === 'assistant' ? (last.metadata?.answers ?? transcript.findLast((message) => message.role === 'user' && !message.metadata?.note)?.id) : last.id;
-  const replaced = last.role === 'assistant' && last.metadata?.status !== 'failed' ? last : undefined;
-  return { kind: 'regenerate', transcript, answering, replaced };
-}
-
-/**
- * An edit of the member's own latest message: its text changes (what it said before is kept and
- * shown), and, unless it is a note to the team, it is asked again; the answer it had becomes a
- * previous version of the new one.
- */
-function planEdit(stored: WorkspaceMessage[], id: string, text: string, userId: string): PlannedTurn | { error: string } {
-  const index = stored.findIndex((message) => message.id === id);
-  const original = stored[index];
-  if (!original || original.role !== 'user') return { error: 'That message is no longer in the conversation.' };
-  const author = original.metadata?.author;
-  if (author?.kind !== 'member' || author.userId !== userId) return { error: 'You can only edit your own messages.' };
-  if (stored.slice(index + 1).some((message) => message.role === 'user'))
-    return { error: 'Only your latest message can be edited, before anyone else writes.' };
-  const before = textOf(original);
-  if (before === text) return { error: 'The message is unchanged.' };
-  const metadata: MessageMetadata = {
-    ...original.metadata!,
-    edited: { at: Date.now(), previousText: (original.metadata?.edited?.previousText ?? before).slice(0, MESSAGE_MAX_CHARS) },
-  };
-  const edited: WorkspaceMessage = { ...original, parts: [{ type: 'text', text }], metadata };
-  const answer = stored[index + 1];
-  // A note stays a note: its edit is stored and not answered; what came after it stays.
-  if (original.metadata?.note)
-    return { kind: 'edit', transcript: [...stored.slice(0, index), edited, ...stored.slice(index + 1)], answering: undefined, note: true };
-  return {
-    kind: 'edit',
-    transcript: [...stored.slice(0, index), edited],
-    answering: id,
-    replaced: answer?.role === 'assistant' && answer.metadata?.status !== 'failed' ? answer : undefined,
-  };
-}
-
-/** The versions a new answer replaces: the replaced answer's own text first, then the ones before it. */
-function previousVersionsOf(replaced: WorkspaceMessage): NonNullable<MessageMetadata['previousVersions']> {
-  const own = { text: textOf(replaced), createdAt: replaced.metadata?.createdAt ?? Date.now() };
-  return [own, ...(replaced.metadata?.previousVersions ?? [])].slice(0, MAX_PREVIOUS_VERSIONS);
-}
-
-/**
- * A refused send says what is true: sends still waiting for their answer hold their share of the
- * allowance until they end, and a failed one gives it back.
- */
-function limitMessage(limit: LimitName, waiting: number): string {
-  if (waiting === 0 || limit === 'global_daily') return `${LIMIT_MESSAGES[limit]} It resets at midnight UTC.`;
-  const messages = waiting === 1 ? '1 message that is' : `${waiting} messages that are`;
-  return `${LIMIT_MESSAGES[limit]} This counts ${messages} still waiting for an answer: any that fails is given back, and you can send again then. Otherwise it resets at midnight UTC.`;
-}
-
 const memberOf = (connection: Connection): Member | null => {
   const state = connection.state as Partial<Member> | null;
   return state?.userId && state.role && state.mode ? (state as Member) : null;
 };
-
-/**
- * The phases as members see them. The founders' choice holds while it is open to them; without
- * one, they work in the first open phase not done yet, else where they were (`fallback`).
- */
-function phasesState(done: number[], unlocked: number[], chosen: number | undefined, fallback?: number): WorkspaceState['phases'] {
-  const open = PHASES.map((phase) => phase.number).filter((number) => canOpen(number, unlocked));
-  const current =
-    chosen !== undefined && open.includes(chosen)
-      ? chosen
-      : (open.find((number) => !done.includes(number)) ?? (fallback !== undefined && open.includes(fallback) ? fallback : (open.at(-1) ?? 1)));
-  return { done, current, unlocked };
-}
-
-/** What the founders see when the model fails; never the provider's own text, which may hold internals. */
-function describeFailure(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  if (/Timeout|Abort/i.test(name) || /timed? ?out/i.test(String(error))) return FAILURE_MESSAGES.timeout;
-  return FAILURE_MESSAGES.model;
-}
