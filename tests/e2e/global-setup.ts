@@ -68,7 +68,7 @@ export const wranglerEnv = (): Record<string, string | undefined> => ({
   FORCE_COLOR: '0',
 });
 
-function runWrangler(args: string[]): Promise<void> {
+export function runWrangler(args: string[]): Promise<void> {
   const [node, cli] = wranglerCommand();
   return new Promise((resolve, reject) => {
     const child = spawn(node, [cli, ...args], { cwd: ROOT, env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -95,7 +95,7 @@ function runNode(args: string[]): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
@@ -119,7 +119,7 @@ function groupIsAlive(pid: number): boolean {
 }
 
 /** Ends wrangler and workerd: the whole process group, politely first. */
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   const pid = child.pid;
   if (!pid || !groupIsAlive(pid)) return;
   try {
@@ -140,7 +140,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 const serverLog = () => (existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8') : '(no output)');
 
-async function waitUntilServing(child: ChildProcess, baseUrl: string): Promise<void> {
+export async function waitUntilServing(child: ChildProcess, baseUrl: string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {

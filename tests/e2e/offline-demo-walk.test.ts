@@ -1,0 +1,354 @@
+/**
+ * The offline demo co-founder, as `npm start` runs it without a model key, walked in Chromium
+ * through phases 1 to 4 for two ideas: bike repair shops at desktop width, a tutoring marketplace
+ * at phone width. Every answer is labelled 'offline demo — not AI'; the conversation, the research
+ * page draft, the research run and every artifact in the memory (chosen idea, scale estimate,
+ * competitor card, gaps and map, persona) name the founder's own subject, never the other idea's
+ * nor the canned clinic one the demo once used. Screenshots after each phase.
+ *
+ * The shared server of global-setup.ts has a model (the fake), so this file starts its own
+ * `wrangler dev` of the built product: development environment on a loopback address and no
+ * OPENAI_API_KEY (llmMode: the offline demo), its own D1 state, and every outside source pointed
+ * at a closed loopback port, as on a machine without internet.
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort, ROOT, runWrangler, stopServer, waitUntilServing, wranglerCommand, wranglerEnv } from './global-setup';
+import { E2E_PASSWORD, expectHeading, expectNoProblems, newPage, screenshot, sqlText, uniqueEmail, withBrowser, type Viewport } from './support';
+import { answers, composerBox, sendMessage, transcript, waitForWorkspace, workspacePath } from './workspace-support';
+
+withBrowser();
+
+/**
+ * Relative to ROOT: this file's server keeps its D1 and Durable Objects here, one folder per run
+ * (two runs in one work tree never share it), made fresh and removed after. Its log is kept there too.
+ */
+const DEMO_STATE_DIR = `.wrangler/e2e-demo-state/run-${process.pid}`;
+const DEMO_LOG_FILE = join(ROOT, DEMO_STATE_DIR, 'wrangler.log');
+/** A closed port on this machine: every outside source refuses the connection at once. */
+const OFFLINE = 'http://127.0.0.1:9';
+
+let server: ChildProcess | undefined;
+let demoUrl = '';
+const at = (path: string) => new URL(path, demoUrl).href;
+
+beforeAll(async () => {
+  rmSync(join(ROOT, DEMO_STATE_DIR), { recursive: true, force: true });
+  mkdirSync(join(ROOT, DEMO_STATE_DIR), { recursive: true });
+  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DEMO_STATE_DIR]);
+  // An empty env file instead of .dev.vars: a developer's own OPENAI_API_KEY must not reach this server.
+  const envFile = join(ROOT, DEMO_STATE_DIR, 'empty.env');
+  writeFileSync(envFile, '');
+
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  demoUrl = `http://127.0.0.1:${port}`;
+  const logFd = openSync(DEMO_LOG_FILE, 'w');
+  const [node, cli] = wranglerCommand();
+  const { OPENAI_API_KEY: _key, CLOUDFLARE_INCLUDE_PROCESS_ENV: _include, ...env } = wranglerEnv();
+  server = spawn(
+    node,
+    [
+      cli,
+      'dev',
+      '--port', String(port),
+      '--ip', '127.0.0.1',
+      '--inspector-port', String(inspectorPort),
+      '--persist-to', DEMO_STATE_DIR,
+      '--env-file', envFile,
+      '--var', `APP_URL:${demoUrl}`,
+      '--var', 'ENVIRONMENT:development',
+      '--var', `HACKER_NEWS_API_URL:${OFFLINE}`,
+      '--var', `STACK_EXCHANGE_API_URL:${OFFLINE}`,
+      '--var', `REDDIT_AUTH_URL:${OFFLINE}`,
+      '--var', `REDDIT_API_URL:${OFFLINE}`,
+      '--var', `GITHUB_API_URL:${OFFLINE}`,
+      '--var', `ITUNES_API_URL:${OFFLINE}`,
+      '--var', `BRAVE_SEARCH_API_URL:${OFFLINE}`,
+      '--show-interactive-dev-session=false',
+    ],
+    // Its own process group, so that afterAll ends wrangler and its workerd children together.
+    { cwd: ROOT, env, detached: true, stdio: ['ignore', logFd, logFd] },
+  );
+  closeSync(logFd);
+  process.on('exit', killServerOnExit);
+  try {
+    await waitUntilServing(server, demoUrl);
+  } catch (error) {
+    await stopServer(server);
+    const log = existsSync(DEMO_LOG_FILE) ? readFileSync(DEMO_LOG_FILE, 'utf8') : '(no output)';
+    throw new Error(`The offline demo server did not start. Its own output (${DEMO_LOG_FILE}):\n${log}`, { cause: error });
+  }
+}, 120_000);
+
+/** If the run dies without afterAll, no server is left behind. */
+function killServerOnExit() {
+  try {
+    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+afterAll(async () => {
+  if (server) await stopServer(server);
+  process.off('exit', killServerOnExit);
+  rmSync(join(ROOT, DEMO_STATE_DIR), { recursive: true, force: true });
+});
+
+/** Reads this server's D1 (not the shared one), read-only, as queryD1 does. */
+function demoD1<Row = Record<string, unknown>>(sql: string): Row[] {
+  const dir = join(ROOT, DEMO_STATE_DIR, 'v3/d1/miniflare-D1DatabaseObject');
+  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
+  if (!file) throw new Error(`No D1 database file in ${dir}`);
+  const database = new DatabaseSync(join(dir, file), { readOnly: true });
+  try {
+    return database.prepare(sql).all() as Row[];
+  } finally {
+    database.close();
+  }
+}
+
+/** The operator's plan command (README: npm run plan), against this server's database. */
+function setPlan(email: string, plan: 'free' | 'pro'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['scripts/plan.ts', 'set', email, plan, '--persist-to', DEMO_STATE_DIR], { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+    );
+  });
+}
+
+/**
+ * Signs up through this server's API in the page's own context, follows the verification link of
+ * its outbox (the development mailer), which signs the founder in, and gives the account Pro.
+ */
+async function signUpWithPro(page: Page, prefix: string): Promise<void> {
+  const email = uniqueEmail(prefix);
+  const signUp = await page.request.post(at('/api/auth/sign-up'), { data: { email, password: E2E_PASSWORD }, headers: { Origin: demoUrl } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const linkPattern = new RegExp(`${demoUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/verify-email/[^\\s"'<>]*`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = demoD1<{ text: string }>(`SELECT text FROM outbox WHERE "to" = ${sqlText(email)} ORDER BY id DESC`);
+        link = mails.map((mail) => mail.text.match(linkPattern)?.[0]).find(Boolean);
+        return link;
+      },
+      { timeout: 20_000, message: 'the verification e-mail in the outbox' },
+    )
+    .toBeTruthy();
+  await page.goto(link!);
+  await page.waitForURL(at('/onboarding'));
+  await expectHeading(page, 'Welcome to Launchmate');
+  await setPlan(email, 'pro');
+}
+
+const BIKES = { key: 'bikes', idea: 'help independent bike repair shops stop losing customers', people: 'Owners of independent bike repair shops in mid-sized towns' };
+const TUTORING = {
+  key: 'tutoring',
+  idea: 'A tutoring marketplace that matches secondary school students with vetted maths tutors',
+  people: 'Parents of secondary school students who struggle with maths',
+};
+/** The subject the demo once used in every project after phase 1. */
+const CANNED = /clinic|dental|dentist|patient|appointment|cancell|waiting list|Dana/i;
+
+type Idea = typeof BIKES;
+
+const memoryPanel = (page: Page) => page.locator('#workspace-memory');
+const memoryEntry = (page: Page, label: string) => memoryPanel(page).locator(`li[aria-label^="${label}: "]`);
+const phasesNav = (page: Page) => page.getByRole('navigation', { name: 'Phases' });
+/** The phase the founders work in, read whether or not the phases sheet is open. */
+const currentPhase = (page: Page) => page.locator('#workspace-phases [aria-current="step"]').textContent();
+
+async function openSheet(page: Page, viewport: Viewport, name: 'Phases' | 'Memory') {
+  if (viewport === 'phone') await page.getByRole('button', { name, exact: true }).click();
+}
+async function closeSheet(page: Page, viewport: Viewport, name: 'Phases' | 'Memory') {
+  if (viewport === 'phone') await page.locator(name === 'Phases' ? '#workspace-phases' : '#workspace-memory').getByRole('button', { name: 'Close' }).click();
+}
+
+/** Waits until the co-founder's `count`th answer is complete (not streaming) and holds `text`. */
+async function waitForAnswerNumber(page: Page, count: number, text: string): Promise<Locator> {
+  const answer = answers(page).nth(count - 1);
+  try {
+    await expect
+      .poll(async () => (await answer.count()) > 0 && (await answer.getAttribute('aria-busy')) === null && ((await answer.textContent()) ?? '').includes(text), { timeout: 20_000 })
+      .toBe(true);
+  } catch (error) {
+    const shown = (await transcript(page)).slice(-4).map((line) => line.slice(0, 160));
+    throw new Error(`Answer ${count} did not finish with "${text}". The conversation ends with:\n${shown.join('\n')}`, { cause: error });
+  }
+  expect(await answers(page).count()).toBe(count);
+  return answer;
+}
+
+/** Sends a message as the founder and waits until it shows in the conversation, as theirs. */
+async function say(page: Page, text: string) {
+  const mine = page.locator('.message--mine');
+  const before = await mine.count();
+  await sendMessage(page, text);
+  try {
+    await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(before + 1);
+  } catch (error) {
+    const box = await composerBox(page).inputValue();
+    throw new Error(`"${text}" was not sent (the message box holds "${box}"). The conversation ends with:\n${(await transcript(page)).slice(-3).join('\n')}`, { cause: error });
+  }
+  expect(await mine.last().locator('.message__content').textContent()).toContain(text);
+}
+
+/** Opens a phase from the phases panel with 'Work on this', as a member does. */
+async function workOn(page: Page, viewport: Viewport, number: number, title: string) {
+  await openSheet(page, viewport, 'Phases');
+  await phasesNav(page).getByRole('button', { name: `Work on this: phase ${number}, ${title}` }).click();
+  try {
+    await expect.poll(() => currentPhase(page), { timeout: 10_000 }).toContain(title);
+  } catch (error) {
+    const alerts = await phasesNav(page).getByRole('alert').allTextContents();
+    throw new Error(`Phase ${number} did not open (the panel says: ${JSON.stringify(alerts)})`, { cause: error });
+  }
+  await closeSheet(page, viewport, 'Phases');
+}
+
+/**
+ * Scrolls the panel or conversation that holds `element` to it, for a screenshot. The document
+ * itself is put back at its top: scrollIntoView also scrolls it, since the phases panel's
+ * visually hidden labels make it taller than the window at desktop width.
+ */
+async function scrollTo(element: Locator) {
+  await element.evaluate((node) => {
+    node.scrollIntoView({ block: 'start' });
+    document.scrollingElement?.scrollTo(0, 0);
+  });
+}
+
+/**
+ * Accepts a phase's artifact in the memory (on a phone, in the memory sheet) with its buttons,
+ * waits for `done`, and takes a screenshot of the entry.
+ */
+async function accept(page: Page, viewport: Viewport, label: string, buttons: string[], done: string, name: string) {
+  await openSheet(page, viewport, 'Memory');
+  const entry = memoryEntry(page, label);
+  for (const button of buttons) await entry.getByRole('button', { name: button }).click();
+  await entry.getByText(done, { exact: false }).waitFor();
+  await scrollTo(entry);
+  await screenshot(page, name, { fullPage: false });
+  await closeSheet(page, viewport, 'Memory');
+}
+
+async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp, other: RegExp) {
+  const page = await newPage(viewport);
+  await signUpWithPro(page, `demo-${key}`);
+  const name = `Offline demo ${key}`;
+  const created = await page.request.post(at('/api/project'), { data: { name }, headers: { Origin: demoUrl } });
+  expect(created.status(), await created.text()).toBe(201);
+  const projectId = ((await created.json()) as { project: { id: string } }).project.id;
+  await page.goto(at(workspacePath(projectId)));
+  await waitForWorkspace(page, name);
+  // The server has no model key: the workspace says the co-founder is the scripted demo.
+  await page.locator('.workspace__demo-note').waitFor();
+  const shot = (phase: string) => screenshot(page, `offline-demo-walk-${key}-${phase}`, { fullPage: false });
+
+  // Phase 1: the idea, how to start, who has it, A.
+  await say(page, idea);
+  await waitForAnswerNumber(page, 1, 'You wrote:');
+  await page.getByRole('group', { name: 'How would you like to start?' }).getByRole('button', { name: 'I have a problem in mind' }).click();
+  await waitForAnswerNumber(page, 2, 'Who has this problem most often');
+  await say(page, people);
+  const comparison = await waitForAnswerNumber(page, 3, 'Here is your idea beside one other direction');
+  expect(await comparison.locator('table').textContent()).toMatch(own);
+  await page.getByRole('group', { name: 'Which idea should we keep?' }).getByRole('button', { name: 'A', exact: true }).click();
+  await waitForAnswerNumber(page, 4, 'Phase 1 is done');
+  const chosen = memoryEntry(page, 'Chosen idea');
+  await chosen.waitFor({ state: 'attached' });
+  expect(await chosen.textContent()).toContain(people);
+  expect(await chosen.textContent()).toContain(idea);
+  await shot('phase-1');
+
+  // Phase 2: evidence (no source can be reached), an estimate of assumptions, a research page draft.
+  await expect.poll(() => currentPhase(page), { timeout: 10_000 }).toContain("Estimate the problem's scale and impact");
+  await say(page, 'Go on');
+  const search = await waitForAnswerNumber(page, 5, 'searched for real just now');
+  // It never claims to have searched what it could not reach.
+  expect(await search.getByRole('region', { name: 'Discussions found' }).textContent()).toMatch(/unavailable/);
+  await say(page, 'Next');
+  await waitForAnswerNumber(page, 6, 'A first estimate');
+  await say(page, 'Next');
+  const drafting = await waitForAnswerNumber(page, 7, 'This research page would test both');
+  const draft = drafting.getByRole('region', { name: /^Draft research page: / });
+  const draftText = (await draft.textContent()) ?? '';
+  expect(draftText).toMatch(own);
+  expect(draftText).not.toMatch(other);
+  expect(draftText).not.toMatch(CANNED);
+  // Whether its page exists is checked first; then it offers to create it.
+  await draft.getByRole('button', { name: 'Create this research page' }).waitFor();
+  await scrollTo(draft);
+  await shot('phase-2');
+
+  // Phase 3, opened from the phases panel; the estimate is accepted on the way, and the founders stay in phase 3.
+  await workOn(page, viewport, 3, 'Research competitors and gaps');
+  await accept(page, viewport, 'Scale estimate', ['Accept this estimate', 'Accept on assumptions'], 'Accepted on assumptions: phase 2 is done.', `offline-demo-walk-${key}-phase-2-memory`);
+  expect(await currentPhase(page)).toContain('Research competitors and gaps');
+
+  await say(page, 'Go on');
+  await waitForAnswerNumber(page, 8, 'Phase 3 starts with a survey');
+  // The run it proposes searches for the founder's subject; approved, it reaches no source and says so.
+  const run = page.getByRole('region', { name: 'Research run' });
+  expect(await run.textContent()).toMatch(own);
+  await run.getByRole('button', { name: 'Approve' }).click();
+  await run.getByText('Research run done').waitFor({ timeout: 30_000 });
+  expect(await run.textContent()).toContain('could not be reached');
+  await say(page, 'Next');
+  await waitForAnswerNumber(page, 9, 'I saved it as a card');
+  await say(page, 'Next');
+  const mapAnswer = await waitForAnswerNumber(page, 10, 'Here is the gap and a first positioning map');
+  await scrollTo(mapAnswer);
+  await shot('phase-3');
+
+  // Phase 4, opened from the phases panel; the gaps and map are accepted on the way.
+  await workOn(page, viewport, 4, 'Define user personas');
+  await accept(page, viewport, 'Gaps and positioning', ['Accept gaps and map'], 'Accepted: phase 3 is done.', `offline-demo-walk-${key}-phase-3-memory`);
+  await say(page, 'Go on');
+  await scrollTo(await waitForAnswerNumber(page, 11, 'Here is a first persona'));
+  await shot('phase-4');
+  await accept(page, viewport, 'Persona', ['Accept this persona'], 'Accepted: phase 4 is done.', `offline-demo-walk-${key}-phase-4-memory`);
+  expect(demoD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([{ phase: 1 }, { phase: 2 }, { phase: 3 }, { phase: 4 }]);
+
+  // Every answer is the labelled demo.
+  const cofounder = answers(page);
+  expect(await cofounder.count()).toBe(11);
+  for (const answer of await cofounder.all()) {
+    expect(await answer.locator('.message__meta .badge').allTextContents()).toContain('offline demo — not AI');
+    expect((await answer.locator('.message__content').textContent())?.trim()).toMatch(/^Offline demo — not AI\./);
+  }
+
+  // Each artifact names the founder's subject; nothing shown names the other idea or the canned one.
+  const kinds = await memoryPanel(page).locator('li[aria-label]').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(':')[0] ?? ''));
+  expect([...kinds].sort()).toEqual(['Chosen idea', 'Competitor', 'Gaps and positioning', 'Note', 'Persona', 'Scale estimate']);
+  for (const label of ['Chosen idea', 'Scale estimate', 'Competitor', 'Gaps and positioning', 'Persona']) {
+    expect(await memoryEntry(page, label).textContent(), label).toMatch(own);
+  }
+  const conversation = (await transcript(page)).join('\n');
+  const memoryText = (await memoryPanel(page).textContent()) ?? '';
+  const runText = (await run.textContent()) ?? '';
+  // The run's subject was checked while proposed: once done, its card shows only what it reached.
+  for (const [where, text] of [['conversation', conversation], ['memory', memoryText], ['research run', runText]] as const) {
+    if (where !== 'research run') expect(text, where).toMatch(own);
+    expect(text, where).not.toMatch(other);
+    expect(text, where).not.toMatch(CANNED);
+  }
+  if (viewport === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expectNoProblems(page);
+}
+
+test('the offline demo talks about bike repair shops in phases 1 to 4 (desktop)', async () => {
+  await walk('desktop', BIKES, /bike/i, /tutor|maths|student/i);
+}, 120_000);
+
+test('the offline demo talks about a tutoring marketplace in phases 1 to 4 (phone)', async () => {
+  await walk('phone', TUTORING, /tutor/i, /bike|repair shop/i);
+}, 120_000);
