@@ -64,7 +64,7 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
       `*Offline demo — not AI.* Here is the gap and a first positioning map of **${subject.name}**, on the effort to start and how much of the problem it solves: check it in the memory, and accept it to finish phase 3.`,
     tool: (_env, actions, { words }) =>
       demoToolCall(COFOUNDER_TOOLS.saveLandscape, saveLandscape(actions), {
-        title: quote(`Where ${inSentence(words.subject.name)} stands`, 120),
+        title: quote(`The landscape around ${inSentence(words.subject.name)}`, 120),
         landscape: demoLandscape(words.subject),
       }),
   },

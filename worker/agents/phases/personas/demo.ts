@@ -9,7 +9,7 @@ const STATUS_QUO = 'What they do about it today';
 
 /** The persona's role: the founders' words for who has the problem, else a placeholder that says so. */
 const roleOf = (subject: DemoSubject) =>
-  subject.peopleKnown ? quote(`One of them: ${subject.people}`, 160) : quote(`Someone who has the problem behind ${subject.name}`, 160);
+  subject.peopleKnown ? quote(subject.people, 160) : quote(`Someone who has the problem behind “${subject.name}”`, 160);
 
 /**
  * The offline demo in phase 4, through save_persona and about the project's own subject: one
@@ -25,13 +25,13 @@ export const PERSONAS_DEMO: readonly DemoStep[] = [
         persona: {
           role: roleOf(subject),
           age: 38,
-          situation: quote(`Meets this problem in their week: ${subject.problem}`, 1000),
+          situation: quote(`Runs into what “${subject.name}” is for, in the founders' words: “${quote(subject.problem, 800)}”`, 1000),
           jobs: {
-            functional: [quote(`Get the problem behind ${inSentence(subject.name)} out of the way`, 300)],
+            functional: [quote(`Get the problem behind “${subject.name}” out of the way`, 300)],
             social: ['Be seen as someone who has it under control'],
             emotional: ['Stop dreading the moment it happens again'],
           },
-          pains: [{ text: quote(subject.problem, 400), source: 'assumption' }],
+          pains: [{ text: quote(`Lives with the problem behind “${subject.name}”: “${quote(subject.problem, 300)}”`, 400), source: 'assumption' }],
           gains: [{ text: 'The problem solved without extra work or time.', source: 'assumption' }],
           usesToday: [STATUS_QUO],
           reachAt: [],

@@ -42,7 +42,7 @@ const demoDraft = (subject: DemoSubject): ResearchDraft => ({
   testsAssumptions: [`People meet this problem often (“${quote(subject.problem, 120)}”)`, 'They would try something new to solve it'],
   questions: [
     {
-      text: `How often did you run into this problem in the last month? (“${quote(subject.problem, 200)}”)`,
+      text: `How often in the last month did you need something like this: “${quote(subject.problem, 200)}”?`,
       type: 'multiple_choice',
       options: ['Never', 'Once or twice', 'Every week', 'Every day'],
     },
