@@ -95,7 +95,7 @@ function runNode(args: string[]): Promise<void> {
   });
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
@@ -119,7 +119,7 @@ function groupIsAlive(pid: number): boolean {
 }
 
 /** Ends wrangler and workerd: the whole process group, politely first. */
-export async function stopServer(child: ChildProcess): Promise<void> {
+async function stopServer(child: ChildProcess): Promise<void> {
   const pid = child.pid;
   if (!pid || !groupIsAlive(pid)) return;
   try {
@@ -138,14 +138,14 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   }
 }
 
-const serverLog = () => (existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8') : '(no output)');
+const logOf = (logFile: string) => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '(no output)');
 
-export async function waitUntilServing(child: ChildProcess, baseUrl: string): Promise<void> {
+async function waitUntilServing(child: ChildProcess, baseUrl: string, logFile: string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`wrangler dev exited (${child.exitCode ?? child.signalCode}) before serving. Its output:\n${serverLog()}`);
+      throw new Error(`wrangler dev exited (${child.exitCode ?? child.signalCode}) before serving. Its output:\n${logOf(logFile)}`);
     }
     try {
       const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(5_000) });
@@ -157,9 +157,77 @@ export async function waitUntilServing(child: ChildProcess, baseUrl: string): Pr
     }
     await sleep(250);
   }
-  throw new Error(
-    `wrangler dev did not serve ${baseUrl}/ within ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${serverLog()}`,
+  throw new Error(`wrangler dev did not serve ${baseUrl}/ within ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${logOf(logFile)}`);
+}
+
+export interface WranglerDev {
+  /** Its origin, e.g. http://127.0.0.1:41234. */
+  url: string;
+  /** Ends wrangler and its workerd children. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the BUILT product with `wrangler dev` on a free loopback port, its D1 and objects in
+ * `stateDir` (relative to ROOT), with APP_URL set to its own origin and these vars, its output in
+ * `logFile`; resolves once it serves `/`. It runs in its own process group: stop() ends wrangler
+ * and its workerd children together, and so does this process exiting without stop().
+ */
+export async function startWranglerDev(options: {
+  stateDir: string;
+  logFile: string;
+  vars: (url: string) => Record<string, string>;
+  /** Read instead of .dev.vars (a developer's own keys must not reach a test server). */
+  envFile?: string;
+  env?: Record<string, string | undefined>;
+}): Promise<WranglerDev> {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const vars = Object.entries({ APP_URL: url, ...options.vars(url) }).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  const logFd = openSync(options.logFile, 'w');
+  const [node, cli] = wranglerCommand();
+  const child = spawn(
+    node,
+    [
+      cli,
+      'dev',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--inspector-port',
+      String(inspectorPort),
+      '--persist-to',
+      options.stateDir,
+      ...(options.envFile ? ['--env-file', options.envFile] : []),
+      ...vars,
+      '--show-interactive-dev-session=false',
+    ],
+    { cwd: ROOT, env: options.env ?? wranglerEnv(), detached: true, stdio: ['ignore', logFd, logFd] },
   );
+  closeSync(logFd);
+
+  // If the test run dies without stop(), do not leave a server behind.
+  const killOnExit = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', killOnExit);
+  const stop = async () => {
+    await stopServer(child);
+    process.off('exit', killOnExit);
+  };
+  try {
+    await waitUntilServing(child, url, options.logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 export default async function setup(project: TestProject) {
@@ -192,64 +260,38 @@ export default async function setup(project: TestProject) {
     await fakeReddit.close();
   };
 
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const logFd = openSync(LOG_FILE, 'w');
-  const [node, cli] = wranglerCommand();
-  const child = spawn(
-    node,
-    [
-      cli,
-      'dev',
-      '--port', String(port),
-      '--ip', '127.0.0.1',
-      '--inspector-port', String(inspectorPort),
-      '--persist-to', E2E_STATE_DIR,
-      '--var', `APP_URL:${baseUrl}`,
-      '--var', 'ENVIRONMENT:test',
-      // Partner respondents of research pages return to a page of the server itself.
-      '--var', `SURVEYSWAP_CALLBACK_URL:${baseUrl}${SURVEYSWAP_CALLBACK_PATH}`,
-      '--var', 'OPENAI_API_KEY:sk-e2e',
-      '--var', `OPENAI_BASE_URL:${fakeOpenAi.url}`,
-      '--var', 'FREE_TOOLS_PER_MINUTE:1000',
-      '--var', 'FREE_TOOLS_PER_DAY:1000',
-      '--var', `HACKER_NEWS_API_URL:${fakeHackerNews.url}/api/v1`,
-      '--var', `STACK_EXCHANGE_API_URL:${fakeStackExchange.url}/2.3`,
-      '--var', `REDDIT_AUTH_URL:${fakeReddit.url}/api/v1/access_token`,
-      '--var', `REDDIT_API_URL:${fakeReddit.url}`,
-      '--var', 'REDDIT_CLIENT_ID:fake-reddit-client',
-      '--var', 'REDDIT_CLIENT_SECRET:fake-reddit-secret',
-      '--var', `GITHUB_API_URL:${fakeGitHub.url}`,
-      '--var', `ITUNES_API_URL:${fakeAppStore.url}`,
-      '--var', `BRAVE_SEARCH_API_URL:${fakeBraveSearch.url}`,
-      '--var', 'BRAVE_SEARCH_API_KEY:fake-brave-key',
-      // The fake sites listen on 127.0.0.1: readable only with this, in a test environment.
-      '--var', 'PAGE_READER_ALLOW_LOOPBACK:true',
-      '--show-interactive-dev-session=false',
-    ],
-    // Its own process group, so that teardown can end wrangler and its workerd children together.
-    { cwd: ROOT, env: wranglerEnv(), detached: true, stdio: ['ignore', logFd, logFd] },
-  );
-  closeSync(logFd);
-
-  // If the test run dies without teardown, do not leave a server behind.
-  const killOnExit = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
-  process.on('exit', killOnExit);
-
+  let server: WranglerDev;
   try {
-    await waitUntilServing(child, baseUrl);
+    server = await startWranglerDev({
+      stateDir: E2E_STATE_DIR,
+      logFile: LOG_FILE,
+      vars: (url) => ({
+        ENVIRONMENT: 'test',
+        // Partner respondents of research pages return to a page of the server itself.
+        SURVEYSWAP_CALLBACK_URL: `${url}${SURVEYSWAP_CALLBACK_PATH}`,
+        OPENAI_API_KEY: 'sk-e2e',
+        OPENAI_BASE_URL: fakeOpenAi.url,
+        FREE_TOOLS_PER_MINUTE: '1000',
+        FREE_TOOLS_PER_DAY: '1000',
+        HACKER_NEWS_API_URL: `${fakeHackerNews.url}/api/v1`,
+        STACK_EXCHANGE_API_URL: `${fakeStackExchange.url}/2.3`,
+        REDDIT_AUTH_URL: `${fakeReddit.url}/api/v1/access_token`,
+        REDDIT_API_URL: fakeReddit.url,
+        REDDIT_CLIENT_ID: 'fake-reddit-client',
+        REDDIT_CLIENT_SECRET: 'fake-reddit-secret',
+        GITHUB_API_URL: fakeGitHub.url,
+        ITUNES_API_URL: fakeAppStore.url,
+        BRAVE_SEARCH_API_URL: fakeBraveSearch.url,
+        BRAVE_SEARCH_API_KEY: 'fake-brave-key',
+        // The fake sites listen on 127.0.0.1: readable only with this, in a test environment.
+        PAGE_READER_ALLOW_LOOPBACK: 'true',
+      }),
+    });
   } catch (error) {
-    await stopServer(child);
     await closeFakes();
     throw error;
   }
+  const baseUrl = server.url;
 
   project.provide('baseUrl', baseUrl);
   project.provide('fakeOpenAiUrl', fakeOpenAi.url);
@@ -260,8 +302,7 @@ export default async function setup(project: TestProject) {
   project.provide('fakeSitesUrl', fakeSites.url);
 
   return async function teardown() {
-    await stopServer(child);
+    await server.stop();
     await closeFakes();
-    process.off('exit', killOnExit);
   };
 }

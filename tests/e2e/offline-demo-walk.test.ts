@@ -11,14 +11,24 @@
  * OPENAI_API_KEY (llmMode: the offline demo), its own D1 state, and every outside source pointed
  * at a closed loopback port, as on a machine without internet.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, ROOT, runWrangler, stopServer, waitUntilServing, wranglerCommand, wranglerEnv } from './global-setup';
-import { E2E_PASSWORD, expectHeading, expectNoProblems, newPage, screenshot, sqlText, uniqueEmail, withBrowser, type Viewport } from './support';
+import { ROOT, runWrangler, startWranglerDev, wranglerEnv, type WranglerDev } from './global-setup';
+import {
+  E2E_PASSWORD,
+  expectHeading,
+  expectNoProblems,
+  newPage,
+  operatorIn,
+  queryD1In,
+  screenshot,
+  sqlText,
+  uniqueEmail,
+  withBrowser,
+  type Viewport,
+} from './support';
 import { answers, composerBox, sendMessage, transcript, waitForWorkspace, workspacePath } from './workspace-support';
 
 withBrowser();
@@ -32,9 +42,10 @@ const DEMO_LOG_FILE = join(ROOT, DEMO_STATE_DIR, 'wrangler.log');
 /** A closed port on this machine: every outside source refuses the connection at once. */
 const OFFLINE = 'http://127.0.0.1:9';
 
-let server: ChildProcess | undefined;
+let server: WranglerDev | undefined;
 let demoUrl = '';
 const at = (path: string) => new URL(path, demoUrl).href;
+const demoD1 = <Row = Record<string, unknown>>(sql: string) => queryD1In<Row>(DEMO_STATE_DIR, sql);
 
 beforeAll(async () => {
   rmSync(join(ROOT, DEMO_STATE_DIR), { recursive: true, force: true });
@@ -43,84 +54,37 @@ beforeAll(async () => {
   // An empty env file instead of .dev.vars: a developer's own OPENAI_API_KEY must not reach this server.
   const envFile = join(ROOT, DEMO_STATE_DIR, 'empty.env');
   writeFileSync(envFile, '');
-
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  demoUrl = `http://127.0.0.1:${port}`;
-  const logFd = openSync(DEMO_LOG_FILE, 'w');
-  const [node, cli] = wranglerCommand();
   const { OPENAI_API_KEY: _key, CLOUDFLARE_INCLUDE_PROCESS_ENV: _include, ...env } = wranglerEnv();
-  server = spawn(
-    node,
-    [
-      cli,
-      'dev',
-      '--port', String(port),
-      '--ip', '127.0.0.1',
-      '--inspector-port', String(inspectorPort),
-      '--persist-to', DEMO_STATE_DIR,
-      '--env-file', envFile,
-      '--var', `APP_URL:${demoUrl}`,
-      '--var', 'ENVIRONMENT:development',
-      '--var', `HACKER_NEWS_API_URL:${OFFLINE}`,
-      '--var', `STACK_EXCHANGE_API_URL:${OFFLINE}`,
-      '--var', `REDDIT_AUTH_URL:${OFFLINE}`,
-      '--var', `REDDIT_API_URL:${OFFLINE}`,
-      '--var', `GITHUB_API_URL:${OFFLINE}`,
-      '--var', `ITUNES_API_URL:${OFFLINE}`,
-      '--var', `BRAVE_SEARCH_API_URL:${OFFLINE}`,
-      '--show-interactive-dev-session=false',
-    ],
-    // Its own process group, so that afterAll ends wrangler and its workerd children together.
-    { cwd: ROOT, env, detached: true, stdio: ['ignore', logFd, logFd] },
-  );
-  closeSync(logFd);
-  process.on('exit', killServerOnExit);
   try {
-    await waitUntilServing(server, demoUrl);
+    server = await startWranglerDev({
+      stateDir: DEMO_STATE_DIR,
+      logFile: DEMO_LOG_FILE,
+      envFile,
+      env,
+      vars: () => ({
+        ENVIRONMENT: 'development',
+        HACKER_NEWS_API_URL: OFFLINE,
+        STACK_EXCHANGE_API_URL: OFFLINE,
+        REDDIT_AUTH_URL: OFFLINE,
+        REDDIT_API_URL: OFFLINE,
+        GITHUB_API_URL: OFFLINE,
+        ITUNES_API_URL: OFFLINE,
+        BRAVE_SEARCH_API_URL: OFFLINE,
+      }),
+    });
   } catch (error) {
-    await stopServer(server);
-    const log = existsSync(DEMO_LOG_FILE) ? readFileSync(DEMO_LOG_FILE, 'utf8') : '(no output)';
-    throw new Error(`The offline demo server did not start. Its own output (${DEMO_LOG_FILE}):\n${log}`, { cause: error });
+    throw new Error('The offline demo server did not start.', { cause: error });
   }
+  demoUrl = server.url;
 }, 120_000);
 
-/** If the run dies without afterAll, no server is left behind. */
-function killServerOnExit() {
-  try {
-    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
 afterAll(async () => {
-  if (server) await stopServer(server);
-  process.off('exit', killServerOnExit);
+  await server?.stop();
   rmSync(join(ROOT, DEMO_STATE_DIR), { recursive: true, force: true });
 });
 
-/** Reads this server's D1 (not the shared one), read-only, as queryD1 does. */
-function demoD1<Row = Record<string, unknown>>(sql: string): Row[] {
-  const dir = join(ROOT, DEMO_STATE_DIR, 'v3/d1/miniflare-D1DatabaseObject');
-  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
-  if (!file) throw new Error(`No D1 database file in ${dir}`);
-  const database = new DatabaseSync(join(dir, file), { readOnly: true });
-  try {
-    return database.prepare(sql).all() as Row[];
-  } finally {
-    database.close();
-  }
-}
-
 /** The operator's plan command (README: npm run plan), against this server's database. */
-function setPlan(email: string, plan: 'free' | 'pro'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['scripts/plan.ts', 'set', email, plan, '--persist-to', DEMO_STATE_DIR], { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
-    );
-  });
-}
+const setPlan = (email: string, plan: 'free' | 'pro') => operatorIn(DEMO_STATE_DIR, 'plan.ts', 'set', email, plan);
 
 /**
  * Signs up through this server's API in the page's own context, follows the verification link of
@@ -148,7 +112,11 @@ async function signUpWithPro(page: Page, prefix: string): Promise<void> {
   await setPlan(email, 'pro');
 }
 
-const BIKES = { key: 'bikes', idea: 'help independent bike repair shops stop losing customers', people: 'Owners of independent bike repair shops in mid-sized towns' };
+const BIKES = {
+  key: 'bikes',
+  idea: 'help independent bike repair shops stop losing customers',
+  people: 'Owners of independent bike repair shops in mid-sized towns',
+};
 const TUTORING = {
   key: 'tutoring',
   idea: 'A tutoring marketplace that matches secondary school students with vetted maths tutors',
@@ -169,7 +137,11 @@ async function openSheet(page: Page, viewport: Viewport, name: 'Phases' | 'Memor
   if (viewport === 'phone') await page.getByRole('button', { name, exact: true }).click();
 }
 async function closeSheet(page: Page, viewport: Viewport, name: 'Phases' | 'Memory') {
-  if (viewport === 'phone') await page.locator(name === 'Phases' ? '#workspace-phases' : '#workspace-memory').getByRole('button', { name: 'Close' }).click();
+  if (viewport === 'phone')
+    await page
+      .locator(name === 'Phases' ? '#workspace-phases' : '#workspace-memory')
+      .getByRole('button', { name: 'Close' })
+      .click();
 }
 
 /** Waits until the co-founder's `count`th answer is complete (not streaming) and holds `text`. */
@@ -177,7 +149,10 @@ async function waitForAnswerNumber(page: Page, count: number, text: string): Pro
   const answer = answers(page).nth(count - 1);
   try {
     await expect
-      .poll(async () => (await answer.count()) > 0 && (await answer.getAttribute('aria-busy')) === null && ((await answer.textContent()) ?? '').includes(text), { timeout: 20_000 })
+      .poll(
+        async () => (await answer.count()) > 0 && (await answer.getAttribute('aria-busy')) === null && ((await answer.textContent()) ?? '').includes(text),
+        { timeout: 20_000 },
+      )
       .toBe(true);
   } catch (error) {
     const shown = (await transcript(page)).slice(-4).map((line) => line.slice(0, 160));
@@ -196,7 +171,9 @@ async function say(page: Page, text: string) {
     await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(before + 1);
   } catch (error) {
     const box = await composerBox(page).inputValue();
-    throw new Error(`"${text}" was not sent (the message box holds "${box}"). The conversation ends with:\n${(await transcript(page)).slice(-3).join('\n')}`, { cause: error });
+    throw new Error(`"${text}" was not sent (the message box holds "${box}"). The conversation ends with:\n${(await transcript(page)).slice(-3).join('\n')}`, {
+      cause: error,
+    });
   }
   expect(await mine.last().locator('.message__content').textContent()).toContain(text);
 }
@@ -204,7 +181,9 @@ async function say(page: Page, text: string) {
 /** Opens a phase from the phases panel with 'Work on this', as a member does. */
 async function workOn(page: Page, viewport: Viewport, number: number, title: string) {
   await openSheet(page, viewport, 'Phases');
-  await phasesNav(page).getByRole('button', { name: `Work on this: phase ${number}, ${title}` }).click();
+  await phasesNav(page)
+    .getByRole('button', { name: `Work on this: phase ${number}, ${title}` })
+    .click();
   try {
     await expect.poll(() => currentPhase(page), { timeout: 10_000 }).toContain(title);
   } catch (error) {
@@ -291,7 +270,14 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
 
   // Phase 3, opened from the phases panel; the estimate is accepted on the way, and the founders stay in phase 3.
   await workOn(page, viewport, 3, 'Research competitors and gaps');
-  await accept(page, viewport, 'Scale estimate', ['Accept this estimate', 'Accept on assumptions'], 'Accepted on assumptions: phase 2 is done.', `offline-demo-walk-${key}-phase-2-memory`);
+  await accept(
+    page,
+    viewport,
+    'Scale estimate',
+    ['Accept this estimate', 'Accept on assumptions'],
+    'Accepted on assumptions: phase 2 is done.',
+    `offline-demo-walk-${key}-phase-2-memory`,
+  );
   expect(await currentPhase(page)).toContain('Research competitors and gaps');
 
   await say(page, 'Go on');
@@ -316,7 +302,12 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   await scrollTo(await waitForAnswerNumber(page, 11, 'Here is a first persona'));
   await shot('phase-4');
   await accept(page, viewport, 'Persona', ['Accept this persona'], 'Accepted: phase 4 is done.', `offline-demo-walk-${key}-phase-4-memory`);
-  expect(demoD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([{ phase: 1 }, { phase: 2 }, { phase: 3 }, { phase: 4 }]);
+  expect(demoD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([
+    { phase: 1 },
+    { phase: 2 },
+    { phase: 3 },
+    { phase: 4 },
+  ]);
 
   // Every answer is the labelled demo.
   const cofounder = answers(page);
@@ -327,7 +318,9 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   }
 
   // Each artifact names the founder's subject; nothing shown names the other idea or the canned one.
-  const kinds = await memoryPanel(page).locator('li[aria-label]').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(':')[0] ?? ''));
+  const kinds = await memoryPanel(page)
+    .locator('li[aria-label]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(':')[0] ?? ''));
   expect([...kinds].sort()).toEqual(['Chosen idea', 'Competitor', 'Gaps and positioning', 'Note', 'Persona', 'Scale estimate']);
   for (const label of ['Chosen idea', 'Scale estimate', 'Competitor', 'Gaps and positioning', 'Persona']) {
     expect(await memoryEntry(page, label).textContent(), label).toMatch(own);
@@ -336,7 +329,11 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   const memoryText = (await memoryPanel(page).textContent()) ?? '';
   const runText = (await run.textContent()) ?? '';
   // The run's subject was checked while proposed: once done, its card shows only what it reached.
-  for (const [where, text] of [['conversation', conversation], ['memory', memoryText], ['research run', runText]] as const) {
+  for (const [where, text] of [
+    ['conversation', conversation],
+    ['memory', memoryText],
+    ['research run', runText],
+  ] as const) {
     if (where !== 'research run') expect(text, where).toMatch(own);
     expect(text, where).not.toMatch(other);
     expect(text, where).not.toMatch(CANNED);

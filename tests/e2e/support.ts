@@ -199,12 +199,17 @@ export const screenshotName = (path: string) =>
  * change state through the product, never behind its back.
  */
 export function queryD1<Row = Record<string, unknown>>(sql: string): Promise<Row[]> {
-  const dir = join(E2E_STATE_DIR, 'v3/d1/miniflare-D1DatabaseObject');
+  return Promise.resolve(queryD1In<Row>(E2E_STATE_DIR, sql));
+}
+
+/** queryD1 against the D1 of a server with its own state folder (relative to ROOT). */
+export function queryD1In<Row = Record<string, unknown>>(stateDir: string, sql: string): Row[] {
+  const dir = join(ROOT, stateDir, 'v3/d1/miniflare-D1DatabaseObject');
   const file = readdirSync(dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
   if (!file) throw new Error(`No D1 database file in ${dir}`);
   const database = new DatabaseSync(join(dir, file), { readOnly: true });
   try {
-    return Promise.resolve(database.prepare(sql).all() as Row[]);
+    return database.prepare(sql).all() as Row[];
   } finally {
     database.close();
   }
@@ -330,11 +335,14 @@ export async function signedInState(): Promise<StorageState> {
 }
 
 /** An operator's command (`scripts/NAME.ts`, e.g. affiliate.ts), against the e2e database; resolves with its output. */
-export function operator(script: string, ...args: string[]): Promise<string> {
+export const operator = (script: string, ...args: string[]) => operatorIn(E2E_STATE_DIR, script, ...args);
+
+/** An operator's command against the database of a server with its own state folder (relative to ROOT). */
+export function operatorIn(stateDir: string, script: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [`scripts/${script}`, ...args, '--persist-to', E2E_STATE_DIR],
+      [`scripts/${script}`, ...args, '--persist-to', stateDir],
       { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
     );
