@@ -1,13 +1,15 @@
 /**
- * A founder's control of their account, in Chromium at desktop and phone width against the built
- * product: the settings page (privacy mode, password, export), deleting the account with a
- * project in it, and the pricing page signed in ('Get Pro' and a cancelled checkout).
+ * A founder's control of their account, in Chromium against the built product: the settings page
+ * (privacy mode, password, export), deleting the account with a project in it, and the pricing
+ * page signed in ('Get Pro' and a cancelled checkout). These screens are the same components on a
+ * phone, only narrower: the flows run at desktop width, and at phone width one test opens each
+ * screen they visit and checks its layout.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AccountExport } from '#contracts/user';
-import { expectHeading, expectNoProblems, latestEmail, newAccount, newPage, queryD1, screenshot, sqlText, url, withBrowser, VIEWPORTS } from './support';
+import { expectHeading, expectNoProblems, latestEmail, newAccount, newPage, queryD1, screenshot, sqlText, url, withBrowser, type Account } from './support';
 
 withBrowser();
 
@@ -16,10 +18,46 @@ const NEW_PASSWORD = 'a fresh e2e passphrase 7';
 /** What the header and the page show once the notification is on screen. */
 const notification = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 
-describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+/** A signed-in account the pricing test and the phone layouts share: nothing they do changes its plan. */
+let shared: Account;
+beforeAll(async () => {
+  shared = await newAccount('settings-shared');
+});
+
+describe('account settings (desktop)', () => {
   test('reached from the header: privacy mode, password and export work', async () => {
-    const account = await newAccount(`settings-${viewport}`);
-    const page = await newPage(viewport, { storageState: account.storageState });
+    // Its own account: changing the password signs every other session of it out.
+    const account = await newAccount('settings');
+    const page = await newPage('desktop', { storageState: account.storageState });
     await page.goto('/dashboard');
     await expectHeading(page, 'Dashboard');
     await page.getByRole('banner').getByRole('link', { name: 'Settings', exact: true }).click();
@@ -57,8 +95,8 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
   });
 
   test('deleting the account removes it with its project, e-mails a confirmation and signs out', async () => {
-    const account = await newAccount(`delete-${viewport}`);
-    const page = await newPage(viewport, { storageState: account.storageState });
+    const account = await newAccount('delete');
+    const page = await newPage('desktop', { storageState: account.storageState });
     await page.goto('/dashboard');
     await expectHeading(page, 'Dashboard');
     const empty = page.getByRole('region', { name: 'Start your first project', exact: true });
@@ -107,8 +145,7 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
   });
 
   test('the pricing page signed in: Get Pro opens the local test checkout, and Cancel returns with nothing charged', async () => {
-    const account = await newAccount(`pricing-${viewport}`);
-    const page = await newPage(viewport, { storageState: account.storageState });
+    const page = await newPage('desktop', { storageState: shared.storageState });
     await page.goto('/pricing');
     await expectHeading(page, 'Simple, honest pricing');
     const pro = page.locator('[data-plan="pro"]');
@@ -123,9 +160,72 @@ describe.each(VIEWPORTS)('account settings (%s)', (viewport) => {
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(url('/pricing?checkout=cancelled'));
     await page.getByText('Checkout was cancelled. Nothing was charged, and your plan is as it was.').waitFor();
-    expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(account.email)}`)).toEqual([{ plan: 'free' }]);
-    expect(await queryD1(`SELECT count(*) AS n FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(account.email)}`)).toEqual([
-      { n: 0 },
+    expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(shared.email)}`)).toEqual([{ plan: 'free' }]);
+    expect(await queryD1(`SELECT count(*) AS n FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(shared.email)}`)).toEqual([{ n: 0 }]);
+    expectNoProblems(page);
+  });
+});
+
+describe('at phone width', () => {
+  test('the dashboard, the settings with the deletion opened, pricing and the test checkout fit the screen', async () => {
+    const page = await newPage('phone', { storageState: shared.storageState });
+    const header = page.getByRole('banner');
+    await page.goto('/dashboard');
+    const empty = page.getByRole('region', { name: 'Start your first project', exact: true });
+    await expectPhoneLayout(page, 'dashboard-empty', 'Dashboard', [
+      header.getByRole('link', { name: 'Settings', exact: true }),
+      empty.getByRole('button', { name: 'Create project', exact: true }),
+    ]);
+
+    // With a project, the Free limit explained and the project's deletion asking for its name.
+    await empty.getByLabel('Project name', { exact: true }).fill('Phone project');
+    await empty.getByRole('button', { name: 'Create project', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Phone project', exact: true });
+    await panel.getByRole('heading', { level: 2, name: 'Phone project' }).waitFor();
+    await page.getByRole('button', { name: 'New project', exact: true }).click();
+    const limit = page.getByRole('status').filter({ hasText: 'The Free plan includes 1 project of your own.' });
+    await panel.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectPhoneLayout(page, 'dashboard-limit-and-delete', 'Dashboard', [
+      limit.getByRole('link', { name: 'See Pro pricing' }),
+      panel.getByLabel('Type Phone project to confirm'),
+      panel.getByRole('button', { name: 'Delete project' }),
+    ]);
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+
+    await header.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.waitForURL(url('/app/settings'));
+    await expectPhoneLayout(page, 'account-settings', 'Account settings', [
+      page.getByRole('switch', { name: 'Privacy mode' }),
+      page.getByRole('region', { name: 'Password' }).getByRole('button', { name: 'Change password' }),
+      page.getByRole('button', { name: 'Export my data' }),
+      page.getByRole('button', { name: 'Delete my account…' }),
+    ]);
+    const section = page.getByRole('region', { name: 'Delete account' });
+    await section.getByRole('button', { name: 'Delete my account…' }).click();
+    await section.getByText('will be deleted with its research pages and responses').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await expectPhoneLayout(
+      page,
+      'account-delete',
+      'Account settings',
+      [section.getByLabel(`Type ${shared.email} to confirm`), section.getByRole('button', { name: 'Delete my account', exact: true })],
+      { fullPage: false },
+    );
+
+    await page.goto('/pricing');
+    const getPro = page.locator('[data-plan="pro"]').getByRole('button', { name: /Get Pro/ });
+    await expectPhoneLayout(page, 'pricing-signed-in', 'Simple, honest pricing', [getPro]);
+    await getPro.click();
+    await page.getByText('Test checkout — no money moves').waitFor();
+    await expectPhoneLayout(page, 'pricing-test-checkout', 'Pay for Launchmate Pro', [
+      page.getByRole('button', { name: 'Pay $149.00 (test)' }),
+      page.getByRole('link', { name: 'Cancel' }),
+    ]);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(url('/pricing?checkout=cancelled'));
+    await expectPhoneLayout(page, 'pricing-checkout-cancelled', 'Simple, honest pricing', [
+      page.getByText('Checkout was cancelled. Nothing was charged, and your plan is as it was.'),
+      getPro,
     ]);
     expectNoProblems(page);
   });

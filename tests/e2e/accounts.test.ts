@@ -4,9 +4,12 @@
  * the silent session refresh, unsubscribe and resubscribe, invitations accepted by a new user,
  * /signin?newProject=true, and what travels with a sign-up (privacy mode, attribution).
  * E-mail links come from the outbox table (the product's mailer when no Resend key is set).
+ * The journeys run at desktop width: on a phone the sign-up and sign-in pages, onboarding and the
+ * dashboard are the same components, only narrower (the sign-in pages drop their brand column),
+ * so one phone test walks sign-up and sign-in and checks the layout of each screen.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { PHASES, PRO_PHASES_NOW } from '../../app/content/phases';
 import {
   baseUrl,
@@ -24,7 +27,6 @@ import {
   uniqueEmail,
   url,
   withBrowser,
-  VIEWPORTS,
   type Account,
 } from './support';
 
@@ -157,10 +159,48 @@ async function invite(page: Page, email: string, expected: 'emailed' | 'not emai
   return link;
 }
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+/**
+ * A signed-in account with no project, shared by the tests that only sign it in again or look:
+ * signing in by e-mail, and /signin when already signed in.
+ */
+let shared: Account;
+beforeAll(async () => {
+  shared = await newAccount('shared');
+});
+
+describe('at desktop width', () => {
   test('sign up, resend the e-mail, verify with the newest link, name a project, see the dashboard, sign out', async () => {
-    const page = await newPage(viewport);
-    const email = uniqueEmail(`signup-${viewport}`);
+    const page = await newPage('desktop');
+    const email = uniqueEmail('signup');
     const shot = (name: string) => screenshot(page, `accounts-${name}`);
     // A controllable clock (time flows as usual until fastForward), for the 60-second resend lock.
     await page.clock.install();
@@ -216,7 +256,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await expectHeading(page, 'Welcome to Launchmate');
     await shot('onboarding');
 
-    const projectName = `Meal planner ${viewport}`;
+    const projectName = 'Meal planner';
     await page.getByLabel('Project name', { exact: true }).fill(projectName);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     // Onboarding opens the new project's workspace; its dashboard panel is one link away.
@@ -252,7 +292,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     checkpoint(page, [CHECK_AUTH_401, REFRESH_401]);
 
     // And on the server (docs/security.md §8): the refresh cookie of before no longer works.
-    const stale = await newPage(viewport, {
+    const stale = await newPage('desktop', {
       storageState: { ...beforeSignOut, cookies: beforeSignOut.cookies.filter((c) => c.name !== '__Host-lm_access') },
     });
     await stale.goto('/dashboard');
@@ -262,8 +302,8 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test("sign in by e-mail: a wrong password shows the server's error and the form stays usable; the right one opens the dashboard", async () => {
-    const account = await newAccount(`signin-${viewport}`);
-    const page = await newPage(viewport);
+    const account = shared;
+    const page = await newPage('desktop');
     const shot = (name: string) => screenshot(page, `accounts-${name}`);
 
     await page.goto('/signin');
@@ -296,6 +336,78 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await expectHeading(page, 'Dashboard');
     await shot('signin-dashboard');
     checkpoint(page);
+  });
+});
+
+describe('at phone width', () => {
+  test('each screen of sign-up, verification, onboarding, sign-out and sign-in fits the screen', async () => {
+    const page = await newPage('phone');
+    const email = uniqueEmail('signup-phone');
+    const emailField = page.getByLabel('Email', { exact: true });
+    const passwordField = page.getByLabel('Password', { exact: true });
+
+    await page.goto('/signup');
+    const withEmail = page.getByRole('link', { name: 'Sign up with email', exact: true });
+    await expectPhoneLayout(page, 'accounts-signup-choice', 'Create your account', [withEmail]);
+    await withEmail.click();
+    await page.waitForURL((address) => address.searchParams.get('method') === 'email');
+    await emailField.fill(email);
+    await passwordField.fill(PASSWORD);
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
+    await expectPhoneLayout(page, 'accounts-signup-email-form', 'Create your account', [emailField, passwordField, continueButton]);
+    await continueButton.click();
+    const resendButton = page.getByRole('button', { name: 'Resend email', exact: true });
+    await expectPhoneLayout(page, 'accounts-signup-check-inbox', 'Check your inbox', [page.getByText(email, { exact: true }), resendButton]);
+    const first = await latestEmail(email, '/verify-email/');
+    await resendButton.click();
+    await expectPhoneLayout(page, 'accounts-signup-resent', 'Check your inbox', [page.getByRole('status').getByText(RESENT, { exact: true }), resendButton]);
+    const second = await latestEmail(email, '/verify-email/', { after: first.mail.id });
+
+    // The replaced link, then the newest one.
+    await page.goto(new URL(first.link).pathname);
+    await expectPhoneLayout(page, 'accounts-verify-email-old-link', 'Verification failed', [page.getByRole('link', { name: 'Go to sign up', exact: true })]);
+    await page.goto(new URL(second.link).pathname);
+    await page.waitForURL(url('/onboarding'));
+    const projectName = page.getByLabel('Project name', { exact: true });
+    await expectPhoneLayout(page, 'accounts-onboarding', 'Welcome to Launchmate', [projectName, continueButton]);
+    await projectName.fill('Meal planner on a phone');
+    await continueButton.click();
+    await page.waitForURL((address) => address.pathname.startsWith('/app/projects/'));
+    const projectSettings = page.getByRole('link', { name: 'Project settings', exact: true });
+    await expectPhoneLayout(page, 'accounts-workspace', 'Meal planner on a phone', [
+      projectSettings,
+      page.getByRole('textbox', { name: 'Message to your co-founder' }),
+    ]);
+    await projectSettings.click();
+    await page.waitForURL((address) => address.pathname === '/dashboard');
+    const signOut = page.getByRole('button', { name: 'Sign out', exact: true });
+    await expectPhoneLayout(page, 'accounts-dashboard-first-project', 'Dashboard', [
+      page.getByRole('heading', { level: 2, name: 'Meal planner on a phone', exact: true }),
+      page.getByRole('button', { name: 'New project', exact: true }),
+      signOut,
+    ]);
+
+    await signOut.click();
+    await page.waitForURL(url('/signin'));
+    const signInWithEmail = page.getByRole('link', { name: 'Sign in with email', exact: true });
+    await expectPhoneLayout(page, 'accounts-signin', 'Sign in to Launchmate', [signInWithEmail]);
+    await signInWithEmail.click();
+    await page.waitForURL((address) => address.searchParams.get('method') === 'email');
+    await emailField.fill(email);
+    await passwordField.fill('not the password 1');
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    await submit.click();
+    await expectPhoneLayout(page, 'accounts-signin-wrong-password', 'Sign in to Launchmate', [
+      page.getByRole('alert').getByText(BAD_CREDENTIALS, { exact: true }),
+      emailField,
+      passwordField,
+      submit,
+    ]);
+    await passwordField.fill(PASSWORD);
+    await submit.click();
+    await page.waitForURL(url('/dashboard'));
+    await expectPhoneLayout(page, 'accounts-signin-dashboard', 'Dashboard', [signOut]);
+    expectNoProblems(page, [CHECK_AUTH_401, REFRESH_401, failedFetch(400, '/api/auth/verify-email/'), failedFetch(401, '/api/auth/sign-in')]);
   });
 });
 
@@ -588,7 +700,7 @@ describe('/signin?newProject=true', () => {
   });
 
   test('already signed in: /signin goes to /dashboard and creates nothing', async () => {
-    const account = await newAccount('already');
+    const account = shared;
     const page = await newPage('desktop', { storageState: account.storageState });
     await page.goto('/signin');
     await page.waitForURL(url('/dashboard'));

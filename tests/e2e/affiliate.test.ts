@@ -2,9 +2,10 @@
  * The affiliate program in Chromium: the application form's validation, confirmation and
  * failure banner, then the whole loop: an account applies, the operator approves it with
  * `npm run affiliate`, a visitor arrives through ?via=, signs up, and the affiliate's dashboard
- * shows the click and the sign-up.
+ * shows the click and the sign-up. The form is the same component on a phone, its rows stacked:
+ * its flows run at desktop width, and a phone test checks the layout of each of its states.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   E2E_PASSWORD,
@@ -20,7 +21,6 @@ import {
   uniqueEmail,
   url,
   withBrowser,
-  VIEWPORTS,
 } from './support';
 
 withBrowser();
@@ -41,9 +41,55 @@ async function fillApplication(page: Page, values: { email: string; referralCode
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit application' }).click();
 const banner = (page: Page, text: string) => page.locator('.banner--error').filter({ hasText: text });
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+/** An application sent straight to the API, so that its referral code is taken. */
+async function applyThroughApi(page: Page, referralCode: string) {
+  const response = await page.request.post('/api/general/affiliate-application', {
+    headers: { Origin: new URL(url('/')).origin },
+    data: {
+      name: 'First',
+      email: uniqueEmail('first'),
+      socialProfile: 'https://x.com/first',
+      referralCode,
+      paypalEmail: 'first@example.com',
+      whyLaunchmate: 'Because.',
+      promotionStrategy: 'Posts.',
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+describe('at desktop width', () => {
   test('the form asks for every field and checks formats, then confirms the application', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     await page.goto('/affiliate');
     await expectHeading(page, 'Affiliate program');
     await screenshot(page, 'affiliate');
@@ -72,21 +118,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test("a refused application shows the server's error, or 'Failed to submit application', as an error banner", async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     const taken = uniqueCode('taken');
-    const first = await page.request.post('/api/general/affiliate-application', {
-      headers: { Origin: new URL(url('/')).origin },
-      data: {
-        name: 'First',
-        email: uniqueEmail('first'),
-        socialProfile: 'https://x.com/first',
-        referralCode: taken,
-        paypalEmail: 'first@example.com',
-        whyLaunchmate: 'Because.',
-        promotionStrategy: 'Posts.',
-      },
-    });
-    expect(first.status()).toBe(201);
+    await applyThroughApi(page, taken);
 
     await page.goto('/affiliate');
     await expectHeading(page, 'Affiliate program');
@@ -103,6 +137,37 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await banner(page, 'Failed to submit application').waitFor();
     expect(await page.getByText(RECEIVED).count()).toBe(0);
     expectNoProblems(page, [/status of 409 .*affiliate-application/, /status of 502 .*affiliate-application/, /Submitting the affiliate application failed/]);
+  });
+});
+
+describe('at phone width', () => {
+  test('the form, its required-field banner, a refused code and the confirmation fit the screen', async () => {
+    const page = await newPage('phone');
+    const taken = uniqueCode('taken');
+    await applyThroughApi(page, taken);
+    await page.goto('/affiliate');
+    const submitButton = page.getByRole('button', { name: 'Submit application' });
+    await expectPhoneLayout(page, 'affiliate', 'Affiliate program', [page.getByLabel('Name', { exact: true }), submitButton]);
+
+    await submit(page);
+    await expectPhoneLayout(page, 'affiliate-required', 'Affiliate program', [banner(page, 'Please fill in all required fields'), submitButton], {
+      fullPage: false,
+    });
+
+    await fillApplication(page, { email: uniqueEmail('applicant'), referralCode: taken });
+    await submit(page);
+    await expectPhoneLayout(
+      page,
+      'affiliate-taken',
+      'Affiliate program',
+      [banner(page, 'This referral code is already taken. Please choose another one.'), page.getByLabel('Referral code'), submitButton],
+      { fullPage: false },
+    );
+
+    await page.getByLabel('Referral code').fill(uniqueCode('phone'));
+    await submit(page);
+    await expectPhoneLayout(page, 'affiliate-received', 'Affiliate program', [page.getByText(RECEIVED, { exact: true })], { fullPage: false });
+    expectNoProblems(page, [/status of 409 .*affiliate-application/, /Submitting the affiliate application failed/]);
   });
 });
 
@@ -157,10 +222,14 @@ test("a ?via= visit followed by a sign-up shows up in the approved affiliate's d
   expect(await row.getByRole('cell').allTextContents()).toEqual(['1', '1']);
   await screenshot(dashboard, 'affiliate-dashboard');
 
+  // The dashboard's affiliate section at phone width: its figures and the referral link fit.
   const phoneDashboard = await newPage('phone', { storageState: affiliate.storageState });
   await phoneDashboard.goto('/dashboard');
-  await phoneDashboard.getByTestId('affiliate-sign-ups').waitFor();
-  await screenshot(phoneDashboard, 'affiliate-dashboard');
+  await expectPhoneLayout(phoneDashboard, 'affiliate-dashboard', 'Dashboard', [
+    phoneDashboard.getByLabel('Your referral link'),
+    phoneDashboard.getByTestId('affiliate-clicks'),
+    phoneDashboard.getByTestId('affiliate-sign-ups'),
+  ]);
 
   for (const page of [applicant, dashboard, visitor, phoneDashboard]) expectNoProblems(page);
 });

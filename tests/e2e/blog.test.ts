@@ -1,11 +1,13 @@
 /**
  * The blog in Chromium against the built product, with the articles of content/blog loaded by
  * global-setup.ts: the list and its 'Load more articles', an article's skeleton, table of
- * contents and anchor scrolling, the not-found article and the feed.
+ * contents and anchor scrolling, the not-found article and the feed. On a phone the list and the
+ * article are the same components in one column (the contents above the text instead of beside
+ * it): the flows run at desktop width, and a phone test checks the layout of each screen.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, url, withBrowser, VIEWPORTS } from './support';
+import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, url, withBrowser } from './support';
 
 withBrowser();
 
@@ -37,9 +39,38 @@ const coversLoaded = (page: Page, selector: string) =>
     )
     .toBe(true);
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+describe('at desktop width', () => {
   test("/blog features the newest article, lists the next 5, and grids the rest 4 at a time until 'Load more articles' goes", async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     expect((await page.goto('/blog'))!.status()).toBe(200);
     await expectHeading(page, 'Blog');
     await page.locator('.blog__featured .article-card__title').waitFor();
@@ -70,7 +101,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   // is there while its cover still loads. Reached inside the app, it shows a skeleton until the
   // cover has loaded (tests/app/blog.test.tsx).
   test('an article arrives with its text while its cover loads, then shows its cover, date, author and table of contents', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     const article = articles[0]!;
     let releaseCover!: () => void;
     const coverHeld = new Promise<void>((resolve) => (releaseCover = resolve));
@@ -107,7 +138,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('a heading anchor in the URL scrolls to that heading, and so does a table-of-contents link', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     const article = articles[1]!;
     await page.goto(`/blog/${article.slug}`);
     await expectHeading(page, article.title);
@@ -121,7 +152,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await expect.poll(() => page.locator(`#${last}`).evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
 
     // A fresh visit with the anchor in the URL.
-    const visitor = await newPage(viewport);
+    const visitor = await newPage('desktop');
     await visitor.goto(`/blog/${article.slug}#${ids[1]}`);
     await expectHeading(visitor, article.title);
     await expect.poll(() => visitor.evaluate(() => window.scrollY)).toBeGreaterThan(300);
@@ -132,7 +163,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test("an unknown article answers 404: 'Article not found', noindex, and the 4 latest articles", async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     const response = await page.goto('/blog/no-such-article');
     expect(response!.status()).toBe(404);
     await expectHeading(page, 'Article not found');
@@ -142,6 +173,38 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect(await titlesIn(page, '.article-missing__suggestions')).toEqual(articles.slice(0, 4).map((a) => a.title));
     await coversLoaded(page, '.article-missing__suggestions');
     await screenshot(page, 'article-not-found');
+    expectNoProblems(page, [/status of 404 .*\/blog\/no-such-article/, /status of 404 .*\/api\/general\/article\/no-such-article/]);
+  });
+});
+
+describe('at phone width', () => {
+  test('the list, an article with its contents above the text, and the missing article fit the screen', async () => {
+    const page = await newPage('phone');
+    await page.goto('/blog');
+    await page.locator('.blog__featured .article-card__title').waitFor();
+    await coversLoaded(page, '.blog');
+    await expectPhoneLayout(page, 'blog', 'Blog', [
+      page.locator('.blog__featured .article-card__link'),
+      page.locator('.blog__latest .article-card__link').first(),
+      page.getByRole('button', { name: 'Load more articles' }),
+    ]);
+
+    const article = articles[0]!;
+    await page.goto(`/blog/${article.slug}`);
+    await coversLoaded(page, '.article');
+    const toc = page.getByRole('navigation', { name: 'Table of contents' });
+    await expectPhoneLayout(page, 'article', article.title, [page.getByRole('link', { name: '← All articles' }), toc, toc.locator('a').first()]);
+    // One column: the contents come before the text, not beside it.
+    const tocBox = (await toc.boundingBox())!;
+    expect(tocBox.y + tocBox.height).toBeLessThanOrEqual((await page.locator('.article__content').boundingBox())!.y);
+
+    await page.goto('/blog/no-such-article');
+    await page.locator('.article-missing__suggestions .article-card__title').first().waitFor();
+    await coversLoaded(page, '.article-missing__suggestions');
+    await expectPhoneLayout(page, 'article-not-found', 'Article not found', [
+      page.getByRole('link', { name: 'See all articles' }),
+      page.locator('.article-missing__suggestions .article-card__link').first(),
+    ]);
     expectNoProblems(page, [/status of 404 .*\/blog\/no-such-article/, /status of 404 .*\/api\/general\/article\/no-such-article/]);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Shared chrome of the public pages: the top bar's
- * links and translucency, scroll-to-top on navigation, and the footer.
+ * links and translucency, scroll-to-top on navigation, and the footer. On a phone the top bar's
+ * links fold into a menu, which is tested there in full; its translucency and the footer (in
+ * fewer columns) are the same components, tested at desktop width, and a phone test checks
+ * their layout.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { appHasStarted, expectNoProblems, newPage, screenshot, url, withBrowser, VIEWPORTS, type Viewport } from './support';
+import { appHasStarted, expectNoProblems, newPage, screenshot, url, withBrowser, type Viewport } from './support';
 
 withBrowser();
 
@@ -137,9 +140,9 @@ const makeTall = (page: Page) =>
     document.body.style.minHeight = '4000px';
   });
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+describe('at desktop width', () => {
   test('the top bar turns translucent once scrolled more than 50 px, and back at the top', async () => {
-    const page = await open(viewport, '/terms', 'Terms of Service');
+    const page = await open('desktop', '/terms', 'Terms of Service');
     await makeTall(page);
     expect(await isTranslucent(page)).toBe(false);
 
@@ -180,9 +183,9 @@ test('following a footer link scrolls the new page to the top', async () => {
   expectNoProblems(page);
 });
 
-describe.each(VIEWPORTS)('footer at %s width', (viewport) => {
+describe('footer at desktop width', () => {
   test('shows its column headings and a contact mail link', async () => {
-    const page = await open(viewport, '/', 'Your AI co-founder, from idea to product');
+    const page = await open('desktop', '/', 'Your AI co-founder, from idea to product');
     const footer = page.locator('footer');
     for (const name of ['Free tools', 'Resources', 'Community', 'Account', 'Legal']) {
       expect(await footer.getByRole('heading', { name, exact: true }).filter({ visible: true }).count(), name).toBe(1);
@@ -198,5 +201,64 @@ describe.each(VIEWPORTS)('footer at %s width', (viewport) => {
     await footer.scrollIntoViewIfNeeded();
     await screenshot(page, 'footer');
     expectNoProblems(page);
+  });
+});
+
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading and each main
+ * action are shown and within the screen's width, and nothing makes the page wider than the
+ * screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [heading, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+describe('at phone width', () => {
+  test('the top bar, scrolled, and the footer fit the screen', async () => {
+    const page = await open('phone', '/terms', 'Terms of Service');
+    await expectPhoneLayout(
+      page,
+      'topbar-terms',
+      page.getByRole('heading', { level: 1, name: 'Terms of Service', exact: true }),
+      [
+        topBar(page).getByRole('link', { name: 'Launchmate home' }),
+        topBar(page).getByRole('button', { name: 'Menu', exact: true }),
+        topBar(page).getByRole('link', { name: 'Get started', exact: true }),
+      ],
+      { fullPage: false },
+    );
+    // Scrolled, the bar stays at the top of the screen (translucent: tested at desktop width).
+    await scrollTo(page, 600);
+    expect((await topBar(page).boundingBox())!.y).toBe(0);
+    await screenshot(page, 'topbar-translucent', { fullPage: false });
+    expectNoProblems(page);
+
+    const home = await open('phone', '/', 'Your AI co-founder, from idea to product');
+    const footer = home.locator('footer');
+    await footer.scrollIntoViewIfNeeded();
+    await expectPhoneLayout(home, 'footer', footer.getByRole('heading', { name: 'Free tools', exact: true }), [
+      ...['Resources', 'Community', 'Account', 'Legal'].map((name) => footer.getByRole('heading', { name, exact: true })),
+      footer.locator('a[href^="mailto:"]').filter({ visible: true }).first(),
+      footer.getByRole('link', { name: 'Privacy Policy', exact: true }),
+    ]);
+    expectNoProblems(home);
   });
 });

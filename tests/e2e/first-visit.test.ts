@@ -1,8 +1,11 @@
 /**
  * What a first-time visitor met and should not: the keyboard's way past the top bar, the focus
  * ring of fields, banners over the top bar, the article's edges, and the dashboard on a phone.
+ * The skip link and the focus rings are the same on a phone: tested at desktop width, with a
+ * phone test that checks the layout of their pages. The banner is tested at both widths, since
+ * the top bar it must leave clickable is another one on a phone (its links fold into a menu).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoProblems, newPage, screenshot, signedInState, withBrowser, VIEWPORTS, type StorageState, waitForHydration } from './support';
 
@@ -21,9 +24,36 @@ async function isClickable(page: Page, selector: string): Promise<boolean> {
     });
 }
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading and each main
+ * action are shown and within the screen's width, and nothing makes the page wider than the
+ * screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [heading, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+describe('at desktop width', () => {
   test("'Skip to content' is the first stop of the keyboard and moves the focus into the page", async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     await page.goto('/pricing');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.keyboard.press('Tab');
@@ -32,7 +62,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     // Visible while focused (it sits off screen otherwise).
     const box = await skip.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);
-    await screenshot(page, `skip-link-${viewport}`);
+    await screenshot(page, 'skip-link');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     // The next Tab continues inside the page, not in the top bar.
@@ -42,7 +72,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('text fields and the landing prompt show the same 3 px focus ring as buttons', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     await page.goto('/signin?method=email');
     const email = page.getByLabel('Email', { exact: true });
     await email.focus();
@@ -54,9 +84,11 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await prompt.focus();
     const ring = await page.locator('.message-box').evaluate((box) => getComputedStyle(box).outlineWidth);
     expect(ring).toBe('3px');
-    await screenshot(page, `landing-prompt-focus-${viewport}`);
+    await screenshot(page, 'landing-prompt-focus');
   });
+});
 
+describe.each(VIEWPORTS)('the top bar at %s width', (viewport) => {
   test('a banner leaves the top bar clickable', async () => {
     const page = await newPage(viewport);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -66,7 +98,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByRole('button', { name: 'Copy link', exact: true }).click();
     await page.getByText('Link copied to clipboard!').waitFor();
-    await screenshot(page, `banner-over-top-bar-${viewport}`);
+    await screenshot(page, 'banner-over-top-bar');
     const controls =
       viewport === 'desktop' ? ['header.topbar a[href="/signin"]', 'header.topbar a[href="/signup"]'] : ['header.topbar a[href="/"]', 'header.topbar button'];
     for (const selector of controls) expect(await isClickable(page, selector), selector).toBe(true);
@@ -84,6 +116,36 @@ test('a blog article starts its back link, title, contents and body at one left 
   expect(await left('.article__header h1')).toBe(back);
   expect(await left('.toc')).toBe(back);
   await screenshot(page, 'article-grid-desktop');
+});
+
+describe('at phone width', () => {
+  test('the pages of the skip link and the focus rings fit the screen, with the focused control on it', async () => {
+    const page = await newPage('phone');
+    await page.goto('/pricing');
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content', exact: true });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await expectPhoneLayout(page, 'skip-link', heading, [skip, page.locator('header.topbar').getByRole('button', { name: 'Menu', exact: true })]);
+
+    await page.goto('/signin?method=email');
+    const email = page.getByLabel('Email', { exact: true });
+    await email.focus();
+    await expectPhoneLayout(page, 'signin-email-focus', page.getByRole('heading', { level: 1, name: 'Sign in to Launchmate' }), [
+      email,
+      page.getByRole('button', { name: 'Sign in', exact: true }),
+    ]);
+
+    await page.goto('/');
+    await page.locator('.message-box__input').focus();
+    await expectPhoneLayout(page, 'landing-prompt-focus', page.getByRole('heading', { level: 1, name: 'Your AI co-founder, from idea to product' }), [
+      page.locator('.message-box'),
+      page.getByRole('button', { name: 'Send', exact: true }),
+    ]);
+    expectNoProblems(page, [/status of 401 .*\/api\/auth\/check-auth/]);
+  });
 });
 
 describe('the dashboard on a phone', () => {

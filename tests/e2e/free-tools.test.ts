@@ -1,12 +1,14 @@
 /**
  * The two free tools in Chromium, against the fake OpenAI-compatible server that global-setup.ts
  * runs: from the form to the result, streaming card by card, copying, sharing (the link opened in
- * a fresh browser context), the error banners, and the sidebar, at desktop and phone width.
+ * a fresh browser context), the error banners, and the sidebar. On a phone the sidebar folds into
+ * a menu, tested at both widths; the tools themselves are the same components in one column, so
+ * their flows run at desktop width and a phone test checks the layout of each of their screens.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
 import { FAKE_IDEAS, FAKE_PERSONA, type OpenAiScenario } from '../fakes/openai';
-import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, withBrowser, VIEWPORTS, waitForHydration } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, withBrowser, VIEWPORTS, type Viewport, waitForHydration } from './support';
 
 withBrowser();
 
@@ -23,7 +25,7 @@ async function scenario(next: OpenAiScenario = {}) {
 beforeEach(() => scenario());
 
 /** A page whose context may read and write the clipboard. */
-async function toolPage(viewport: (typeof VIEWPORTS)[number], path: string, heading: string) {
+async function toolPage(viewport: Viewport, path: string, heading: string) {
   const page = await newPage(viewport);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   const response = await page.goto(path);
@@ -48,9 +50,38 @@ async function copyShareLink(page: Page): Promise<string> {
   return clipboard(page);
 }
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+describe('at desktop width', () => {
   test('business ideas: an industry in, 10 numbered cards out, copy an idea, share the result', async () => {
-    const page = await toolPage(viewport, '/business-ideas-generator', 'Business ideas generator');
+    const page = await toolPage('desktop', '/business-ideas-generator', 'Business ideas generator');
     const input = page.getByLabel('Which industry do you know best or want to explore?');
     expect(await input.getAttribute('placeholder')).toBe('e.g., Healthcare');
     expect(await input.getAttribute('maxlength')).toBe('100');
@@ -101,7 +132,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expectNoProblems(page);
 
     // Someone else opens the link: the same ideas, read-only.
-    const visitor = await newPage(viewport);
+    const visitor = await newPage('desktop');
     expect((await visitor.goto(link))!.status()).toBe(200);
     await expectHeading(visitor, 'Problems and solutions in the industry');
     await expect.poll(() => cards(visitor).count()).toBe(10);
@@ -114,7 +145,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('user persona: a description in, the whole persona out, shared read-only', async () => {
-    const page = await toolPage(viewport, '/user-persona-generator', 'User persona generator');
+    const page = await toolPage('desktop', '/user-persona-generator', 'User persona generator');
     const input = page.getByLabel('Product description');
     expect(await input.getAttribute('placeholder')).toBe('Example: A platform that helps people learn to code with AI');
     await input.fill('Scheduling for dental clinics');
@@ -156,7 +187,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await screenshot(page, 'user-persona-result');
     expectNoProblems(page);
 
-    const visitor = await newPage(viewport);
+    const visitor = await newPage('desktop');
     expect((await visitor.goto(link))!.status()).toBe(200);
     await expectHeading(visitor, 'User persona');
     await expectPersona(visitor);
@@ -166,7 +197,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('a rate-limited visitor gets the sign-up banner and keeps the form', async () => {
-    const page = await toolPage(viewport, '/business-ideas-generator', 'Business ideas generator');
+    const page = await toolPage('desktop', '/business-ideas-generator', 'Business ideas generator');
     await page.route('**/api/free-tools/business-ideas', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' }, body: JSON.stringify({ error: RATE_LIMITED }) }),
     );
@@ -182,7 +213,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
 
   test('a failing model gives the generic banner and keeps the form', async () => {
     await scenario({ status: 500 });
-    const page = await toolPage(viewport, '/user-persona-generator', 'User persona generator');
+    const page = await toolPage('desktop', '/user-persona-generator', 'User persona generator');
     await page.getByLabel('Product description').fill('A budgeting app for students');
     await page.getByRole('button', { name: 'Generate user persona' }).click();
     await page.getByRole('alert').filter({ hasText: UNEXPECTED }).waitFor({ timeout: 20_000 });
@@ -191,7 +222,9 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect(await page.getByRole('button', { name: 'Generate user persona' }).isEnabled()).toBe(true);
     expectNoProblems(page, [failedFetch(502, '/api/free-tools/user-persona')]);
   });
+});
 
+describe.each(VIEWPORTS)('the sidebar at %s width', (viewport) => {
   test('the sidebar offers both tools and sign-up; on a phone it folds and closes on an outside press', async () => {
     const page = await toolPage(viewport, '/user-persona-generator', 'User persona generator');
     const sidebar = page.getByRole('complementary', { name: 'Free tools' });
@@ -212,6 +245,85 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await businessIdeas.click();
     await expectHeading(page, 'Business ideas generator');
     expectNoProblems(page);
+  });
+});
+
+describe('at phone width', () => {
+  test("each tool's form, result and shared page, and the rate-limit banner, fit the screen", async () => {
+    const page = await toolPage('phone', '/business-ideas-generator', 'Business ideas generator');
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    const industry = page.getByLabel('Which industry do you know best or want to explore?');
+    const generateIdeas = page.getByRole('button', { name: 'Generate business ideas' });
+    await expectPhoneLayout(page, 'business-ideas', 'Business ideas generator', [
+      share,
+      industry,
+      page.getByRole('button', { name: 'Random industry' }),
+      generateIdeas,
+    ]);
+    await industry.fill('Dental clinics');
+    await generateIdeas.click();
+    await page.getByRole('button', { name: 'Generate new ideas' }).waitFor();
+    const ideasLink = await copyShareLink(page);
+    await expectPhoneLayout(page, 'business-ideas-result', 'Business ideas generator', [
+      page.getByRole('heading', { level: 2, name: 'Problems and solutions in the industry' }),
+      cards(page).first(),
+      cards(page).last().getByRole('button', { name: 'Copy idea' }),
+      page.getByRole('button', { name: 'Generate new ideas' }),
+      page.getByRole('link', { name: 'Try Launchmate for free' }),
+    ]);
+
+    const visitor = await newPage('phone');
+    await visitor.goto(ideasLink);
+    await expect.poll(() => cards(visitor).count()).toBe(10);
+    await expectPhoneLayout(visitor, 'business-ideas-shared', 'Problems and solutions in the industry', [
+      cards(visitor).last(),
+      visitor.getByRole('link', { name: 'Try Launchmate for free' }),
+    ]);
+
+    // Refused for the rate limit: the banner over the kept form.
+    await page.route('**/api/free-tools/business-ideas', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' }, body: JSON.stringify({ error: RATE_LIMITED }) }),
+    );
+    await page.goto('/business-ideas-generator');
+    await waitForHydration(page);
+    await industry.fill('Fintech');
+    await generateIdeas.click();
+    await expectPhoneLayout(
+      page,
+      'business-ideas-rate-limited',
+      'Business ideas generator',
+      [page.getByRole('alert').filter({ hasText: RATE_LIMITED }), industry, generateIdeas],
+      {
+        fullPage: false,
+      },
+    );
+
+    const persona = await toolPage('phone', '/user-persona-generator', 'User persona generator');
+    const description = persona.getByLabel('Product description');
+    const generatePersona = persona.getByRole('button', { name: 'Generate user persona' });
+    await expectPhoneLayout(persona, 'user-persona', 'User persona generator', [description, generatePersona]);
+    await description.fill('Scheduling for dental clinics');
+    await generatePersona.click();
+    await persona.getByRole('button', { name: 'Generate new persona' }).waitFor();
+    const personaLink = await copyShareLink(persona);
+    const portrait = (shown: Page) => shown.getByRole('img', { name: `Portrait of ${FAKE_PERSONA.name}` });
+    await expect.poll(() => portrait(persona).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expectPhoneLayout(persona, 'user-persona-result', 'User persona generator', [
+      persona.getByRole('heading', { level: 3, name: FAKE_PERSONA.name }),
+      portrait(persona),
+      persona.getByRole('heading', { level: 3, name: 'Objections', exact: true }),
+      persona.getByRole('button', { name: 'Generate new persona' }),
+    ]);
+
+    await visitor.goto(personaLink);
+    await expect.poll(() => portrait(visitor).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expectPhoneLayout(visitor, 'user-persona-shared', 'User persona', [
+      visitor.getByRole('heading', { level: 3, name: FAKE_PERSONA.name }),
+      visitor.getByRole('link', { name: 'Try Launchmate for free' }),
+    ]);
+    expectNoProblems(page, [failedFetch(429, '/api/free-tools/business-ideas')]);
+    expectNoProblems(persona);
+    expectNoProblems(visitor);
   });
 });
 

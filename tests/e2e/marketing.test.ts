@@ -1,8 +1,11 @@
 /**
- * The marketing pages in Chromium, at desktop and phone width (issue 6, "Done when"): the
- * landing page's message box and dialog, the showcase and testimonials, the demo video and its
- * analytics event, where every pricing and hero button leads, the legal texts, scrolling to
- * the top on navigation, keyboard use, and an axe-core scan of every page.
+ * The marketing pages in Chromium (issue 6, "Done when"): the landing page's message box and
+ * dialog, the showcase and testimonials, the demo video and its analytics event, where every
+ * pricing and hero button leads, the legal texts, scrolling to the top on navigation, keyboard
+ * use, and an axe-core scan of every page. On a phone these pages are the same components in
+ * one column: their flows and scans run at desktop width, and at phone width a test per page
+ * checks its layout. The top bar is another one on a phone (its links fold into a menu): the
+ * scan covers it there, menu closed and open (its behaviour is tested in chrome.test.ts).
  */
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
@@ -11,19 +14,7 @@ import { PHASES_AVAILABLE_NOW } from '../../app/content/phases';
 import { isAvailable, PLANS } from '../../app/content/pricing';
 import { LANDING_EXAMPLES } from '../../app/content/landing-examples';
 import { SHOWCASE } from '../../app/content/showcase';
-import {
-  expectHeading,
-  expectNoProblems,
-  newPage,
-  queryD1,
-  screenshot,
-  sqlText,
-  url,
-  withBrowser,
-  VIEWPORTS,
-  type Viewport,
-  waitForHydration,
-} from './support';
+import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, sqlText, url, withBrowser, type Viewport, waitForHydration } from './support';
 
 withBrowser();
 
@@ -58,10 +49,39 @@ async function openHome(viewport: Viewport, options: Parameters<typeof newPage>[
 const focusIsInside = (page: Page, selector: string) =>
   page.evaluate((selector) => document.querySelector(selector)?.contains(document.activeElement) ?? false, selector);
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+describe('at desktop width', () => {
   describe('the landing page message box', () => {
     test('the placeholder types out the examples after "I want to", one after another', async () => {
-      const page = await openHome(viewport);
+      const page = await openHome('desktop');
       const box = messageBox(page);
       const [first, second] = LANDING_EXAMPLES as [string, string];
       // Part-way through the first example, then all of it, then the start of the second.
@@ -75,7 +95,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     });
 
     test('Send stays disabled on blank text; Enter sends, Shift+Enter adds a line', async () => {
-      const page = await openHome(viewport);
+      const page = await openHome('desktop');
       const box = messageBox(page);
       expect(await sendButton(page).isDisabled()).toBe(true);
       await box.fill('   \n  ');
@@ -98,7 +118,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     });
 
     test('the box grows with its text from 110 px up to 192 px, then scrolls', async () => {
-      const page = await openHome(viewport);
+      const page = await openHome('desktop');
       const box = messageBox(page);
       expect(await heightOf(box)).toBe(110);
       await box.fill('one line');
@@ -116,7 +136,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     });
 
     test('sending opens "Join and start building" with Sign up and Sign in, and Sign up leads to /signup', async () => {
-      const page = await openHome(viewport);
+      const page = await openHome('desktop');
       await messageBox(page).fill('A budgeting app for freelancers');
       await sendButton(page).click();
       const dialog = joinDialog(page);
@@ -133,7 +153,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     });
 
     test("'Brainstorm ideas' sends 'Help me brainstorm ideas'", async () => {
-      const page = await openHome(viewport);
+      const page = await openHome('desktop');
       await page.getByRole('button', { name: 'Brainstorm ideas' }).click();
       await joinDialog(page).waitFor({ state: 'visible' });
       expect(await messageBox(page).inputValue()).toBe('Help me brainstorm ideas');
@@ -141,7 +161,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     });
 
     test('the draft and privacy mode survive a reload', async () => {
-      const page = await openHome(viewport);
+      const page = await openHome('desktop');
       const toggle = page.getByRole('switch', { name: 'Privacy mode' });
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
       await messageBox(page).fill('Meal prep for night-shift nurses\nin Bucharest');
@@ -159,7 +179,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('the showcase lists the 12 projects in a different order on another load', async () => {
-    const page = await openHome(viewport);
+    const page = await openHome('desktop');
     const showcase = page.getByTestId('showcase');
     const names = async () => showcase.locator('.showcase__link').evaluateAll((links) => links.map((link) => link.firstChild?.textContent ?? ''));
     // The Worker renders the written order; the browser shuffles it once the section has hydrated.
@@ -199,7 +219,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('testimonials scroll on their own while on screen, stop with Pause, and stay still for reduced motion', async () => {
-    const page = await openHome(viewport);
+    const page = await openHome('desktop');
     const track = page.getByTestId('testimonials-track');
     await track.waitFor();
     const animation = () =>
@@ -215,7 +235,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     expect((await animation()).state).toBe('paused');
     expectNoProblems(page);
 
-    const still = await openHome(viewport, { reducedMotion: 'reduce' });
+    const still = await openHome('desktop', { reducedMotion: 'reduce' });
     const stillTrack = still.getByTestId('testimonials-track');
     await stillTrack.waitFor();
     expect(await stillTrack.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
@@ -223,7 +243,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('the hero buttons lead to /signup and /demo', async () => {
-    const page = await openHome(viewport);
+    const page = await openHome('desktop');
     await page.getByRole('link', { name: 'Start with 2 free phases' }).first().click();
     await page.waitForURL(url('/signup'));
     await expectHeading(page, 'Create your account');
@@ -238,7 +258,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test.each(['/', '/pricing', '/demo'])('every sign-up button of %s lands on /signup', async (path) => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     await page.goto(path);
     await page.locator('main h1').waitFor();
     // Every button-styled link of the page (pricing cards, calls to action, the hero's first).
@@ -264,7 +284,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('/pricing shows the Free and Pro cards as the spec prices them', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     await page.goto('/pricing');
     await expectHeading(page, 'Simple, honest pricing');
     const free = page.locator('[data-plan="free"]');
@@ -301,7 +321,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test("the demo video plays, and 'play-demo' is recorded once for two plays", async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     const events: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/events') events.push(request.postData() ?? '');
@@ -342,7 +362,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('/terms has 16 sections and /privacy 11, each listed in its contents, with the spec’s facts', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     const facts: Record<string, (string | RegExp)[]> = {
       '/terms': [
         'Last updated March 29, 2025',
@@ -397,7 +417,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('/contributors shows an icon per link type and how to contribute; /our-story the timeline', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     await page.goto('/contributors');
     await expectHeading(page, 'Contributors');
     const links = page.locator('.contributors__link');
@@ -429,7 +449,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
   });
 
   test('pages open at the top when reached from the bottom of another page', async () => {
-    const page = await newPage(viewport);
+    const page = await newPage('desktop');
     const headings: Record<string, string> = Object.fromEntries(MARKETING_PAGES.map(({ path, heading }) => [path, heading]));
     const route = [
       ['/pricing', 'Terms of Service', '/terms'],
@@ -453,6 +473,68 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
       // The router scrolls once the new page has rendered: give it a moment, not more.
       await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 2_000 }).toBe(0);
     }
+    expectNoProblems(page);
+  });
+});
+
+describe('at phone width', () => {
+  const cta = (page: Page) => page.locator('main .call-to-action').getByRole('link');
+  const proButton = (page: Page) => page.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ });
+  const contents = (page: Page) => page.getByRole('navigation', { name: 'Contents' });
+  const SCREENS: { path: string; heading: string; name: string; actions: (page: Page) => Locator[] }[] = [
+    {
+      path: '/',
+      heading: HOME_HEADING,
+      name: 'landing-full',
+      actions: (page) => [
+        messageBox(page),
+        page.getByRole('switch', { name: 'Privacy mode' }),
+        page.getByRole('button', { name: 'Brainstorm ideas' }),
+        sendButton(page),
+        page.getByRole('link', { name: 'Start with 2 free phases' }).first(),
+        page.getByRole('link', { name: 'View demo', exact: true }),
+        page.getByTestId('showcase').getByRole('listitem').first(),
+        page.getByRole('button', { name: 'Pause testimonials' }),
+        cta(page),
+      ],
+    },
+    { path: '/demo', heading: 'See Launchmate in action', name: 'demo', actions: (page) => [page.locator('video'), proButton(page), cta(page)] },
+    {
+      path: '/pricing',
+      heading: 'Simple, honest pricing',
+      name: 'pricing',
+      actions: (page) => [page.locator('[data-plan="free"]').getByRole('link'), proButton(page), page.getByText('Can I get a refund?'), cta(page)],
+    },
+    { path: '/our-story', heading: 'Our story', name: 'our-story', actions: (page) => [page.locator('.timeline__item').first(), cta(page)] },
+    {
+      path: '/contributors',
+      heading: 'Contributors',
+      name: 'contributors',
+      actions: (page) => [page.locator('.contributors__card').first(), page.getByRole('link', { name: 'Read how to contribute' })],
+    },
+    { path: '/terms', heading: 'Terms of Service', name: 'terms', actions: (page) => [contents(page), contents(page).getByRole('link').first()] },
+    { path: '/privacy', heading: 'Privacy Policy', name: 'privacy', actions: (page) => [contents(page), contents(page).getByRole('link').first()] },
+  ];
+
+  test.each(SCREENS)('$path fits the screen, with its heading and main actions on it', async ({ path, heading, name, actions }) => {
+    const page = await newPage('phone');
+    await page.goto(path);
+    await expectPhoneLayout(page, name, heading, actions(page));
+    expectNoProblems(page);
+  });
+
+  test('the join dialog fits the screen', async () => {
+    const page = await openHome('phone');
+    await messageBox(page).fill('A budgeting app for freelancers');
+    await sendButton(page).click();
+    const dialog = joinDialog(page);
+    await expectPhoneLayout(
+      page,
+      'landing-join-dialog',
+      dialog.getByRole('heading', { name: 'Join and start building' }),
+      [dialog.getByRole('link', { name: 'Sign up', exact: true }), dialog.getByRole('link', { name: 'Sign in', exact: true })],
+      { fullPage: false },
+    );
     expectNoProblems(page);
   });
 });
@@ -526,9 +608,9 @@ describe('accessibility scan (axe-core)', () => {
       .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target.join(' ')) }));
   }
 
-  describe.each(VIEWPORTS)('at %s width', (viewport) => {
+  describe('at desktop width', () => {
     test.each(MARKETING_PAGES)('$path has no serious or critical violation', async ({ path, heading }) => {
-      const page = await newPage(viewport, { bypassCSP: true });
+      const page = await newPage('desktop', { bypassCSP: true });
       await page.goto(path);
       await expectHeading(page, heading);
       await page.waitForLoadState('networkidle');
@@ -536,13 +618,24 @@ describe('accessibility scan (axe-core)', () => {
     });
 
     test('the join dialog has no serious or critical violation', async () => {
-      const page = await newPage(viewport, { bypassCSP: true });
+      const page = await newPage('desktop', { bypassCSP: true });
       await page.goto('/');
       await messageBox(page).fill('An idea');
       await sendButton(page).click();
       await joinDialog(page).waitFor({ state: 'visible' });
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+
+  test("at phone width, the landing page with the phone's top bar, its menu closed and open, has no serious or critical violation", async () => {
+    const page = await newPage('phone', { bypassCSP: true });
+    await page.goto('/');
+    await expectHeading(page, HOME_HEADING);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('header.topbar').getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.locator('header.topbar').getByRole('link', { name: 'Our story', exact: true }).waitFor({ state: 'visible' });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the scan does find a serious violation when one is there', async () => {

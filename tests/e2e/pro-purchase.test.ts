@@ -5,9 +5,13 @@
  * the checkout; the return page waits for the recorded payment and Pro allows a fifth project.
  * Then an affiliate's link leads to a purchase that the affiliate's dashboard shows as a
  * conversion with $29.80 pending.
+ * On a phone these screens are the same components, only narrower: the purchase runs at desktop
+ * width, and the affiliate's visitor, who buys on a phone, has the layout of the purchase's own
+ * screens checked on the way (the checkout, the welcome page, billing and pricing as Pro), as has
+ * the affiliate's section of the dashboard.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import {
   baseUrl,
   E2E_PASSWORD,
@@ -24,11 +28,45 @@ import {
   url,
   withBrowser,
   waitForHydration,
-  VIEWPORTS,
-  type Viewport,
+  viewportOf,
 } from './support';
 
 withBrowser();
+
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+/** A screen of the purchase: on a phone its layout is checked, with a screenshot; at desktop width, a screenshot. */
+async function screen(page: Page, name: string, heading: string, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (viewportOf(page) === 'phone') await expectPhoneLayout(page, name, heading, actions, options);
+  else await screenshot(page, name, options);
+}
 
 /** Signs up with e-mail on the page the visitor is on (/signup) and follows the verification link. */
 async function signUpAndVerify(page: Page, email: string) {
@@ -42,60 +80,59 @@ async function signUpAndVerify(page: Page, email: string) {
 }
 
 /** The labelled local test checkout: pay, then wait on the return page until Pro is recorded. */
-async function payInTestCheckout(page: Page, viewport: Viewport, shots: boolean) {
+async function payInTestCheckout(page: Page) {
   await page.waitForURL(/\/pro\/test-checkout\?session_id=cs_local_/, { timeout: 30_000 });
   await page.getByText('Test checkout — no money moves').waitFor();
-  if (shots) await screenshot(page, 'pro-test-checkout', { fullPage: false });
-  await page.getByRole('button', { name: 'Pay $149.00 (test)' }).click();
+  const pay = page.getByRole('button', { name: 'Pay $149.00 (test)' });
+  await screen(page, 'pro-test-checkout', 'Pay for Launchmate Pro', [pay, page.getByRole('link', { name: 'Cancel' })], { fullPage: false });
+  await pay.click();
   await page.waitForURL(/\/pro\/welcome\?session_id=cs_local_/);
   await expectHeading(page, 'You have Pro');
-  if (shots) await screenshot(page, 'pro-welcome', { fullPage: false });
+  await screen(page, 'pro-welcome', 'You have Pro', [page.getByRole('link', { name: 'Go to your dashboard' })], { fullPage: false });
 }
 
 const createProject = (page: Page, name: string) => page.request.post('/api/project', { data: { name }, headers: { Origin: baseUrl } });
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
-  test("signed-out 'Get Pro' → sign-up → verify → checkout → 'You have Pro', and a fifth project is allowed", async () => {
-    const page = await newPage(viewport);
-    await page.goto('/pricing');
-    await expectHeading(page, 'Simple, honest pricing');
-    await waitForHydration(page);
-    const getPro = page.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ });
-    await getPro.click();
-    await page.waitForURL(url('/signup?next=pro'));
+test("signed-out 'Get Pro' → sign-up → verify → checkout → 'You have Pro', and a fifth project is allowed", async () => {
+  const page = await newPage('desktop');
+  await page.goto('/pricing');
+  await expectHeading(page, 'Simple, honest pricing');
+  await waitForHydration(page);
+  const getPro = page.locator('[data-plan="pro"]').getByRole('link', { name: /Get Pro/ });
+  await getPro.click();
+  await page.waitForURL(url('/signup?next=pro'));
 
-    const email = uniqueEmail(`pro-${viewport}`);
-    await signUpAndVerify(page, email);
-    await payInTestCheckout(page, viewport, true);
-    expect(await page.getByRole('listitem').filter({ hasText: '5 projects of your own' }).count()).toBe(1);
-    expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(email)}`)).toEqual([{ plan: 'pro' }]);
-    expect(await queryD1(`SELECT p.status, p.amount_total FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(email)}`)).toEqual([
-      { status: 'paid', amount_total: 14900 },
-    ]);
+  const email = uniqueEmail('pro');
+  await signUpAndVerify(page, email);
+  await payInTestCheckout(page);
+  expect(await page.getByRole('listitem').filter({ hasText: '5 projects of your own' }).count()).toBe(1);
+  expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(email)}`)).toEqual([{ plan: 'pro' }]);
+  expect(await queryD1(`SELECT p.status, p.amount_total FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(email)}`)).toEqual([
+    { status: 'paid', amount_total: 14900 },
+  ]);
 
-    // Four projects, then the fifth from the dashboard itself.
-    for (const name of ['One', 'Two', 'Three', 'Four']) expect((await createProject(page, name)).status()).toBe(201);
-    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
-    await expectHeading(page, 'Dashboard');
-    await page.getByRole('button', { name: 'New project' }).click();
-    await page.getByLabel('Project name').fill('Fifth');
-    const created = page.waitForResponse((response) => response.url().endsWith('/api/project') && response.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Create project' }).click();
-    expect((await created).status()).toBe(201);
-    expect(await queryD1(`SELECT count(*) AS n FROM projects p JOIN users u ON u.id = p.owner_id WHERE u.email = ${sqlText(email)}`)).toEqual([{ n: 5 }]);
+  // Four projects, then the fifth from the dashboard itself.
+  for (const name of ['One', 'Two', 'Three', 'Four']) expect((await createProject(page, name)).status()).toBe(201);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expectHeading(page, 'Dashboard');
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel('Project name').fill('Fifth');
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/project') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  expect((await created).status()).toBe(201);
+  expect(await queryD1(`SELECT count(*) AS n FROM projects p JOIN users u ON u.id = p.owner_id WHERE u.email = ${sqlText(email)}`)).toEqual([{ n: 5 }]);
 
-    // Billing in settings shows the payment; Get Pro is gone everywhere.
-    await page.goto('/app/settings');
-    const billing = page.getByRole('region', { name: 'Billing' });
-    await billing.getByText(/You have Pro/).waitFor();
-    expect(await billing.textContent()).toContain('$149.00');
-    await billing.scrollIntoViewIfNeeded();
-    await screenshot(page, 'pro-billing', { fullPage: false });
-    await page.goto('/pricing');
-    await page.locator('[data-plan="pro"]').getByText('This is your plan.').waitFor();
-    expect(await page.getByRole('button', { name: /Get Pro/ }).count()).toBe(0);
-    expectNoProblems(page);
-  });
+  // Billing in settings shows the payment; Get Pro is gone everywhere.
+  await page.goto('/app/settings');
+  const billing = page.getByRole('region', { name: 'Billing' });
+  await billing.getByText(/You have Pro/).waitFor();
+  expect(await billing.textContent()).toContain('$149.00');
+  await billing.scrollIntoViewIfNeeded();
+  await screenshot(page, 'pro-billing', { fullPage: false });
+  await page.goto('/pricing');
+  await page.locator('[data-plan="pro"]').getByText('This is your plan.').waitFor();
+  expect(await page.getByRole('button', { name: /Get Pro/ }).count()).toBe(0);
+  expectNoProblems(page);
 });
 
 test("an affiliate's link → sign-up → purchase: the affiliate's dashboard shows the conversion and $29.80 pending", async () => {
@@ -136,20 +173,48 @@ test("an affiliate's link → sign-up → purchase: the affiliate's dashboard sh
   await visitor.waitForURL(url('/signup?next=pro'));
   const email = uniqueEmail('referred-buyer');
   await signUpAndVerify(visitor, email);
-  await payInTestCheckout(visitor, 'phone', false);
+  await payInTestCheckout(visitor);
 
-  for (const viewport of VIEWPORTS) {
-    const dashboard = await newPage(viewport, { storageState: affiliate.storageState });
-    await dashboard.goto('/dashboard');
-    await expectHeading(dashboard, 'Dashboard');
-    await expect.poll(() => dashboard.getByTestId('affiliate-conversions').textContent()).toBe('1');
-    expect(await dashboard.getByTestId('affiliate-pending').textContent()).toBe('$29.80');
-    expect(await dashboard.getByTestId('affiliate-payable').textContent()).toBe('$0.00');
-    expect(await dashboard.getByTestId('affiliate-sign-ups').textContent()).toBe('1');
-    expect(await dashboard.getByRole('img', { name: /Clicks per day over the last 30 days: 1 in all/ }).count()).toBe(1);
-    await dashboard.getByRole('region', { name: 'Affiliate' }).scrollIntoViewIfNeeded();
-    await screenshot(dashboard, 'affiliate-commissions', { fullPage: false });
-    expectNoProblems(dashboard);
-  }
-  for (const page of [applicant, visitor]) expectNoProblems(page);
+  // The buyer's Pro screens on a phone (pricing, sign-up and the dashboard signed out or on the
+  // Free plan are checked at phone width in marketing, accounts and account-settings).
+  await visitor.goto('/app/settings');
+  const billing = visitor.getByRole('region', { name: 'Billing' });
+  await billing.getByText(/You have Pro/).waitFor();
+  await billing.scrollIntoViewIfNeeded();
+  await expectPhoneLayout(visitor, 'pro-billing', 'Account settings', [billing.getByText('$149.00').first(), billing.getByText(/You have Pro/)], {
+    fullPage: false,
+  });
+  await visitor.goto('/pricing');
+  await expectPhoneLayout(visitor, 'pro-pricing-own-plan', 'Simple, honest pricing', [visitor.locator('[data-plan="pro"]').getByText('This is your plan.')]);
+
+  const dashboard = await newPage('desktop', { storageState: affiliate.storageState });
+  await dashboard.goto('/dashboard');
+  await expectHeading(dashboard, 'Dashboard');
+  await expect.poll(() => dashboard.getByTestId('affiliate-conversions').textContent()).toBe('1');
+  expect(await dashboard.getByTestId('affiliate-pending').textContent()).toBe('$29.80');
+  expect(await dashboard.getByTestId('affiliate-payable').textContent()).toBe('$0.00');
+  expect(await dashboard.getByTestId('affiliate-sign-ups').textContent()).toBe('1');
+  expect(await dashboard.getByRole('img', { name: /Clicks per day over the last 30 days: 1 in all/ }).count()).toBe(1);
+  await dashboard.getByRole('region', { name: 'Affiliate' }).scrollIntoViewIfNeeded();
+  await screenshot(dashboard, 'affiliate-commissions', { fullPage: false });
+
+  // The affiliate's figures and chart on a phone.
+  const phoneDashboard = await newPage('phone', { storageState: affiliate.storageState });
+  await phoneDashboard.goto('/dashboard');
+  const section = phoneDashboard.getByRole('region', { name: 'Affiliate' });
+  await section.getByTestId('affiliate-conversions').getByText('1', { exact: true }).waitFor();
+  await section.scrollIntoViewIfNeeded();
+  await expectPhoneLayout(
+    phoneDashboard,
+    'affiliate-commissions',
+    'Dashboard',
+    [
+      section.getByTestId('affiliate-pending'),
+      section.getByTestId('affiliate-payable'),
+      section.getByRole('img', { name: /Clicks per day over the last 30 days/ }),
+      section.getByLabel('Your referral link'),
+    ],
+    { fullPage: false },
+  );
+  for (const page of [applicant, visitor, dashboard, phoneDashboard]) expectNoProblems(page);
 });

@@ -2,11 +2,12 @@
  * The owner's members panel in Chromium, against the built product: an invitation shows as
  * pending, the account that used the link shows with the invitation it came through, a pending
  * invitation is withdrawn (its link stops working), and a removed member loses the project at
- * once. At desktop and phone width.
+ * once. The panel is the same component on a phone, only narrower (the dashboard puts it in one
+ * column): the flow runs at desktop width, and a phone test checks the layout of its states.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, uniqueEmail, withBrowser, VIEWPORTS } from './support';
+import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, uniqueEmail, withBrowser } from './support';
 
 withBrowser();
 
@@ -32,11 +33,40 @@ async function invite(page: Page, email: string): Promise<string> {
 const acceptThroughApi = (page: Page, link: string) =>
   page.request.post(`/api/project/invitations/${link.split('/').at(-1)}/accept`, { headers: { Origin: baseUrl } });
 
-describe.each(VIEWPORTS)('at %s width', (viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+describe('at desktop width', () => {
   test('the owner sees who joined through which invitation, withdraws one and removes a member', async () => {
-    const owner = await newAccount(`owner-${viewport}`);
-    const collaborator = await newAccount(`member-${viewport}`);
-    const ownerPage = await newPage(viewport, { storageState: owner.storageState });
+    const owner = await newAccount('owner');
+    const collaborator = await newAccount('member');
+    const ownerPage = await newPage('desktop', { storageState: owner.storageState });
     await ownerPage.goto('/dashboard');
     const projectId = await createProject(ownerPage, 'Members test');
 
@@ -49,7 +79,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await pending.getByText(withdrawnEmail, { exact: true }).waitFor();
     expect(await pending.getByRole('listitem').count()).toBe(2);
 
-    const collaboratorPage = await newPage(viewport, { storageState: collaborator.storageState });
+    const collaboratorPage = await newPage('desktop', { storageState: collaborator.storageState });
     expect((await acceptThroughApi(collaboratorPage, used)).status()).toBe(200);
 
     await ownerPage.reload();
@@ -67,8 +97,8 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await ownerPage.getByText(`The invitation to ${withdrawnEmail} was withdrawn; its link no longer works.`, { exact: true }).waitFor();
     // The used invitation left the list when it was accepted; the withdrawn one is gone too.
     await membersPanel(ownerPage).getByText('No invitation is waiting to be accepted.', { exact: true }).waitFor();
-    const stranger = await newAccount(`stranger-${viewport}`);
-    const strangerPage = await newPage(viewport, { storageState: stranger.storageState });
+    const stranger = await newAccount('stranger');
+    const strangerPage = await newPage('desktop', { storageState: stranger.storageState });
     expect((await acceptThroughApi(strangerPage, withdrawn)).status()).toBe(400);
 
     // The collaborator works in the project, then is removed and loses it on the next call.
@@ -93,4 +123,52 @@ describe.each(VIEWPORTS)('at %s width', (viewport) => {
     await Promise.all([ownerPage.context().close(), collaboratorPage.context().close(), strangerPage.context().close()]);
     // Three accounts signed up through the product on a shared two-core machine.
   }, 120_000);
+});
+
+describe('at phone width', () => {
+  test('the invitation form, the members panel with a member and a pending invitation, and its confirmation fit the screen', async () => {
+    const [owner, collaborator] = await Promise.all([newAccount('owner-phone'), newAccount('member-phone')]);
+    const page = await newPage('phone', { storageState: owner.storageState });
+    await page.goto('/dashboard');
+    const projectId = await createProject(page, 'Members on a phone');
+
+    const sentTo = uniqueEmail('team-inbox');
+    const used = await invite(page, sentTo);
+    const invitePanel = page.getByRole('region', { name: 'Invite a collaborator', exact: true });
+    await invitePanel.scrollIntoViewIfNeeded();
+    await expectPhoneLayout(
+      page,
+      'project-members-invited',
+      'Dashboard',
+      [
+        invitePanel.getByRole('status'),
+        invitePanel.getByLabel('Invitation link', { exact: true }),
+        invitePanel.getByRole('button', { name: 'Copy link', exact: true }),
+      ],
+      { fullPage: false },
+    );
+    const pendingEmail = uniqueEmail('not-needed');
+    await invite(page, pendingEmail);
+    const collaboratorPage = await newPage('phone', { storageState: collaborator.storageState });
+    expect((await acceptThroughApi(collaboratorPage, used)).status()).toBe(200);
+
+    await page.goto(`/dashboard?projectId=${projectId}`);
+    const members = membersPanel(page);
+    const joined = members.getByRole('list', { name: 'People in this project', exact: true }).getByRole('listitem').filter({ hasText: collaborator.email });
+    await joined.getByText(`through the invitation sent to ${sentTo} by ${owner.email}`, { exact: false }).waitFor();
+    await members.scrollIntoViewIfNeeded();
+    const remove = members.getByRole('button', { name: `Remove ${collaborator.email}`, exact: true });
+    await expectPhoneLayout(
+      page,
+      'project-members',
+      'Dashboard',
+      [joined, remove, members.getByRole('button', { name: `Withdraw the invitation to ${pendingEmail}`, exact: true })],
+      { fullPage: false },
+    );
+    await remove.click();
+    await expectPhoneLayout(page, 'project-members-confirm', 'Dashboard', [members.getByRole('button', { name: 'Yes, remove', exact: true })], {
+      fullPage: false,
+    });
+    expectNoProblems(page);
+  });
 });

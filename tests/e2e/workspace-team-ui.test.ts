@@ -1,15 +1,19 @@
 /**
- * The workspace as a team lives in it, in Chromium at desktop and phone width: display names in
- * messages and presence (two members, two browsers), avatars that never overlap, a Markdown table
- * that scrolls sideways inside its answer, the phone's drawers as modal dialogs, the co-founder's
- * research draft created in place and its public page, the dashboard's title, the landing page's
- * 'Brainstorm ideas' on a phone, sign-up through an invitation, and axe-core on the workspace.
- * Screenshots saved for each.
+ * The workspace as a team lives in it, in Chromium: display names in messages and presence (two
+ * members, two browsers), avatars that never overlap, a Markdown table that scrolls sideways
+ * inside its answer, the phone's drawers as modal dialogs, the co-founder's research draft
+ * created in place and its public page, the dashboard's title, the landing page's 'Brainstorm
+ * ideas' on a phone, sign-up through an invitation, and axe-core on the workspace. Screenshots
+ * saved for each.
+ * The workspace is another layout on a phone (the header wraps, the side panels become sheets,
+ * a wide table scrolls sideways): the team test runs at both widths. Onboarding, the draft's
+ * public page and sign-up are the same components, only narrower: their flows run at desktop
+ * width, and at phone width a test checks the layout of each of their screens.
  */
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, withBrowser, VIEWPORTS, type Viewport } from './support';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, withBrowser, VIEWPORTS, type Account, type Viewport } from './support';
 import { answers, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
 withBrowser();
@@ -68,10 +72,54 @@ async function seriousViolations(page: Page) {
 const overlapping = (boxes: { x: number; y: number; width: number; height: number }[]) =>
   boxes.some((a, i) => boxes.slice(i + 1).some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height));
 
-describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
+}
+
+/** Sets up the landing page's 'Brainstorm ideas' message, then opens onboarding. */
+async function openOnboardingToBrainstorm(page: Page) {
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.setItem('launchmate.landingPagePrompt', 'Help me brainstorm ideas'));
+  await page.goto('/onboarding');
+  await expectHeading(page, 'Welcome to Launchmate');
+  await page.getByText(/You asked to brainstorm ideas/).waitFor();
+}
+
+/** Linus Park, who joins the team test's project at each width: one account for both. */
+let teamCollaborator: Account;
+beforeAll(async () => {
+  teamCollaborator = await newAccount('names-collab');
+});
+
+describe.each(VIEWPORTS)('the workspace with a team at %s width', (viewport: Viewport) => {
   test('two named members, their presence, a wide table in an answer, and axe on the workspace', async () => {
     const owner = await newAccount(`names-owner`);
-    const collaborator = await newAccount(`names-collab`);
+    const collaborator = teamCollaborator;
     const lane = await scriptCofounder([{ content: TABLE, chunkChars: 40 }]);
     const name = `Team names ${viewport}`;
     const ownerPage = await newPage(viewport, { storageState: owner.storageState, bypassCSP: true });
@@ -148,13 +196,15 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expectNoProblems(ownerPage);
     expectNoProblems(joined);
   });
+});
 
+describe('at desktop width', () => {
   test("the co-founder's draft is created in place, knows it was, and its public page says who asks", async () => {
     const founder = await newAccount(`draft`);
     const lane = await scriptCofounder([{ toolCalls: [{ name: 'draft_research_page', arguments: DRAFT }] }, { content: 'Here is a page to test it.' }]);
-    const page = await newPage(viewport, { storageState: founder.storageState });
+    const page = await newPage('desktop', { storageState: founder.storageState });
     await setName(page, 'Maya Chen');
-    const name = `Clinic drafts ${viewport}`;
+    const name = 'Clinic drafts';
     const projectId = await createProject(page, name);
     await openWorkspace(page, projectId, name);
     await sendMessage(page, `Draft a research page. Ref ${lane.tag}`);
@@ -176,7 +226,7 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expect(await card.getByRole('button', { name: 'Create this research page' }).count()).toBe(0);
 
     // The public page: its title, the introduction, who asks; an e-mail field, optional.
-    const respondent = await newPage(viewport, { bypassCSP: true });
+    const respondent = await newPage('desktop', { bypassCSP: true });
     await respondent.goto(publicPath);
     await expectHeading(respondent, DRAFT.title);
     await respondent.getByText(DRAFT.introduction).waitFor();
@@ -208,17 +258,11 @@ describe.each(VIEWPORTS)('at %s width', (viewport: Viewport) => {
     expectNoProblems(page);
     expectNoProblems(respondent);
   });
-});
 
-describe.each(VIEWPORTS)('onboarding at %s width', (viewport: Viewport) => {
-  test('asks once for a display name (skippable), and brainstorming asks for no project name', async () => {
-    const founder = await newAccount(`onboarding-${viewport}`);
-    const page = await newPage(viewport, { storageState: founder.storageState, bypassCSP: true });
-    await page.goto('/');
-    await page.evaluate(() => window.localStorage.setItem('launchmate.landingPagePrompt', 'Help me brainstorm ideas'));
-    await page.goto('/onboarding');
-    await expectHeading(page, 'Welcome to Launchmate');
-    await page.getByText(/You asked to brainstorm ideas/).waitFor();
+  test('onboarding asks once for a display name (skippable), and brainstorming asks for no project name', async () => {
+    const founder = await newAccount('onboarding');
+    const page = await newPage('desktop', { storageState: founder.storageState, bypassCSP: true });
+    await openOnboardingToBrainstorm(page);
     expect(await page.getByLabel('Project name', { exact: true }).count()).toBe(0);
     const description = await page
       .getByRole('switch', { name: 'Privacy mode' })
@@ -233,6 +277,83 @@ describe.each(VIEWPORTS)('onboarding at %s width', (viewport: Viewport) => {
     await expectHeading(page, 'Untitled project');
     await expect.poll(() => presentNames(page)).toEqual(['Ada Lovelace (you)']);
     expectNoProblems(page);
+  });
+});
+
+describe('at phone width', () => {
+  test("onboarding, a co-founder's draft in the workspace, its public page and its responses fit the screen", async () => {
+    const founder = await newAccount('phone-screens');
+    const page = await newPage('phone', { storageState: founder.storageState });
+    await openOnboardingToBrainstorm(page);
+    await expectPhoneLayout(page, 'onboarding-name', 'Welcome to Launchmate', [
+      page.getByText(/You asked to brainstorm ideas/),
+      page.getByLabel('Your name (optional)'),
+      page.getByRole('switch', { name: 'Privacy mode' }),
+      page.getByRole('button', { name: 'Continue', exact: true }),
+    ]);
+    // Onboarding is left without a project: the draft below takes the Free plan's one.
+    await page.evaluate(() => window.localStorage.removeItem('launchmate.landingPagePrompt'));
+
+    await setName(page, 'Maya Chen');
+    const name = 'Clinic drafts on a phone';
+    const projectId = await createProject(page, name);
+    const lane = await scriptCofounder([{ toolCalls: [{ name: 'draft_research_page', arguments: DRAFT }] }, { content: 'Here is a page to test it.' }]);
+    await openWorkspace(page, projectId, name);
+    await sendMessage(page, `Draft a research page. Ref ${lane.tag}`);
+    await waitForAnswer(page, 'Here is a page to test it.');
+    const card = page.getByRole('region', { name: `Draft research page: ${DRAFT.title}` });
+    const create = card.getByRole('button', { name: 'Create this research page' });
+    await card.scrollIntoViewIfNeeded();
+    await expectPhoneLayout(
+      page,
+      'workspace-draft',
+      name,
+      [
+        page.getByRole('button', { name: 'Phases', exact: true }),
+        page.getByRole('button', { name: 'Memory', exact: true }),
+        card.getByRole('heading').first(),
+        create,
+        page.getByRole('textbox', { name: 'Message to your co-founder' }),
+      ],
+      { fullPage: false },
+    );
+    await create.click();
+    const open = card.getByRole('link', { name: /Open the page/ });
+    await open.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await expectPhoneLayout(page, 'workspace-draft-created', name, [open], { fullPage: false });
+    const publicPath = (await open.getAttribute('href'))!;
+
+    const respondent = await newPage('phone');
+    await respondent.goto(publicPath);
+    const email = respondent.getByRole('textbox', { name: /May we e-mail you the results\?\s*\(optional\)/ });
+    const submit = respondent.getByRole('button', { name: 'Submit' });
+    await expectPhoneLayout(respondent, 'research-public', DRAFT.title, [
+      respondent.getByText(`Asked by Maya Chen, for ${name}`),
+      respondent.getByRole('radio', { name: '4 or more' }),
+      email,
+      submit,
+    ]);
+    await respondent.getByRole('radio', { name: '4 or more' }).check();
+    await email.fill('not an address');
+    await email.blur();
+    await expectPhoneLayout(respondent, 'research-public-email-refused', DRAFT.title, [
+      respondent.getByText('Enter a valid e-mail address, like name@example.com, or leave it empty.'),
+      email,
+      submit,
+    ]);
+    await email.fill('clinic@example.com');
+    await submit.click();
+    await expectPhoneLayout(respondent, 'research-public-thanks', DRAFT.title, [respondent.getByRole('heading', { name: 'Thank you for your feedback!' })]);
+    await respondent.goto(publicPath);
+    await expectPhoneLayout(respondent, 'research-public-already-answered', DRAFT.title, [
+      respondent.getByRole('heading', { name: 'You already answered this page' }),
+    ]);
+
+    await page.goto(`/research/${publicPath.split('/').pop()}/responses`);
+    await expectPhoneLayout(page, 'research-responses', 'Research responses', [page.getByRole('button', { name: 'Download CSV' })]);
+    expectNoProblems(page);
+    expectNoProblems(respondent);
   });
 });
 
@@ -318,18 +439,26 @@ test('an invited person who reaches sign-up sees the invitation, with the invite
   const response = await ownerPage.request.post(`/api/project/${projectId}/invitations`, { data: { email: invited }, headers: { Origin: baseUrl } });
   const { link } = (await response.json()) as { link: string };
 
-  for (const viewport of VIEWPORTS) {
-    const visitor = await newPage(viewport);
-    await visitor.goto(new URL(link).pathname);
-    await visitor.waitForURL((address) => address.pathname === '/signup');
-    const note = visitor.getByRole('note');
-    await note.waitFor();
-    expect(await note.textContent()).toContain('Maya Chen invited you to join “Clinic reminders”.');
-    await screenshot(visitor, `signup-invitation`);
-    await visitor.getByRole('link', { name: 'Sign up with email' }).click();
-    expect(await visitor.getByLabel('Email').inputValue()).toBe(invited);
-    await screenshot(visitor, `signup-invitation-form`);
-    // The invitation link first asks whether the visitor is signed in: they are not.
-    expectNoProblems(visitor, [/status of 401 .*\/api\/auth\/check-auth/, /status of 401 .*\/api\/auth\/refresh/]);
-  }
+  const visitor = await newPage('desktop');
+  await visitor.goto(new URL(link).pathname);
+  await visitor.waitForURL((address) => address.pathname === '/signup');
+  const note = visitor.getByRole('note');
+  await note.waitFor();
+  expect(await note.textContent()).toContain('Maya Chen invited you to join “Clinic reminders”.');
+  await screenshot(visitor, `signup-invitation`);
+  await visitor.getByRole('link', { name: 'Sign up with email' }).click();
+  expect(await visitor.getByLabel('Email').inputValue()).toBe(invited);
+  await screenshot(visitor, `signup-invitation-form`);
+  // The invitation link first asks whether the visitor is signed in: they are not.
+  expectNoProblems(visitor, [/status of 401 .*\/api\/auth\/check-auth/, /status of 401 .*\/api\/auth\/refresh/]);
+
+  // The same two screens on a phone.
+  const phone = await newPage('phone');
+  await phone.goto(new URL(link).pathname);
+  await phone.waitForURL((address) => address.pathname === '/signup');
+  const withEmail = phone.getByRole('link', { name: 'Sign up with email' });
+  await expectPhoneLayout(phone, 'signup-invitation', 'Create your account', [phone.getByRole('note'), withEmail]);
+  await withEmail.click();
+  await expectPhoneLayout(phone, 'signup-invitation-form', 'Create your account', [phone.getByLabel('Email'), phone.getByRole('button', { name: 'Continue' })]);
+  expectNoProblems(phone, [/status of 401 .*\/api\/auth\/check-auth/, /status of 401 .*\/api\/auth\/refresh/]);
 });
