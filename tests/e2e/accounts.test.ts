@@ -8,7 +8,7 @@
  * dashboard are the same components, only narrower (the sign-in pages drop their brand column),
  * so one phone test walks sign-up and sign-in and checks the layout of each screen.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PHASES, PRO_PHASES_NOW } from '../../app/content/phases';
 import {
@@ -28,6 +28,7 @@ import {
   url,
   withBrowser,
   type Account,
+  expectPhoneLayout,
 } from './support';
 
 withBrowser();
@@ -157,35 +158,6 @@ async function invite(page: Page, email: string, expected: 'emailed' | 'not emai
   const link = await panel.getByLabel('Invitation link', { exact: true }).inputValue();
   expect(link).toMatch(new RegExp(`^${baseUrl.replace(/[.]/g, '\\.')}/invite/[A-Za-z0-9_-]{43}$`));
   return link;
-}
-
-/**
- * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
- * visible <h1> when given as text) and each main action are shown and within the screen's
- * width, and nothing makes the page wider than the screen.
- */
-async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
-  if (typeof heading === 'string') await expectHeading(page, heading);
-  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
-  const width = await page.evaluate(() => window.innerWidth);
-  for (const element of [key, ...actions]) {
-    await element.waitFor({ state: 'visible' });
-    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
-    const settled = () =>
-      element.evaluate((node) => {
-        for (let at: Element | null = node; at; at = at.parentElement) {
-          if (getComputedStyle(at).opacity === '0') return false;
-          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
-        }
-        return true;
-      });
-    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
-    const box = (await element.boundingBox())!;
-    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
-  await screenshot(page, name, options);
 }
 
 /**

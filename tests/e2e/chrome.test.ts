@@ -5,9 +5,9 @@
  * fewer columns) are the same components, tested at desktop width, and a phone test checks
  * their layout.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { appHasStarted, expectNoProblems, newPage, screenshot, url, withBrowser, type Viewport } from './support';
+import { appHasStarted, expectNoProblems, newPage, screenshot, url, withBrowser, type Viewport, expectPhoneLayout } from './support';
 
 withBrowser();
 
@@ -203,33 +203,6 @@ describe('footer at desktop width', () => {
     expectNoProblems(page);
   });
 });
-
-/**
- * The phone layout of the screen on `page`, and its screenshot: the key heading and each main
- * action are shown and within the screen's width, and nothing makes the page wider than the
- * screen.
- */
-async function expectPhoneLayout(page: Page, name: string, heading: Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
-  const width = await page.evaluate(() => window.innerWidth);
-  for (const element of [heading, ...actions]) {
-    await element.waitFor({ state: 'visible' });
-    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
-    const settled = () =>
-      element.evaluate((node) => {
-        for (let at: Element | null = node; at; at = at.parentElement) {
-          if (getComputedStyle(at).opacity === '0') return false;
-          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
-        }
-        return true;
-      });
-    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
-    const box = (await element.boundingBox())!;
-    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
-  await screenshot(page, name, options);
-}
 
 describe('at phone width', () => {
   test('the top bar, scrolled, and the footer fit the screen', async () => {

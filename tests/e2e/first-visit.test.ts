@@ -5,9 +5,19 @@
  * phone test that checks the layout of their pages. The banner is tested at both widths, since
  * the top bar it must leave clickable is another one on a phone (its links fold into a menu).
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectNoProblems, newPage, screenshot, signedInState, withBrowser, VIEWPORTS, type StorageState, waitForHydration } from './support';
+import {
+  expectNoProblems,
+  newPage,
+  screenshot,
+  signedInState,
+  withBrowser,
+  VIEWPORTS,
+  type StorageState,
+  waitForHydration,
+  expectPhoneLayout,
+} from './support';
 
 withBrowser();
 
@@ -22,33 +32,6 @@ async function isClickable(page: Page, selector: string): Promise<boolean> {
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       return hit !== null && (hit === element || element.contains(hit));
     });
-}
-
-/**
- * The phone layout of the screen on `page`, and its screenshot: the key heading and each main
- * action are shown and within the screen's width, and nothing makes the page wider than the
- * screen.
- */
-async function expectPhoneLayout(page: Page, name: string, heading: Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
-  const width = await page.evaluate(() => window.innerWidth);
-  for (const element of [heading, ...actions]) {
-    await element.waitFor({ state: 'visible' });
-    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
-    const settled = () =>
-      element.evaluate((node) => {
-        for (let at: Element | null = node; at; at = at.parentElement) {
-          if (getComputedStyle(at).opacity === '0') return false;
-          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
-        }
-        return true;
-      });
-    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
-    const box = (await element.boundingBox())!;
-    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
-  await screenshot(page, name, options);
 }
 
 describe('at desktop width', () => {

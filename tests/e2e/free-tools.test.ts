@@ -5,10 +5,22 @@
  * a menu, tested at both widths; the tools themselves are the same components in one column, so
  * their flows run at desktop width and a phone test checks the layout of each of their screens.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
 import { FAKE_IDEAS, FAKE_PERSONA, type OpenAiScenario } from '../fakes/openai';
-import { baseUrl, expectHeading, expectNoProblems, newPage, queryD1, screenshot, withBrowser, VIEWPORTS, type Viewport, waitForHydration } from './support';
+import {
+  baseUrl,
+  expectHeading,
+  expectNoProblems,
+  newPage,
+  queryD1,
+  screenshot,
+  withBrowser,
+  VIEWPORTS,
+  type Viewport,
+  waitForHydration,
+  expectPhoneLayout,
+} from './support';
 
 withBrowser();
 
@@ -48,35 +60,6 @@ async function copyShareLink(page: Page): Promise<string> {
   await page.getByText('Link copied to clipboard!', { exact: true }).waitFor();
   await item.waitFor({ state: 'hidden' });
   return clipboard(page);
-}
-
-/**
- * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
- * visible <h1> when given as text) and each main action are shown and within the screen's
- * width, and nothing makes the page wider than the screen.
- */
-async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
-  if (typeof heading === 'string') await expectHeading(page, heading);
-  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
-  const width = await page.evaluate(() => window.innerWidth);
-  for (const element of [key, ...actions]) {
-    await element.waitFor({ state: 'visible' });
-    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
-    const settled = () =>
-      element.evaluate((node) => {
-        for (let at: Element | null = node; at; at = at.parentElement) {
-          if (getComputedStyle(at).opacity === '0') return false;
-          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
-        }
-        return true;
-      });
-    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
-    const box = (await element.boundingBox())!;
-    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
-  await screenshot(page, name, options);
 }
 
 describe('at desktop width', () => {

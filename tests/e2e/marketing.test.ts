@@ -14,7 +14,19 @@ import { PHASES_AVAILABLE_NOW } from '../../app/content/phases';
 import { isAvailable, PLANS } from '../../app/content/pricing';
 import { LANDING_EXAMPLES } from '../../app/content/landing-examples';
 import { SHOWCASE } from '../../app/content/showcase';
-import { expectHeading, expectNoProblems, newPage, queryD1, screenshot, sqlText, url, withBrowser, type Viewport, waitForHydration } from './support';
+import {
+  expectHeading,
+  expectNoProblems,
+  newPage,
+  queryD1,
+  screenshot,
+  sqlText,
+  url,
+  withBrowser,
+  type Viewport,
+  waitForHydration,
+  expectPhoneLayout,
+} from './support';
 
 withBrowser();
 
@@ -48,35 +60,6 @@ async function openHome(viewport: Viewport, options: Parameters<typeof newPage>[
 /** Whether the element that has focus is inside the element `selector` matches. */
 const focusIsInside = (page: Page, selector: string) =>
   page.evaluate((selector) => document.querySelector(selector)?.contains(document.activeElement) ?? false, selector);
-
-/**
- * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
- * visible <h1> when given as text) and each main action are shown and within the screen's
- * width, and nothing makes the page wider than the screen.
- */
-async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
-  if (typeof heading === 'string') await expectHeading(page, heading);
-  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
-  const width = await page.evaluate(() => window.innerWidth);
-  for (const element of [key, ...actions]) {
-    await element.waitFor({ state: 'visible' });
-    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
-    const settled = () =>
-      element.evaluate((node) => {
-        for (let at: Element | null = node; at; at = at.parentElement) {
-          if (getComputedStyle(at).opacity === '0') return false;
-          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
-        }
-        return true;
-      });
-    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
-    const box = (await element.boundingBox())!;
-    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
-  await screenshot(page, name, options);
-}
 
 describe('at desktop width', () => {
   describe('the landing page message box', () => {

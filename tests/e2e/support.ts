@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { chromium, type Browser, type BrowserContext, type Page, type Response as DocumentResponse } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response as DocumentResponse } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { E2E_STATE_DIR, ROOT, wranglerEnv } from './global-setup';
 
@@ -347,4 +347,33 @@ export function operatorIn(stateDir: string, script: string, ...args: string[]):
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
     );
   });
+}
+
+/**
+ * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
+ * visible <h1> when given as text) and each main action are shown and within the screen's
+ * width, and nothing makes the page wider than the screen.
+ */
+export async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
+  if (typeof heading === 'string') await expectHeading(page, heading);
+  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const element of [key, ...actions]) {
+    await element.waitFor({ state: 'visible' });
+    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
+    const settled = () =>
+      element.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity === '0') return false;
+          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
+        }
+        return true;
+      });
+    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
+    const box = (await element.boundingBox())!;
+    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  await screenshot(page, name, options);
 }

@@ -11,9 +11,21 @@
  * width, and at phone width a test checks the layout of each of their screens.
  */
 import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, expectHeading, expectNoProblems, newAccount, newPage, screenshot, withBrowser, VIEWPORTS, type Account, type Viewport } from './support';
+import {
+  baseUrl,
+  expectHeading,
+  expectNoProblems,
+  newAccount,
+  newPage,
+  screenshot,
+  withBrowser,
+  VIEWPORTS,
+  type Account,
+  type Viewport,
+  expectPhoneLayout,
+} from './support';
 import { answers, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
 withBrowser();
@@ -71,35 +83,6 @@ async function seriousViolations(page: Page) {
 /** Whether any two of these boxes overlap. */
 const overlapping = (boxes: { x: number; y: number; width: number; height: number }[]) =>
   boxes.some((a, i) => boxes.slice(i + 1).some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height));
-
-/**
- * The phone layout of the screen on `page`, and its screenshot: the key heading (the page's only
- * visible <h1> when given as text) and each main action are shown and within the screen's
- * width, and nothing makes the page wider than the screen.
- */
-async function expectPhoneLayout(page: Page, name: string, heading: string | Locator, actions: Locator[], options: { fullPage?: boolean } = {}) {
-  if (typeof heading === 'string') await expectHeading(page, heading);
-  const key = typeof heading === 'string' ? page.getByRole('heading', { level: 1, name: heading, exact: true }) : heading;
-  const width = await page.evaluate(() => window.innerWidth);
-  for (const element of [key, ...actions]) {
-    await element.waitFor({ state: 'visible' });
-    // Shown, and done fading in (a banner does): neither it nor a parent is transparent or in a transition.
-    const settled = () =>
-      element.evaluate((node) => {
-        for (let at: Element | null = node; at; at = at.parentElement) {
-          if (getComputedStyle(at).opacity === '0') return false;
-          if (at.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)) return false;
-        }
-        return true;
-      });
-    await expect.poll(settled, { message: `${name}: ${element} is shown`, timeout: 5_000 }).toBe(true);
-    const box = (await element.boundingBox())!;
-    expect(Math.round(box.x), `${name}: ${element} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(Math.round(box.x + box.width), `${name}: ${element} ends on the screen`).toBeLessThanOrEqual(width);
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
-  await screenshot(page, name, options);
-}
 
 /** Sets up the landing page's 'Brainstorm ideas' message, then opens onboarding. */
 async function openOnboardingToBrainstorm(page: Page) {

@@ -1,6 +1,6 @@
 import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { demoToolCall } from '../demo-tool-call';
-import { inSentence, quote, type DemoSubject } from '../demo-subject';
+import { quote, type DemoSubject } from '../demo-subject';
 import type { DemoStep } from '../types';
 import { savePersona } from './save-persona';
 
