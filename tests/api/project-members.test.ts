@@ -256,6 +256,15 @@ describe("an invitation dies with its maker's membership", () => {
     expect((await accept(friend.jar, ownersOwn)).status).toBe(200);
   });
 
+  it('lets a collaborator leave once under 50 simultaneous requests', async () => {
+    const { owner, projectId, collaborator } = await projectWithCollaborator();
+    const statuses = (await Promise.all(Array.from({ length: 50 }, () => leave(collaborator.jar, projectId)))).map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(49);
+    const after = await (await members(owner.jar, projectId)).json<MembersAnswer>();
+    expect(after.members.map((member) => member.role)).toEqual(['owner']);
+  });
+
   it("withdraws a deleted account's links with the account", async () => {
     const { projectId, collaborator, collaboratorId } = await projectWithCollaborator();
     const link = await invite(collaborator.jar, projectId, freshEmail('friend'));
