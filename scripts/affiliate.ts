@@ -12,25 +12,11 @@
  * Approving also ties the application to the account with its e-mail address, if there is one,
  * so the affiliate's figures appear in that account's dashboard.
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { d1, D1Error } from './d1.ts';
 import { firstOfMonth, markPaidSql, payableBalancesSql, REFERRAL_CODE_SHAPE } from './affiliate-payouts.ts';
 
 const USAGE = 'Usage: npm run affiliate -- list | approve CODE | reject CODE | payouts | mark-paid CODE REFERENCE [--remote] [--persist-to DIR]';
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-function d1(sql: string, args: string[]): unknown[] {
-  const remote = args.includes('--remote');
-  const persistAt = args.indexOf('--persist-to');
-  const target = remote ? ['--remote'] : ['--local', ...(persistAt >= 0 ? ['--persist-to', args[persistAt + 1]!] : [])];
-  const wrangler = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
-  const output = execFileSync(process.execPath, [wrangler, 'd1', 'execute', 'DB', ...target, '--command', sql, '--json'], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
-  const results = JSON.parse(output) as { results: unknown[] }[];
-  return results.at(-1)?.results ?? [];
-}
 
 function main(args: string[]) {
   const [command, code, reference] = args;
@@ -49,7 +35,7 @@ function main(args: string[]) {
     try {
       rows = d1(markPaidSql(code, reference, firstOfMonth(Date.now()), Date.now()), args) as { paid_cents: number }[];
     } catch (error) {
-      if (/UNIQUE constraint failed/.test(String((error as { stderr?: unknown }).stderr ?? error))) {
+      if (error instanceof D1Error && /UNIQUE constraint failed/.test(error.message)) {
         throw new Error(`A payout with the reference "${reference}" is already recorded for ${code}.`);
       }
       throw error;

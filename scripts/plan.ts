@@ -12,7 +12,7 @@
  * otherwise, and gives back the claim of any address whose mail failed, for the next run.
  * Addresses that unsubscribed from product e-mail are skipped.
  */
-import { execFileSync } from 'node:child_process';
+import { d1 } from './d1.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -85,19 +85,6 @@ async function announce(args: string[]) {
     throw new Error(`Told ${claimed.length - failed.length}; ${failed.length} could not be sent and will be tried on the next run: ${failed.join(', ')}`);
   }
   console.log(claimed.length ? `Told ${claimed.length} founder(s) that Pro is open.` : 'Everybody who asked has been told already.');
-}
-
-function d1(sql: string, args: string[]): unknown[] {
-  const remote = args.includes('--remote');
-  const persistAt = args.indexOf('--persist-to');
-  const target = remote ? ['--remote'] : ['--local', ...(persistAt >= 0 ? ['--persist-to', args[persistAt + 1]!] : [])];
-  const wrangler = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
-  const output = execFileSync(process.execPath, [wrangler, 'd1', 'execute', 'DB', ...target, '--command', sql, '--json'], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
-  const results = JSON.parse(output) as { results: unknown[] }[];
-  return results.at(-1)?.results ?? [];
 }
 
 /** The address goes into SQL text: only the shape the product itself accepts gets that far. */

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,11 +69,44 @@ describe('npm run affiliate -- payouts and mark-paid', () => {
 
     expect(run('affiliate.ts', ['mark-paid', 'priya', 'PP-123'])).toMatchObject({ code: 0, out: 'Recorded a payout of $59.60 to priya (PP-123).' });
     expect(run('affiliate.ts', ['mark-paid', 'priya', 'PP-123'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Nothing to pay priya/) });
-    expect(run('affiliate.ts', ['mark-paid', 'priya', 'PP-124'])).toMatchObject({ code: 1 });
+    expect(run('affiliate.ts', ['mark-paid', 'priya', 'PP-124'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Nothing to pay priya/) });
     expect(run('affiliate.ts', ['payouts']).out).toMatch(/^Nobody is owed \$50 or more as of \d{4}-\d{2}-01\.$/);
     expect(run('affiliate.ts', ['mark-paid', 'priya', "x';--"])).toMatchObject({ code: 1, err: expect.stringMatching(/not a payout reference/) });
     expect(sql(`SELECT kind, amount, reference FROM affiliate_ledger WHERE affiliate_id = 'a1' AND kind = 'payout'`)).toEqual([
       { kind: 'payout', amount: -5960, reference: 'PP-123' },
     ]);
+  }, 60_000);
+});
+
+describe('operator commands run at the same time as others on the same local database', () => {
+  /** `run`, without waiting: several processes open the SQLite file at once. */
+  function runAlongside(script: string, args: string[]) {
+    return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'scripts', script), ...args, '--persist-to', state], { cwd: ROOT, env: quietEnv });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('close', (code) => resolve({ code, out: out.trim(), err: err.trim() }));
+    });
+  }
+
+  it('each succeeds: a write that meets a busy database tries again instead of failing', async () => {
+    const emails = Array.from({ length: 10 }, (_, index) => `together-${index}@example.com`);
+    sql(`INSERT INTO users (id, email) VALUES ${emails.map((email, index) => `('t${index}', '${email}')`).join(', ')}`);
+    const results = await Promise.all(emails.map((email) => runAlongside('plan.ts', ['set', email, 'pro'])));
+    expect(results).toEqual(emails.map((email) => ({ code: 0, out: `${email} is now on the pro plan.`, err: '' })));
+    expect(sql(`SELECT email, plan FROM users WHERE email LIKE 'together-%' ORDER BY email`)).toEqual(emails.map((email) => ({ email, plan: 'pro' })));
+  }, 120_000);
+
+  it("says what D1 refused, in D1's words", () => {
+    expect(run('plan.ts', ['set', 'nobody@example.com', 'pro'])).toMatchObject({ code: 1, err: 'No account has the address nobody@example.com.' });
+    const broken = spawnSync(process.execPath, [join(ROOT, 'scripts/affiliate.ts'), 'list', '--persist-to', join(state, 'missing')], {
+      cwd: ROOT,
+      env: quietEnv,
+      encoding: 'utf8',
+    });
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(/no such table: affiliates/);
   }, 60_000);
 });

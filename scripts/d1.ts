@@ -1,0 +1,44 @@
+/**
+ * The operator commands' one way into D1: `wrangler d1 execute` on the local database (optionally
+ * another state folder, `--persist-to DIR`) or, with `--remote`, on production.
+ *
+ * A local database is one SQLite file that a running `npm run dev` and other commands open at the
+ * same time. SQLite answers a write that meets another one with SQLITE_BUSY instead of waiting, so
+ * a local command that meets a busy database tries again, a few times, before it gives up.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const WRANGLER = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+const BUSY_TRIES = 8;
+const BUSY_PAUSE_MS = 250;
+
+/** Raised when D1 refuses a statement; `message` is D1's own explanation. */
+export class D1Error extends Error {}
+
+/** Runs `sql` (one or more statements) and returns the rows of the last one. */
+export function d1(sql: string, args: string[]): unknown[] {
+  const remote = args.includes('--remote');
+  const persistAt = args.indexOf('--persist-to');
+  const target = remote ? ['--remote'] : ['--local', ...(persistAt >= 0 ? ['--persist-to', args[persistAt + 1]!] : [])];
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync(process.execPath, [WRANGLER, 'd1', 'execute', 'DB', ...target, '--command', sql, '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    });
+    if (run.status === 0) return (JSON.parse(run.stdout) as { results: unknown[] }[]).at(-1)?.results ?? [];
+    const problem = refusal(run.stdout) ?? (run.stderr.trim() || `wrangler d1 execute ended with code ${run.status}`);
+    if (remote || !problem.includes('SQLITE_BUSY') || attempt === BUSY_TRIES) throw new D1Error(problem);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, BUSY_PAUSE_MS * attempt);
+  }
+}
+
+/** With --json, wrangler prints a refused statement as `{ "error": { "text": … } }` on stdout. */
+function refusal(stdout: string): string | undefined {
+  try {
+    const parsed = JSON.parse(stdout) as { error?: { text?: unknown } };
+    return typeof parsed.error?.text === 'string' ? parsed.error.text : undefined;
+  } catch {
+    return undefined;
+  }
+}
