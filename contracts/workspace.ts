@@ -1,7 +1,6 @@
 import type { UIMessage } from 'ai';
 import { MEMORY_LIMITS } from './phases/fields';
 import { ARTIFACT_CONTENT_SCHEMAS, ARTIFACT_KINDS, type ArtifactKind, type ArtifactVersion } from './phases/registry';
-import { ResearchPageInputSchema } from './research';
 import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
@@ -250,24 +249,14 @@ export type SendRefusedFrame = {
 export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame | PhaseResultFrame | RunResultFrame;
 
 // ---------------------------------------------------------------------------------------------
-// The co-founder's tools, as they appear in assistant message parts (`tool-<name>`).
+// The engine's own tools, offered in every phase, as they appear in assistant message parts
+// (`tool-<name>`). Each phase names its own tools in contracts/phases/<slug>.ts.
 
-export const COFOUNDER_TOOLS = {
+export const ENGINE_TOOLS = {
   /** A multiple-choice question: render `choices` as buttons; a click sends the choice as the member's message. */
   askMultipleChoice: 'ask_multiple_choice',
   writeMemory: 'write_memory',
   updateMemory: 'update_memory',
-  saveChosenIdea: 'save_chosen_idea',
-  searchDiscussions: 'search_discussions',
-  saveScaleEstimate: 'save_scale_estimate',
-  draftResearchPage: 'draft_research_page',
-  readResearchResponses: 'read_research_responses',
-  findCompetitors: 'find_competitors',
-  readPage: 'read_page',
-  saveCompetitor: 'save_competitor',
-  saveLandscape: 'save_landscape',
-  proposeResearchRun: 'propose_research_run',
-  savePersona: 'save_persona',
 } as const;
 
 export const QUICK_REPLY_LIMITS = { question: 300, choice: 120, minChoices: 2, maxChoices: 6 } as const;
@@ -280,22 +269,6 @@ export const QuickReplyInputSchema = z.strictObject({
     .describe('The answers the founder can click, each a few words'),
 });
 export type QuickReplyInput = z.infer<typeof QuickReplyInputSchema>;
-
-/**
- * A research page the co-founder drafts from the riskiest assumptions in the memory. The app
- * shows it with 'Create this research page', which opens the usual editor pre-filled: nothing is
- * created until a member saves it there.
- */
-export const RESEARCH_DRAFT_LIMITS = { questions: 12, assumptions: 5 } as const;
-export const ResearchDraftSchema = ResearchPageInputSchema.extend({
-  questions: ResearchPageInputSchema.shape.questions.max(RESEARCH_DRAFT_LIMITS.questions, `A draft has at most ${RESEARCH_DRAFT_LIMITS.questions} questions`),
-  testsAssumptions: z
-    .array(singleLineText(300))
-    .min(1)
-    .max(RESEARCH_DRAFT_LIMITS.assumptions)
-    .describe('The riskiest assumptions from the project memory that these questions test'),
-});
-export type ResearchDraft = z.infer<typeof ResearchDraftSchema>;
 
 /** The message type of the conversation, for `useAgentChat<WorkspaceState, WorkspaceMessage>`. */
 export type WorkspaceMessage = UIMessage<MessageMetadata>;

@@ -176,6 +176,15 @@ export type Landscape = z.infer<typeof LandscapeSchema>;
 export const LandscapeContentSchema = z.strictObject({ kind: z.literal('landscape'), title: singleLineText(MEMORY_LIMITS.title), landscape: LandscapeSchema });
 export type LandscapeContent = z.infer<typeof LandscapeContentSchema>;
 
+/** The phase's tools, as they appear in assistant message parts (`tool-<name>`). */
+export const COMPETITORS_TOOLS = {
+  findCompetitors: 'find_competitors',
+  readPage: 'read_page',
+  saveCompetitor: 'save_competitor',
+  saveLandscape: 'save_landscape',
+  proposeResearchRun: 'propose_research_run',
+} as const;
+
 export const COMPETITORS_PHASE = {
   number: 3,
   title: 'Research competitors and gaps',

@@ -25,6 +25,11 @@ export const IDEA_FIELD_LABELS: Record<Exclude<keyof ChosenIdea, 'openQuestions'
   riskiestAssumption: 'Riskiest assumption',
 };
 
+/** The phase's tools, as they appear in assistant message parts (`tool-<name>`). */
+export const FIND_IDEA_TOOLS = {
+  saveChosenIdea: 'save_chosen_idea',
+} as const;
+
 export const FIND_IDEA_PHASE = {
   number: 1,
   title: 'Find an idea',

@@ -64,6 +64,11 @@ export type Persona = z.infer<typeof PersonaSchema>;
 export const PersonaContentSchema = z.strictObject({ kind: z.literal('persona'), title: singleLineText(120), persona: PersonaSchema });
 export type PersonaContent = z.infer<typeof PersonaContentSchema>;
 
+/** The phase's tools, as they appear in assistant message parts (`tool-<name>`). */
+export const PERSONAS_TOOLS = {
+  savePersona: 'save_persona',
+} as const;
+
 export const PERSONAS_PHASE = {
   number: 4,
   title: 'Define user personas',

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { multiLineText, singleLineText } from '../text-fields';
 import { isWebAddress } from '../discussions';
+import { ResearchPageInputSchema } from '../research';
 import {
   addressCitation,
   ASSUMPTION,
@@ -93,6 +94,14 @@ export const ScaleEstimateContentSchema = z.strictObject({
 });
 export type ScaleEstimateContent = z.infer<typeof ScaleEstimateContentSchema>;
 
+/** The phase's tools, as they appear in assistant message parts (`tool-<name>`). */
+export const PROBLEM_SCALE_TOOLS = {
+  searchDiscussions: 'search_discussions',
+  saveScaleEstimate: 'save_scale_estimate',
+  draftResearchPage: 'draft_research_page',
+  readResearchResponses: 'read_research_responses',
+} as const;
+
 export const PROBLEM_SCALE_PHASE = {
   number: 2,
   title: "Estimate the problem's scale and impact",
@@ -130,3 +139,19 @@ export const citationsOfScaleEstimate = ({ estimate }: ScaleEstimateContent): Ci
   const steps = [estimate.topDown, estimate.bottomUp, ...(estimate.money ? [estimate.money] : [])].flatMap((sizing) => sizing.steps);
   return [...estimate.evidence.map((link) => link.url), ...steps.map((step) => step.source).filter(isWebAddress)].map(addressCitation);
 };
+
+/**
+ * A research page the co-founder drafts from the riskiest assumptions in the memory. The app
+ * shows it with 'Create this research page', which opens the usual editor pre-filled: nothing is
+ * created until a member saves it there.
+ */
+export const RESEARCH_DRAFT_LIMITS = { questions: 12, assumptions: 5 } as const;
+export const ResearchDraftSchema = ResearchPageInputSchema.extend({
+  questions: ResearchPageInputSchema.shape.questions.max(RESEARCH_DRAFT_LIMITS.questions, `A draft has at most ${RESEARCH_DRAFT_LIMITS.questions} questions`),
+  testsAssumptions: z
+    .array(singleLineText(300))
+    .min(1)
+    .max(RESEARCH_DRAFT_LIMITS.assumptions)
+    .describe('The riskiest assumptions from the project memory that these questions test'),
+});
+export type ResearchDraft = z.infer<typeof ResearchDraftSchema>;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
-import { MemoryContentSchema, ResearchDraftSchema, type MemoryEntry, type ResearchRunPlan, type WorkspaceMessage } from '#contracts/workspace';
+import { MemoryContentSchema, type MemoryEntry, type ResearchRunPlan, type WorkspaceMessage } from '#contracts/workspace';
 import { acceptEntry, createEntry, updateEntry, type Applied, type Refusal } from '../../worker/agents/memory';
 import { COMPETITORS_DEMO } from '../../worker/agents/phases/competitors/demo';
 import { proposedRun, runEndText, runStep, type RunRecord } from '../../worker/agents/phases/competitors/research-run';
@@ -13,6 +13,7 @@ import { founderWords } from '../../worker/agents/offline-demo';
 import type { DemoStep, FounderWords } from '../../worker/agents/phases/types';
 import type { CofounderActions } from '../../worker/agents/tools/actions';
 import { connectedCompetitorSources } from '../../worker/services/competitor-search';
+import { ResearchDraftSchema } from '#contracts/phases/problem-scale';
 
 /**
  * The offline demo co-founder in phases 3 and 4 (worker/agents/phases/competitors/demo.ts and

@@ -6,7 +6,6 @@ import { personasReviewedAt } from '#contracts/phases/personas';
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { artifactDefinition, inventedCitations, isArtifactKind, PHASES, unlockedPhases, type ArtifactContent } from '#contracts/phases/registry';
 import {
-  COFOUNDER_TOOLS,
   MESSAGE_MAX_CHARS,
   CheckAgainFrameSchema,
   MemoryFrameSchema,
@@ -24,6 +23,7 @@ import {
   type WorkspaceMessage,
   type WorkspaceState,
   WORKSPACE_CLOSE_CODES,
+  ENGINE_TOOLS,
 } from '#contracts/workspace';
 import { PLACE_CANVAS_NOTES, type CanvasItem } from '#contracts/canvas';
 import { hasControlCharacters } from '#contracts/text';
@@ -616,12 +616,12 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       // The tools of every phase (only the unlocked ones), and those of every phase.
       tools: {
         ...phaseTools,
-        [COFOUNDER_TOOLS.askMultipleChoice]: askMultipleChoice(),
-        [COFOUNDER_TOOLS.writeMemory]: writeMemory(actions),
-        [COFOUNDER_TOOLS.updateMemory]: updateMemory(actions),
+        [ENGINE_TOOLS.askMultipleChoice]: askMultipleChoice(),
+        [ENGINE_TOOLS.writeMemory]: writeMemory(actions),
+        [ENGINE_TOOLS.updateMemory]: updateMemory(actions),
         [PLACE_CANVAS_NOTES]: placeCanvasNotes(actions),
       },
-      stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(COFOUNDER_TOOLS.askMultipleChoice)],
+      stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(ENGINE_TOOLS.askMultipleChoice)],
       maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
       maxRetries: 1,
       abortSignal: controller.signal,

@@ -1,11 +1,12 @@
 import { getToolName, isToolUIPart } from 'ai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { COFOUNDER_TOOLS, type ResearchDraft, type WorkspaceMessage } from '#contracts/workspace';
+import { type WorkspaceMessage, ENGINE_TOOLS } from '#contracts/workspace';
 import { BRAINSTORM_MESSAGE } from '../../../content/landing';
 import { markdownToPlainText } from '../../../lib/markdown-text';
 import { COFOUNDER_NAME } from './Avatar';
 import { Composer, type ComposerMode } from './Composer';
 import { authorOf, MessageRow, plainText } from './MessageRow';
+import { type ResearchDraft } from '#contracts/phases/problem-scale';
 
 /** The longest text the live region reads out for one answer; the rest is on screen. */
 const ANNOUNCE_MAX_CHARS = 600;
@@ -66,8 +67,7 @@ function excerptOf(message: WorkspaceMessage): string {
   return excerpt;
 }
 
-const asksQuickReply = (message: WorkspaceMessage) =>
-  message.parts.some((part) => isToolUIPart(part) && getToolName(part) === COFOUNDER_TOOLS.askMultipleChoice);
+const asksQuickReply = (message: WorkspaceMessage) => message.parts.some((part) => isToolUIPart(part) && getToolName(part) === ENGINE_TOOLS.askMultipleChoice);
 
 /**
  * The conversation: the messages, newest last, and the composer. Only the last message gets

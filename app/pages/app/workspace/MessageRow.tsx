@@ -4,22 +4,17 @@ import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { PLACE_CANVAS_NOTES } from '#contracts/canvas';
 import { SearchDiscussionsInputSchema, type DiscussionSearchResult } from '#contracts/discussions';
-import { FindCompetitorsInputSchema, type CompetitorSearchResult, type PageReadResult } from '#contracts/phases/competitors';
-import {
-  COFOUNDER_TOOLS,
-  MemoryContentSchema,
-  QuickReplyInputSchema,
-  ResearchDraftSchema,
-  type MessageAuthor,
-  type ResearchDraft,
-  type WorkspaceMessage,
-} from '#contracts/workspace';
+import { FindCompetitorsInputSchema, type CompetitorSearchResult, type PageReadResult, COMPETITORS_TOOLS } from '#contracts/phases/competitors';
+import { MemoryContentSchema, QuickReplyInputSchema, type MessageAuthor, type WorkspaceMessage, ENGINE_TOOLS } from '#contracts/workspace';
 import { Avatar, COFOUNDER_NAME } from './Avatar';
 import { sizingResult } from './EstimateView';
 import { CompetitorCards } from './CompetitorCards';
 import { MessageActions, MessageEditor } from './MessageActions';
 import { ResearchDraftCard } from './ResearchDraftCard';
 import { SourceCards } from './SourceCards';
+import { PROBLEM_SCALE_TOOLS, ResearchDraftSchema, type ResearchDraft } from '#contracts/phases/problem-scale';
+import { FIND_IDEA_TOOLS } from '#contracts/phases/find-idea';
+import { PERSONAS_TOOLS } from '#contracts/phases/personas';
 
 /**
  * Links in messages leave the product in a new tab that cannot reach back into it. Raw HTML in
@@ -260,7 +255,7 @@ function ToolPart({
   const done = part.state === 'output-available';
   if (part.state === 'output-error') return <p className="message__tool-note">{FAILED_TOOL_NOTES[name] ?? 'A step of this answer did not work.'}</p>;
 
-  if (name === COFOUNDER_TOOLS.askMultipleChoice) {
+  if (name === ENGINE_TOOLS.askMultipleChoice) {
     const parsed = QuickReplyInputSchema.safeParse(input);
     if (!parsed.success) return null;
     const { question, choices } = parsed.data;
@@ -283,17 +278,17 @@ function ToolPart({
       </div>
     );
   }
-  if (name === COFOUNDER_TOOLS.searchDiscussions) {
+  if (name === PROBLEM_SCALE_TOOLS.searchDiscussions) {
     const parsed = SearchDiscussionsInputSchema.safeParse(input);
     if (!parsed.success) return null;
     return <SourceCards queries={parsed.data.queries} result={done ? (part.output as DiscussionSearchResult) : null} />;
   }
-  if (name === COFOUNDER_TOOLS.draftResearchPage) {
+  if (name === PROBLEM_SCALE_TOOLS.draftResearchPage) {
     const parsed = ResearchDraftSchema.safeParse(input);
     if (!parsed.success) return null;
     return <ResearchDraftCard draft={parsed.data} onCreate={done ? onCreateResearchPage : undefined} />;
   }
-  if (name === COFOUNDER_TOOLS.saveScaleEstimate) {
+  if (name === PROBLEM_SCALE_TOOLS.saveScaleEstimate) {
     const parsed = MemoryContentSchema.safeParse({ kind: 'scale_estimate', ...(typeof input === 'object' ? input : {}) });
     if (!parsed.success || parsed.data.kind !== 'scale_estimate' || !done) return null;
     const { estimate } = parsed.data;
@@ -326,12 +321,12 @@ function ToolPart({
       </p>
     );
   }
-  if (name === COFOUNDER_TOOLS.findCompetitors) {
+  if (name === COMPETITORS_TOOLS.findCompetitors) {
     const parsed = FindCompetitorsInputSchema.safeParse(input);
     if (!parsed.success) return null;
     return <CompetitorCards queries={parsed.data.queries} result={done ? (part.output as CompetitorSearchResult) : null} />;
   }
-  if (name === COFOUNDER_TOOLS.readPage) {
+  if (name === COMPETITORS_TOOLS.readPage) {
     const page = done ? (part.output as PageReadResult) : null;
     const url = input && typeof input === 'object' && 'url' in input && typeof input.url === 'string' ? input.url : '';
     if (!page) return <p className="message__tool-note">Reading {url}…</p>;
@@ -352,7 +347,7 @@ function ToolPart({
       </p>
     );
   }
-  if (name === COFOUNDER_TOOLS.proposeResearchRun) {
+  if (name === COMPETITORS_TOOLS.proposeResearchRun) {
     const output = done ? (part.output as { proposed?: { searches: number; pageReads: number } }) : null;
     return (
       <p className="message__tool-note">
@@ -370,18 +365,18 @@ function ToolPart({
       </p>
     );
   }
-  if (name === COFOUNDER_TOOLS.readResearchResponses) {
+  if (name === PROBLEM_SCALE_TOOLS.readResearchResponses) {
     return <p className="message__tool-note">{done ? 'Read the responses to your research pages.' : 'Reading the responses to your research pages…'}</p>;
   }
   const title = input && typeof input === 'object' && 'title' in input && typeof input.title === 'string' ? input.title : null;
   const what =
-    name === COFOUNDER_TOOLS.saveChosenIdea
+    name === FIND_IDEA_TOOLS.saveChosenIdea
       ? 'Saved the chosen idea'
-      : name === COFOUNDER_TOOLS.saveCompetitor
+      : name === COMPETITORS_TOOLS.saveCompetitor
         ? 'Saved a competitor card'
-        : name === COFOUNDER_TOOLS.saveLandscape
+        : name === COMPETITORS_TOOLS.saveLandscape
           ? 'Saved the gaps and the positioning map'
-          : name === COFOUNDER_TOOLS.savePersona
+          : name === PERSONAS_TOOLS.savePersona
             ? 'Saved a persona'
             : 'Noted in the project memory';
   const named = input && typeof input === 'object' && 'name' in input && typeof input.name === 'string' ? input.name : null;
@@ -400,14 +395,14 @@ function ToolPart({
 /** A tool call that failed (its arguments were refused, or it could not run): the answer goes on without it. */
 const FAILED_TOOL_NOTES: Record<string, string> = {
   [PLACE_CANVAS_NOTES]: 'The notes could not be placed on the canvas.',
-  [COFOUNDER_TOOLS.searchDiscussions]: 'A search could not run.',
-  [COFOUNDER_TOOLS.saveScaleEstimate]: 'The estimate could not be saved as written.',
-  [COFOUNDER_TOOLS.draftResearchPage]: 'The research page draft was not valid.',
-  [COFOUNDER_TOOLS.readResearchResponses]: 'The responses could not be read just now.',
-  [COFOUNDER_TOOLS.findCompetitors]: 'A competitor search could not run.',
-  [COFOUNDER_TOOLS.readPage]: 'A page was not read: its address was not one the tools returned.',
-  [COFOUNDER_TOOLS.saveCompetitor]: 'A competitor card was refused: its evidence was not among what the tools returned.',
-  [COFOUNDER_TOOLS.saveLandscape]: 'The gaps and map were refused as written.',
-  [COFOUNDER_TOOLS.proposeResearchRun]: 'The research run could not be proposed.',
-  [COFOUNDER_TOOLS.savePersona]: 'A persona was refused: a quote or a link was not among what the tools returned.',
+  [PROBLEM_SCALE_TOOLS.searchDiscussions]: 'A search could not run.',
+  [PROBLEM_SCALE_TOOLS.saveScaleEstimate]: 'The estimate could not be saved as written.',
+  [PROBLEM_SCALE_TOOLS.draftResearchPage]: 'The research page draft was not valid.',
+  [PROBLEM_SCALE_TOOLS.readResearchResponses]: 'The responses could not be read just now.',
+  [COMPETITORS_TOOLS.findCompetitors]: 'A competitor search could not run.',
+  [COMPETITORS_TOOLS.readPage]: 'A page was not read: its address was not one the tools returned.',
+  [COMPETITORS_TOOLS.saveCompetitor]: 'A competitor card was refused: its evidence was not among what the tools returned.',
+  [COMPETITORS_TOOLS.saveLandscape]: 'The gaps and map were refused as written.',
+  [COMPETITORS_TOOLS.proposeResearchRun]: 'The research run could not be proposed.',
+  [PERSONAS_TOOLS.savePersona]: 'A persona was refused: a quote or a link was not among what the tools returned.',
 };

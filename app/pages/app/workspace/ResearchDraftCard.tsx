@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { QuestionType } from '#contracts/research';
-import type { ResearchDraft } from '#contracts/workspace';
 import { Spinner } from '../../../components/Spinner';
 import { api, withSession } from '../../../lib/api';
 import { errorMessage, logUnexpected } from '../../../lib/forms';
+import { type ResearchDraft } from '#contracts/phases/problem-scale';
 
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   text: 'Free text',

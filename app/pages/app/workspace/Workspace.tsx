@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ResearchDraft, WorkspaceMessage } from '#contracts/workspace';
+import type { WorkspaceMessage } from '#contracts/workspace';
 import { Spinner } from '../../../components/Spinner';
 import { api, withSession } from '../../../lib/api';
 import { useNotify } from '../../../lib/notifications';
@@ -21,6 +21,7 @@ import type { ComposerMode } from './Composer';
 import { memoryNoteOf } from './memory-note';
 import { authorOf } from './MessageRow';
 import './Workspace.css';
+import { type ResearchDraft } from '#contracts/phases/problem-scale';
 
 // Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0045-canvas.md).
 const CanvasView = lazy(() => import('./canvas/CanvasView'));

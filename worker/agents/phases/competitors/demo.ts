@@ -1,11 +1,11 @@
 import type { Landscape } from '#contracts/phases/competitors';
-import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { demoToolCall } from '../demo-tool-call';
 import { inSentence, quote, searchWords, type DemoSubject } from '../demo-subject';
 import type { DemoStep } from '../types';
 import { proposeResearchRun } from './propose-research-run';
 import { saveCompetitor } from './save-competitor';
 import { saveLandscape } from './save-landscape';
+import { COMPETITORS_TOOLS } from '#contracts/phases/competitors';
 
 /**
  * The offline demo in phase 3, through the phase's own tools and about the project's own subject:
@@ -42,7 +42,7 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
     tool: async (_env, actions, { words }) =>
       words.privacyMode
         ? null
-        : demoToolCall(COFOUNDER_TOOLS.proposeResearchRun, proposeResearchRun(actions), {
+        : demoToolCall(COMPETITORS_TOOLS.proposeResearchRun, proposeResearchRun(actions), {
             queries: [quote(`${searchWords(words.subject)} software`, 100), quote(`${searchWords(words.subject)} app`, 100)],
             pageReads: 4,
           }),
@@ -51,7 +51,7 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
     text: ({ subject }) =>
       `*Offline demo — not AI.* Whatever the run finds, the first competitor is what ${subject.peopleKnown ? inSentence(quote(subject.people, 80)) : 'the people who have the problem'} do about it today. I saved it as a card, every claim labelled an assumption.`,
     tool: (_env, actions, { words }) =>
-      demoToolCall(COFOUNDER_TOOLS.saveCompetitor, saveCompetitor(actions), {
+      demoToolCall(COMPETITORS_TOOLS.saveCompetitor, saveCompetitor(actions), {
         name: STATUS_QUO,
         category: 'status_quo',
         forWhom: who(words.subject),
@@ -63,7 +63,7 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
     text: ({ subject }) =>
       `*Offline demo — not AI.* Here is the gap and a first positioning map of **${subject.name}**, on the effort to start and how much of the problem it solves: check it in the memory, and accept it to finish phase 3.`,
     tool: (_env, actions, { words }) =>
-      demoToolCall(COFOUNDER_TOOLS.saveLandscape, saveLandscape(actions), {
+      demoToolCall(COMPETITORS_TOOLS.saveLandscape, saveLandscape(actions), {
         title: quote(`The landscape around ${inSentence(words.subject.name)}`, 120),
         landscape: demoLandscape(words.subject),
       }),

@@ -1,5 +1,4 @@
 import type { CompetitorSearchResult, PageReadResult } from '#contracts/phases/competitors';
-import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { isWebSearchConnected } from '../../../services/competitor-sources/web-search';
 import type { PhaseModule } from '../types';
 import { COMPETITORS_DEMO } from './demo';
@@ -8,6 +7,7 @@ import { proposeResearchRun } from './propose-research-run';
 import { readCompetitorPage } from './read-page';
 import { saveCompetitor } from './save-competitor';
 import { saveLandscape } from './save-landscape';
+import { COMPETITORS_TOOLS } from '#contracts/phases/competitors';
 
 /** Phase 3, 'Research competitors and gaps' (contracts/phases/competitors.ts): done when the founders accept the gaps and the map. */
 export const COMPETITORS: PhaseModule = {
@@ -20,18 +20,18 @@ export const COMPETITORS: PhaseModule = {
 4. Then ask the founders which two axes matter to their buyers (for example price and ease of setup), and call save_landscape: the gaps (each naming the competitors it concerns, with evidence) and each competitor and the founders' idea placed from 0 to 10 on both axes. Tell them that accepting it in the memory completes phase 3.
 5. Members can press "Check again" on a card to re-read its pages: when asked what changed, read the card's last check.`,
   tools: ({ env, actions }) => ({
-    [COFOUNDER_TOOLS.findCompetitors]: findCompetitors(env, actions),
-    [COFOUNDER_TOOLS.readPage]: readCompetitorPage(env, actions),
-    [COFOUNDER_TOOLS.saveCompetitor]: saveCompetitor(actions),
-    [COFOUNDER_TOOLS.saveLandscape]: saveLandscape(actions),
-    [COFOUNDER_TOOLS.proposeResearchRun]: proposeResearchRun(actions),
+    [COMPETITORS_TOOLS.findCompetitors]: findCompetitors(env, actions),
+    [COMPETITORS_TOOLS.readPage]: readCompetitorPage(env, actions),
+    [COMPETITORS_TOOLS.saveCompetitor]: saveCompetitor(actions),
+    [COMPETITORS_TOOLS.saveLandscape]: saveLandscape(actions),
+    [COMPETITORS_TOOLS.proposeResearchRun]: proposeResearchRun(actions),
   }),
   notes: (env) =>
     `find_competitors reaches: Hacker News launches, GitHub, the App Store${isWebSearchConnected(env) ? ' and web search' : '. Web search is not connected in this deployment: say so if the founders ask for it'}.`,
   evidence: (toolName, output) => {
-    if (toolName === COFOUNDER_TOOLS.findCompetitors)
+    if (toolName === COMPETITORS_TOOLS.findCompetitors)
       return { urls: ((output as CompetitorSearchResult).candidates ?? []).map((candidate) => candidate.url), pages: [] };
-    if (toolName === COFOUNDER_TOOLS.readPage) {
+    if (toolName === COMPETITORS_TOOLS.readPage) {
       const page = output as PageReadResult;
       if (page.status !== 'ok') return { urls: [], pages: [] };
       return { urls: [page.url, page.finalUrl], pages: [{ url: page.url, text: page.text, priceLines: page.priceLines, readAt: page.readAt }] };

@@ -1,7 +1,7 @@
-import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import type { PhaseModule } from '../types';
 import { FIND_IDEA_DEMO } from './demo';
 import { saveChosenIdea } from './save-chosen-idea';
+import { FIND_IDEA_TOOLS } from '#contracts/phases/find-idea';
 
 /** Phase 1, 'Find an idea' (contracts/phases/find-idea.ts): done when the founders pick an idea. */
 export const FIND_IDEA: PhaseModule = {
@@ -14,6 +14,6 @@ export const FIND_IDEA: PhaseModule = {
 When several ideas are on the table, compare them side by side in a small Markdown table (problem, who has it, how painful, how reachable, weakest assumption) and say which one you would pick and why.
 
 When the founder picks an idea, or asks you to pick, call save_chosen_idea with the problem, who has it, the proposed solution, why now, the riskiest assumption and the open questions (only when an idea has been chosen). Then tell them phase 1 is done, propose a short working name for the project (two or three plain words, not the idea's first words; they can rename the project in its settings), and offer to start phase 2, "Estimate the problem's scale and impact".`,
-  tools: ({ actions }) => ({ [COFOUNDER_TOOLS.saveChosenIdea]: saveChosenIdea(actions) }),
+  tools: ({ actions }) => ({ [FIND_IDEA_TOOLS.saveChosenIdea]: saveChosenIdea(actions) }),
   demo: FIND_IDEA_DEMO,
 };

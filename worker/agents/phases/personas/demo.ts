@@ -1,8 +1,8 @@
-import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import { demoToolCall } from '../demo-tool-call';
 import { quote, type DemoSubject } from '../demo-subject';
 import type { DemoStep } from '../types';
 import { savePersona } from './save-persona';
+import { PERSONAS_TOOLS } from '#contracts/phases/personas';
 
 /** What phase 3's demo card is called; the persona uses it today, as a persona must name a card. */
 const STATUS_QUO = 'What they do about it today';
@@ -20,7 +20,7 @@ export const PERSONAS_DEMO: readonly DemoStep[] = [
   {
     text: '*Offline demo — not AI.* Here is a first persona. The scripted demo reads no discussion, page or research answer, and without internet no outside source can be reached at all: so every claim is an assumption, there are no quotes, and the confidence is low. Real evidence and research answers would change that.',
     tool: (_env, actions, { words: { subject } }) =>
-      demoToolCall(COFOUNDER_TOOLS.savePersona, savePersona(actions), {
+      demoToolCall(PERSONAS_TOOLS.savePersona, savePersona(actions), {
         name: 'Sam Rivera',
         persona: {
           role: roleOf(subject),

@@ -1,7 +1,7 @@
-import { COFOUNDER_TOOLS } from '#contracts/workspace';
 import type { PhaseModule } from '../types';
 import { PERSONAS_DEMO } from './demo';
 import { savePersona } from './save-persona';
+import { PERSONAS_TOOLS } from '#contracts/phases/personas';
 
 /** Phase 4, 'Define user personas' (contracts/phases/personas.ts): done when the founders accept a persona. */
 export const PERSONAS: PhaseModule = {
@@ -13,7 +13,7 @@ export const PERSONAS: PhaseModule = {
 3. Call save_persona for each persona (at most 3; fewer and sharper is better): name, role and age, the situation they are in; functional, social and emotional jobs; pains and gains ranked worst or most wanted first, each citing the address of the discussion, page or research page that shows it, or the word "assumption"; what they use today (competitor card names, or what they do instead, including nothing); where to reach them (communities and channels, with addresses the tools returned); job stories in the form "When …, I want to …, so I can …"; who the early adopters are; quotes copied word for word from what the tools returned, with that link; and your confidence with its reasons (low when most of it is assumption).
 4. When research answers arrived since the personas were written (a line of this prompt says how many), propose an update as that line says.
 5. Tell the founders that accepting a persona in the memory completes phase 4.`,
-  tools: ({ actions }) => ({ [COFOUNDER_TOOLS.savePersona]: savePersona(actions) }),
+  tools: ({ actions }) => ({ [PERSONAS_TOOLS.savePersona]: savePersona(actions) }),
   reminder: (state) => newAnswersReminder(state.newResearchAnswers ?? 0),
   demo: PERSONAS_DEMO,
 };

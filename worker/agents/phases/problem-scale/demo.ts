@@ -1,8 +1,8 @@
 import type { ScaleEstimate } from '#contracts/phases/problem-scale';
-import { COFOUNDER_TOOLS, type ResearchDraft } from '#contracts/workspace';
 import { searchDiscussions } from '../../../services/discussion-search';
 import { inSentence, quote, searchWords, type DemoSubject } from '../demo-subject';
 import type { DemoStep } from '../types';
+import { PROBLEM_SCALE_TOOLS, type ResearchDraft } from '#contracts/phases/problem-scale';
 
 /** Who has the problem, inside a sentence: the founders' words when they said, else a plain placeholder. */
 const whoInSentence = (subject: DemoSubject) => (subject.peopleKnown ? inSentence(quote(subject.people, 80)) : 'people who have this problem');
@@ -74,7 +74,7 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
       const input = { queries: [searchWords(words.subject), `${searchWords(words.subject)} problem`] };
       const output = await searchDiscussions(env, input);
       for (const discussion of output.discussions) actions.foundUrls.add(discussion.url);
-      return { name: COFOUNDER_TOOLS.searchDiscussions, input, output };
+      return { name: PROBLEM_SCALE_TOOLS.searchDiscussions, input, output };
     },
   },
   {
@@ -82,7 +82,7 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
     tool: async (_env, actions, { words }) => {
       const input = { title: quote(`How many have it: ${words.subject.name}`, 100), estimate: demoEstimate(words.subject) };
       const entry = actions.saveArtifact({ kind: 'scale_estimate', ...input });
-      return { name: COFOUNDER_TOOLS.saveScaleEstimate, input, output: { saved: { id: entry.id, version: entry.version } } };
+      return { name: PROBLEM_SCALE_TOOLS.saveScaleEstimate, input, output: { saved: { id: entry.id, version: entry.version } } };
     },
   },
   {
@@ -90,7 +90,7 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
       `*Offline demo — not AI.* The riskiest assumptions are how often ${whoInSentence(subject)} meet the problem, and whether they would try something new for it. This research page would test both with the people who know.`,
     tool: async (_env, _actions, { words }) => {
       const draft = demoDraft(words.subject);
-      return { name: COFOUNDER_TOOLS.draftResearchPage, input: draft, output: { shown: true, questions: draft.questions.length } };
+      return { name: PROBLEM_SCALE_TOOLS.draftResearchPage, input: draft, output: { shown: true, questions: draft.questions.length } };
     },
   },
 ];

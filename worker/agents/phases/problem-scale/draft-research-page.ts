@@ -1,5 +1,5 @@
 import { tool } from 'ai';
-import { ResearchDraftSchema } from '#contracts/workspace';
+import { ResearchDraftSchema } from '#contracts/phases/problem-scale';
 
 /**
  * A research page drafted from the riskiest assumptions. The draft lives in the message: the app
