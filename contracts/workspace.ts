@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { MEMORY_LIMITS } from './phases/fields';
-import { ARTIFACT_CONTENT_SCHEMAS, ARTIFACT_KINDS, type ArtifactKind, type ArtifactVersion } from './phases/registry';
+import { ARTIFACT_CONTENT_SCHEMAS, ARTIFACT_KINDS, type ArtifactKind, type ArtifactVersion, type PhaseStates } from './phases/registry';
 import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
@@ -117,37 +117,8 @@ export interface WorkspaceLimits {
   resetsAt: number;
 }
 
-/** What a research run will spend, as proposed to the members. */
-export interface ResearchRunPlan {
-  queries: string[];
-  /** Pages of the competitors found that it reads. */
-  pageReads: number;
-}
-
-/**
- * A long research run (docs/decisions/0041-research-runs.md): proposed by the co-founder with what it
- * spends, approved by a member, then run step by step by the object, live for every member.
- */
-export interface ResearchRunState {
-  id: string;
-  status: 'proposed' | 'running' | 'done' | 'stopped';
-  plan: ResearchRunPlan;
-  /** Searches: each phrase at each connected source. */
-  searches: number;
-  /** Steps done out of all: one per phrase searched, one per page read. */
-  step: number;
-  steps: number;
-  /** What it does now: 'Searching App Store for "…"', 'Reading https://…'. */
-  doing: string;
-  /** Competitors found so far, and cards made. */
-  found: number;
-  cards: number;
-  approvedBy?: string;
-  /** The sources that could not be reached during the run, by label: its end says so. */
-  unreachable?: string[];
-}
-
-export interface WorkspaceState {
+/** The engine's part of the shared state; each phase adds its own slice (contracts/phases/registry.ts, PhaseStates). */
+export interface EngineState {
   phases: {
     /** Phase numbers completed, ascending. */
     done: number[];
@@ -160,17 +131,11 @@ export interface WorkspaceState {
   /** Members with the workspace open now, one entry per member however many tabs. */
   presence: PresentMember[];
   limits: WorkspaceLimits;
-  /** The project's long research run, proposed, running or just ended; null when there is none. */
-  run: ResearchRunState | null;
-  /**
-   * Research-page answers (responses) that arrived after the personas were last written or
-   * accepted: the co-founder proposes an update when there are some. 0 without personas. Read
-   * from D1 when a member connects, on each turn and when a persona changes.
-   */
-  newResearchAnswers: number;
   /** 'offline-demo': development without a model key, a scripted co-founder (label it). */
   mode: 'ai' | 'offline-demo';
 }
+
+export type WorkspaceState = EngineState & PhaseStates;
 
 // ---------------------------------------------------------------------------------------------
 // Frames beyond the SDK's chat frames. Anything else a client sends is dropped.
@@ -200,20 +165,6 @@ export const MemoryFrameSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type MemoryFrame = z.infer<typeof MemoryFrameSchema>;
-
-/** A member approves the proposed research run, or stops it (any member, once it is proposed). */
-export const RunFrameSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('run_approve'), requestId: z.string().min(1).max(100), runId: z.string().min(1).max(100) }),
-  z.strictObject({ type: z.literal('run_stop'), requestId: z.string().min(1).max(100), runId: z.string().min(1).max(100) }),
-]);
-export type RunResultFrame = { type: 'run_result'; requestId: string; ok: true } | { type: 'run_result'; requestId: string; ok: false; error: string };
-
-/** A member asks for a competitor's pages to be read again ('Check again'). */
-export const CheckAgainFrameSchema = z.strictObject({
-  type: z.literal('competitor_check'),
-  requestId: z.string().min(1).max(100),
-  id: z.string().min(1).max(100),
-});
 
 /** A member opens a phase to work in: any unlocked phase that is built, earlier ones included. */
 export const PhaseOpenFrameSchema = z.strictObject({
@@ -246,7 +197,7 @@ export type SendRefusedFrame = {
   requestId: string;
 } & SendRefusal;
 
-export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame | PhaseResultFrame | RunResultFrame;
+export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame | PhaseResultFrame;
 
 // ---------------------------------------------------------------------------------------------
 // The engine's own tools, offered in every phase, as they appear in assistant message parts

@@ -255,3 +255,58 @@ export const citationsOfCompetitor = ({ competitor }: CompetitorContent): Citati
 
 /** The gaps' cited evidence. */
 export const citationsOfLandscape = ({ landscape }: LandscapeContent): Citation[] => claimCitations(landscape.gaps.flatMap((gap) => gap.evidence));
+
+// ---------------------------------------------------------------------------------------------
+// Research runs (docs/decisions/0041-research-runs.md)
+
+/** What a research run will spend, as proposed to the members. */
+export interface ResearchRunPlan {
+  queries: string[];
+  /** Pages of the competitors found that it reads. */
+  pageReads: number;
+}
+
+/**
+ * A long research run (docs/decisions/0041-research-runs.md): proposed by the co-founder with what it
+ * spends, approved by a member, then run step by step by the object, live for every member.
+ */
+export interface ResearchRunState {
+  id: string;
+  status: 'proposed' | 'running' | 'done' | 'stopped';
+  plan: ResearchRunPlan;
+  /** Searches: each phrase at each connected source. */
+  searches: number;
+  /** Steps done out of all: one per phrase searched, one per page read. */
+  step: number;
+  steps: number;
+  /** What it does now: 'Searching App Store for "…"', 'Reading https://…'. */
+  doing: string;
+  /** Competitors found so far, and cards made. */
+  found: number;
+  cards: number;
+  approvedBy?: string;
+  /** The sources that could not be reached during the run, by label: its end says so. */
+  unreachable?: string[];
+}
+
+/** Phase 3's slice of the workspace state. */
+export interface CompetitorsState {
+  /** The project's long research run, proposed, running or just ended; null when there is none. */
+  run: ResearchRunState | null;
+}
+
+/** A member approves the proposed research run (exactly one approval starts it), or stops it (any member, once it is proposed). */
+export const RunApproveFrameSchema = z.strictObject({
+  type: z.literal('run_approve'),
+  requestId: z.string().min(1).max(100),
+  runId: z.string().min(1).max(100),
+});
+export const RunStopFrameSchema = z.strictObject({ type: z.literal('run_stop'), requestId: z.string().min(1).max(100), runId: z.string().min(1).max(100) });
+export type RunResultFrame = { type: 'run_result'; requestId: string; ok: true } | { type: 'run_result'; requestId: string; ok: false; error: string };
+
+/** A member asks for a competitor's pages to be read again ('Check again'). */
+export const CheckAgainFrameSchema = z.strictObject({
+  type: z.literal('competitor_check'),
+  requestId: z.string().min(1).max(100),
+  id: z.string().min(1).max(100),
+});

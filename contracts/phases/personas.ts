@@ -129,3 +129,13 @@ export function personasReviewedAt(memory: readonly (PersonaVersion & { kind: st
     });
   return times.length === 0 ? null : Math.max(...times);
 }
+
+/** Phase 4's slice of the workspace state. */
+export interface PersonasState {
+  /**
+   * Research-page answers (responses) that arrived after the personas were last written or
+   * accepted: the co-founder proposes an update when there are some. 0 without personas. Read
+   * from D1 when a member connects, on each turn and when a persona changes.
+   */
+  newResearchAnswers: number;
+}

@@ -1,5 +1,6 @@
 import {
   citationsOfCompetitor,
+  type CompetitorsState,
   citationsOfLandscape,
   COMPETITORS_PHASE,
   CompetitorContentSchema,
@@ -10,7 +11,7 @@ import {
   type LandscapeContent,
 } from './competitors';
 import type { ArtifactOutline, Citation, PhaseDefinition } from './fields';
-import { citationsOfPersona, outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent } from './personas';
+import { citationsOfPersona, outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent, type PersonasState } from './personas';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
 import { citationsOfScaleEstimate, outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
 
@@ -40,6 +41,9 @@ export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
   { ...notBuilt(7, 'Launch', 'Choose your channels and prepare a launch that gets noticed.'), built: false },
   { ...notBuilt(8, 'Market and grow', 'Find what brings users in, and what keeps them coming back.'), built: false },
 ];
+
+/** The slices of the workspace state that phases own (WorkspaceState = EngineState & PhaseStates). */
+export type PhaseStates = CompetitorsState & PersonasState;
 
 /** The content schema of every artifact, for the memory's discriminated union (contracts/workspace.ts). */
 export const ARTIFACT_CONTENT_SCHEMAS = [

@@ -1,18 +1,17 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { COMPETITOR_LIMITS } from '#contracts/phases/competitors';
-import { MemoryContentSchema, type MemoryEntry, type ResearchRunPlan, type WorkspaceMessage } from '#contracts/workspace';
+import { MemoryContentSchema, type MemoryEntry, type WorkspaceMessage, type WorkspaceState } from '#contracts/workspace';
 import { acceptEntry, createEntry, updateEntry, type Applied, type Refusal } from '../../worker/agents/memory';
 import { COMPETITORS_DEMO } from '../../worker/agents/phases/competitors/demo';
-import { proposedRun, runEndText, runStep, type RunRecord } from '../../worker/agents/phases/competitors/research-run';
+import { runEndText, runStep, type RunRecord } from '../../worker/agents/phases/competitors/research-run';
 import { demoSubject } from '../../worker/agents/phases/demo-subject';
 import { FIND_IDEA_DEMO } from '../../worker/agents/phases/find-idea/demo';
 import { PERSONAS_DEMO } from '../../worker/agents/phases/personas/demo';
 import { PROBLEM_SCALE_DEMO } from '../../worker/agents/phases/problem-scale/demo';
 import { founderWords } from '../../worker/agents/offline-demo';
-import type { DemoStep, FounderWords } from '../../worker/agents/phases/types';
+import type { DemoStep, FounderWords, PhaseHost, ToolContext } from '../../worker/agents/phases/types';
 import type { CofounderActions } from '../../worker/agents/tools/actions';
-import { connectedCompetitorSources } from '../../worker/services/competitor-search';
 import { ResearchDraftSchema } from '#contracts/phases/problem-scale';
 
 /**
@@ -55,13 +54,23 @@ function demoActions() {
     acceptArtifact: async (id) => apply(acceptEntry(memory, id, undefined)),
     // Phase 1 proposes notes for the canvas; the canvas itself is tested on its own.
     placeCanvasNotes: () => [],
-    proposeResearchRun: (plan: ResearchRunPlan) => {
-      const record = proposedRun(crypto.randomUUID(), plan, connectedCompetitorSources(offlineEnv));
-      runs.push(record);
-      return record.state;
-    },
   };
-  return { actions, runs, memory: () => memory };
+  // What the object lends phase 3's demo to propose a run: the run is kept in the state it sets (its
+  // SQLite row is the object's business, tested through the object in workspace-phase-three.test.ts).
+  let state = { run: null } as unknown as WorkspaceState;
+  const host = {
+    env: offlineEnv,
+    sql: () => [],
+    get state() {
+      return state;
+    },
+    setState: (slice: Partial<WorkspaceState>) => {
+      state = { ...state, ...slice };
+      if (slice.run) runs.push({ state: slice.run, candidates: [], pages: [] });
+    },
+  } as unknown as PhaseHost;
+  const context: ToolContext = { env: offlineEnv, projectId: 'demo-project', actions, host, privateWording: null };
+  return { actions, context, runs, memory: () => memory };
 }
 
 const IDEA = 'I want to help small dental clinics stop losing money to no-shows';
@@ -77,10 +86,10 @@ describe('the offline demo co-founder in phases 3 and 4', () => {
   });
 
   it("walks phase 3 and phase 4 through the phases' own tools: a run proposed, a card, the gaps and map, a persona, each within its contract", async () => {
-    const { actions, runs, memory } = demoActions();
+    const { actions, context, runs, memory } = demoActions();
     await FIND_IDEA_DEMO[3]!.act!(actions, 'A', words);
     const calls = [];
-    for (const step of [...COMPETITORS_DEMO, ...PERSONAS_DEMO]) calls.push((await step.tool!(offlineEnv, actions, { toolCallId: 'demo-call', words }))!);
+    for (const step of [...COMPETITORS_DEMO, ...PERSONAS_DEMO]) calls.push((await step.tool!(context, { toolCallId: 'demo-call', words }))!);
     expect(calls.map((call) => call.name)).toEqual(['propose_research_run', 'save_competitor', 'save_landscape', 'save_persona']);
 
     // The run is proposed, not run: a member approves it; it spends what it says, within the limits.
@@ -121,8 +130,8 @@ describe('the offline demo co-founder in phases 3 and 4', () => {
   });
 
   it('the run it proposes, approved on a machine without internet, reaches no source, makes no card and says which sources could not be reached', async () => {
-    const { actions, runs } = demoActions();
-    await COMPETITORS_DEMO[0]!.tool!(offlineEnv, actions, { toolCallId: 'demo-call', words });
+    const { context, runs } = demoActions();
+    await COMPETITORS_DEMO[0]!.tool!(context, { toolCallId: 'demo-call', words });
     let run: RunRecord = { ...runs[0]!, state: { ...runs[0]!.state, status: 'running' } };
     const progress: string[] = [];
     const cards = [];
@@ -154,7 +163,8 @@ describe("the offline demo co-founder keeps to the founders' own subject in phas
    * and the memory as the object computes them. Returns everything shown and saved.
    */
   async function walk(idea: string, people: string, privacyMode = false) {
-    const { actions, memory } = demoActions();
+    const { actions, context, memory } = demoActions();
+    const offlineContext = { ...context, env: unreachable };
     const conversation: WorkspaceMessage[] = [];
     const shown: string[] = [];
     const calls: { name: string; input: unknown }[] = [];
@@ -166,7 +176,7 @@ describe("the offline demo co-founder keeps to the founders' own subject in phas
         const text = typeof step.text === 'function' ? step.text(words) : step.text;
         shown.push(text);
         if (step.act) await step.act(actions, words.latest, words);
-        const call = step.tool ? await step.tool(unreachable, actions, { toolCallId: 'demo-call', words }) : null;
+        const call = step.tool ? await step.tool(offlineContext, { toolCallId: 'demo-call', words }) : null;
         if (call) {
           calls.push(call);
           shown.push(JSON.stringify(call.input), JSON.stringify(call.output));

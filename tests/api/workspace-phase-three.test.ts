@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CompetitorSearchResult } from '#contracts/phases/competitors';
-import type { MemoryEntry, ResearchRunState } from '#contracts/workspace';
+import type { MemoryEntry } from '#contracts/workspace';
+import type { ResearchRunState } from '#contracts/phases/competitors';
 import { db } from '../utils';
 import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type ModelRequestBody, type TestSocket } from './workspace-support';
 

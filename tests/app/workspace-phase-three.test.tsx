@@ -5,7 +5,7 @@
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ResearchRunState } from '#contracts/workspace';
+import type { ResearchRunState } from '#contracts/phases/competitors';
 import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/phases/CompetitorView';
 import { ResearchRunCard } from '../../app/pages/app/workspace/ResearchRunCard';
 import { COMPETITOR, LANDSCAPE } from './artifact-fixtures';

@@ -42,7 +42,7 @@ describe("the offline demo co-founder in phase 1 uses the founder's own words", 
         [{ kind: 'frame' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }, { kind: 'note' }]
       ),
     };
-    const call = await FIND_IDEA_DEMO[3]!.tool!({} as never, actions as never, { toolCallId: 'demo-1', words });
+    const call = await FIND_IDEA_DEMO[3]!.tool!({ actions } as never, { toolCallId: 'demo-1', words });
     expect(placed).toHaveLength(1);
     const input = PlaceCanvasNotesInputSchema.parse(placed[0]![0]);
     expect(placed[0]![1]).toBe('demo-1');

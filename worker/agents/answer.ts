@@ -1,3 +1,8 @@
+import { hasToolCall, isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
+import { ENGINE_TOOLS } from '#contracts/workspace';
+import { config } from '../config';
+import { model } from '../services/llm';
+
 /**
  * The bounds of one co-founder answer and what the founders read when it fails
  * (docs/decisions/0026-cofounder-prompt-and-memory.md): never the provider's own text, which may
@@ -22,4 +27,58 @@ export function describeFailure(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   if (/Timeout|Abort/i.test(name) || /timed? ?out/i.test(String(error))) return FAILURE_MESSAGES.timeout;
   return FAILURE_MESSAGES.model;
+}
+
+/**
+ * One answer from the model, bounded: its steps, its size, each step's time and a stall. Every
+ * failure is reported once through `fail`, in the founders' words; Stop (`stop`, the SDK's
+ * signal) is no failure.
+ */
+export function streamAnswer(input: {
+  env: Cloudflare.Env;
+  system: string;
+  messages: ModelMessage[];
+  tools: ToolSet;
+  privacyMode: boolean;
+  stop: AbortSignal | undefined;
+  fail: (failure: string) => void;
+}) {
+  const { stop, fail } = input;
+  // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
+  const controller = new AbortController();
+  stop?.addEventListener('abort', () => controller.abort(stop.reason), { once: true });
+  let answerChars = 0;
+  const settings = config(input.env);
+  return streamText({
+    // The stall clock starts with the request: a model that sends its headers and then nothing
+    // is cut after the stall time-out, not the step's.
+    model: model(input.env, { stallMs: settings.COFOUNDER_STALL_TIMEOUT_MS }),
+    system: input.system,
+    messages: input.messages,
+    tools: input.tools,
+    stopWhen: [isStepCount(ANSWER_LIMITS.maxSteps), hasToolCall(ENGINE_TOOLS.askMultipleChoice)],
+    maxOutputTokens: ANSWER_LIMITS.maxOutputTokens,
+    maxRetries: 1,
+    abortSignal: controller.signal,
+    timeout: { stepMs: settings.COFOUNDER_STEP_TIMEOUT_MS },
+    // Privacy mode: the provider is asked not to keep the conversation.
+    ...(input.privacyMode ? { providerOptions: { openai: { store: false } } } : {}),
+    onChunk: ({ chunk }) => {
+      if (chunk.type !== 'text-delta') return;
+      answerChars += chunk.text.length;
+      if (answerChars > ANSWER_LIMITS.maxChars) {
+        fail(FAILURE_MESSAGES.tooLong);
+        controller.abort();
+      }
+    },
+    onError: ({ error }) => fail(describeFailure(error)),
+    // A time-out ends the call as an abort, not an error; Stop (the SDK's signal) is no failure.
+    onAbort: () => {
+      if (!stop?.aborted) fail(FAILURE_MESSAGES.timeout);
+    },
+    onFinish: ({ finishReason }) => {
+      if (finishReason === 'length') fail(FAILURE_MESSAGES.tooLong);
+      else if (finishReason !== 'stop' && finishReason !== 'tool-calls') fail(FAILURE_MESSAGES.incomplete);
+    },
+  });
 }

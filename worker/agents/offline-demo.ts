@@ -3,8 +3,7 @@ import type { MemoryEntry, MessageMetadata, WorkspaceMessage } from '#contracts/
 import { textOf } from './context';
 import { demoSubject } from './phases/demo-subject';
 import { phaseModule } from './phases/registry';
-import type { DemoStep, FounderWords } from './phases/types';
-import type { CofounderActions } from './tools/actions';
+import type { DemoStep, FounderWords, ToolContext } from './phases/types';
 
 /**
  * The offline demo co-founder: local development without a model key only (llmMode), labelled
@@ -42,9 +41,9 @@ export function founderWords(messages: readonly WorkspaceMessage[], memory: read
 }
 
 export function offlineDemoAnswer(input: {
-  env: Cloudflare.Env;
+  /** The tools' context of the phase the founders work in. */
+  context: ToolContext;
   messages: WorkspaceMessage[];
-  actions: CofounderActions;
   phase: number;
   privacyMode: boolean;
   signal?: AbortSignal;
@@ -53,7 +52,7 @@ export function offlineDemoAnswer(input: {
   const script = phaseModule(input.phase)?.demo ?? [];
   const answered = input.messages.filter((message) => message.role === 'assistant' && message.metadata?.phase === input.phase).length;
   const step = script[answered] ?? SCRIPT_END;
-  const words = founderWords(input.messages, input.actions.memory, input.privacyMode);
+  const words = founderWords(input.messages, input.context.actions.memory, input.privacyMode);
   const founderText = words.latest;
   const text = typeof step.text === 'function' ? step.text(words) : step.text;
   const metadata: MessageMetadata = { author: { kind: 'cofounder' }, createdAt: Date.now(), offlineDemo: true, phase: input.phase };
@@ -67,10 +66,10 @@ export function offlineDemoAnswer(input: {
         writer.write({ type: 'text-delta', id: 'text', delta: word });
       }
       writer.write({ type: 'text-end', id: 'text' });
-      if (step.act) await step.act(input.actions, founderText, words);
+      if (step.act) await step.act(input.context.actions, founderText, words);
       if (step.tool) {
         const toolCallId = `demo-${crypto.randomUUID()}`;
-        const call = await step.tool(input.env, input.actions, { toolCallId, words });
+        const call = await step.tool(input.context, { toolCallId, words });
         if (call) {
           writer.write({ type: 'tool-input-available', toolCallId, toolName: call.name, input: call.input });
           writer.write({ type: 'tool-output-available', toolCallId, output: call.output });

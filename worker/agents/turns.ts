@@ -1,5 +1,8 @@
-import type { LimitName, MessageMetadata, WorkspaceMessage, WorkspaceState } from '#contracts/workspace';
+import type { LimitName, MessageAuthor, MessageMetadata, SendRefusal, WorkspaceMessage, WorkspaceState } from '#contracts/workspace';
 import { MESSAGE_MAX_CHARS } from '#contracts/workspace';
+import { hasControlCharacters } from '#contracts/text';
+import { z } from '#contracts/zod';
+import { FAILURE_MESSAGES } from './answer';
 import { PHASES } from '#contracts/phases/registry';
 import { textOf } from './context';
 import { canOpen } from './phases/registry';
@@ -18,6 +21,12 @@ const LIMIT_MESSAGES: Record<LimitName, string> = {
   project_daily: "This project has reached today's message limit.",
   global_daily: 'Launchmate has reached its daily limit for AI answers.',
 };
+
+const NewMessageSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  role: z.literal('user'),
+  parts: z.array(z.object({ type: z.literal('text'), text: z.string() })).length(1),
+});
 
 /** What a chat request will do, once it is allowed. */
 export type PlannedTurn =
@@ -96,6 +105,47 @@ export function phasesState(done: number[], unlocked: number[], chosen: number |
   const current =
     chosen !== undefined && open.includes(chosen)
       ? chosen
-      : (open.find((number) => !done.includes(number)) ?? (fallback !== undefined && open.includes(fallback) ? fallback : (open.at(-1) ?? 1)));
+      : (open.find((number) => !done.includes(number)) ?? (fallback !== undefined && open.includes(fallback) ? fallback : (open.at(-1) ?? PHASES[0]!.number)));
   return { done, current, unlocked };
+}
+
+/**
+ * A member's chat request, read: a message for the co-founder, a note to the team, a Retry or
+ * Regenerate of the latest answer, or an edit of the member's own latest message. The member may
+ * only append their own message or change their own latest one (docs/decisions/0043-team-notes-and-turns.md).
+ * `known` tells whether a message id is taken already; `busy`, whether an answer is under way.
+ */
+export function planChatRequest(
+  bodyText: string,
+  context: { stored: WorkspaceMessage[]; known: (id: string) => boolean; author: Extract<MessageAuthor, { kind: 'member' }>; busy: boolean },
+): PlannedTurn | { refusal: SendRefusal } {
+  const invalid = (error: string) => ({ refusal: { reason: 'invalid' as const, error } });
+  const busy = { refusal: { reason: 'busy' as const, error: FAILURE_MESSAGES.busy } };
+  let body: { messages?: unknown[]; trigger?: unknown; note?: unknown; edits?: unknown };
+  try {
+    body = JSON.parse(bodyText) as typeof body;
+  } catch {
+    return invalid('That message could not be read.');
+  }
+  if (body.trigger === 'regenerate-message') {
+    if (context.busy) return busy;
+    const planned = planRegenerate(context.stored);
+    return 'error' in planned ? invalid(planned.error) : planned;
+  }
+  const candidate = NewMessageSchema.safeParse(Array.isArray(body.messages) ? body.messages.at(-1) : undefined);
+  const text = candidate.success ? candidate.data.parts[0]!.text.trim() : '';
+  if (!candidate.success || !text) return invalid('Please write a message.');
+  if (text.length > MESSAGE_MAX_CHARS) return invalid(`Please keep your message under ${MESSAGE_MAX_CHARS.toLocaleString('en')} characters.`);
+  if (hasControlCharacters(text, { multiline: true })) return invalid('Please remove control characters from your message.');
+  const id = candidate.data.id;
+  if (typeof body.edits === 'string') {
+    if (body.edits !== id) return invalid('That message could not be read.');
+    if (context.busy) return busy;
+    const planned = planEdit(context.stored, id, text, context.author.userId);
+    return 'error' in planned ? invalid(planned.error) : planned;
+  }
+  if (context.known(id)) return invalid('Earlier messages cannot be changed.');
+  const note = body.note === true;
+  const metadata: MessageMetadata = { author: context.author, createdAt: Date.now(), ...(note ? { note: true } : {}) };
+  return { kind: note ? 'note' : 'send', appended: { id, role: 'user', parts: [{ type: 'text', text }], metadata } };
 }

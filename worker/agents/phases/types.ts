@@ -1,11 +1,15 @@
 import type { ToolSet } from 'ai';
-import type { WorkspaceState } from '#contracts/workspace';
+import type { MemoryContent, MemoryEntry, MemoryResultFrame, MessageAuthor, WorkspaceState } from '#contracts/workspace';
+import type { z } from '#contracts/zod';
 import type { CofounderActions, ReadPage } from '../tools/actions';
 import type { DemoSubject } from './demo-subject';
 
 /**
- * What each built phase adds to the Worker, listed in ./registry.ts. Its artifacts, title and
- * done rule are in its contract file (contracts/phases/<phase>.ts); the rest is here.
+ * What a phase plugs into the co-founder's engine, and what the engine lends it. This file and
+ * ../tools/actions.ts are the engine's public surface: a phase folder imports nothing else of the
+ * engine (tests/scripts/import-rules.test.ts). The phase's artifacts, title and done rule are in
+ * its contract file (contracts/phases/<slug>.ts); ./registry.ts lists the modules.
+ * docs/architecture.md, "Adding a phase".
  */
 export interface PhaseModule {
   number: number;
@@ -25,15 +29,116 @@ export interface PhaseModule {
    * What a stored tool output of this phase makes citable: the addresses it returned, and pages
    * whose text a quote may copy. The object reads them from the conversation on each turn.
    */
-  evidence?(toolName: string, output: unknown, env: Cloudflare.Env): { urls: string[]; pages: ReadPage[] };
+  evidence?(toolName: string, output: unknown, env: Cloudflare.Env): Evidence;
+  /** What the phase keeps outside the conversation that is citable too (what research runs found). */
+  storedEvidence?(host: PhaseHost): Evidence;
+  /**
+   * Privacy mode: how an artifact of this phase counts as private wording that a search phrase
+   * may not copy, and the words of it that may be searched (the chosen idea's problem statement).
+   * Without it, all of an entry is private.
+   */
+  privacy?: { privateText(entry: MemoryEntry): string | null; publicStatement(memory: readonly MemoryEntry[]): string };
+  /** The phase's keys in the shared state (WorkspaceState), with their values before anything happened. */
+  initialState?: Partial<WorkspaceState>;
+  /** Frames members send for this phase, by frame type (contracts/phases/<slug>.ts holds their schemas). */
+  actions?: readonly MemberAction[];
+  /**
+   * Long work done one step at a time, that survives the object's eviction: the object's one
+   * scheduled method hands each step to its job by name, and a step returns whether another follows.
+   */
+  jobs?: Record<string, Job>;
+  /** What the phase does when something happens to the workspace. */
+  hooks?: PhaseHooks;
   /** The offline demo co-founder's script in this phase, one step per answer. */
   demo: readonly DemoStep[];
 }
+
+export interface Evidence {
+  urls: string[];
+  pages: ReadPage[];
+}
+
+/** A member connected, the memory changed, a research page was answered, a turn is about to be answered. */
+export interface PhaseHooks {
+  /** The object started (again, after an eviction). */
+  onStart?(host: PhaseHost): Promise<void> | void;
+  onConnect?(host: PhaseHost): Promise<void> | void;
+  onMemoryChange?(host: PhaseHost, before: readonly MemoryEntry[], after: readonly MemoryEntry[]): void;
+  /** A research page of the project was answered while members are connected. */
+  onResearchAnswer?(host: PhaseHost): Promise<void> | void;
+  /** Before each answer's prompt is built: whatever the reminder reads is brought up to date. */
+  beforeTurn?(host: PhaseHost): Promise<void> | void;
+}
+
+/** A member connected to the workspace, as the Worker vouched for them. */
+export interface MemberIdentity {
+  userId: string;
+  name: string;
+  role: 'owner' | 'collaborator';
+}
+
+/** What a member action answers its sender: the engine sends it as the result frame of the request. */
+export type ActionResult =
+  | { ok: true; entry?: MemoryEntry | null }
+  | ({ ok: false; error: string } & Partial<Omit<Extract<MemoryResultFrame, { ok: false }>, 'type' | 'requestId' | 'ok' | 'error'>>);
+
+/**
+ * A frame members send for a phase (Approve a research run, Check again). The engine parses it
+ * with `schema`, refuses it unless the sender's session and membership stand, refuses it when
+ * the phase is locked for the project's plan (`whileLocked: 'refused'`) and then calls `handle`;
+ * `reply` names the result frame the app waits for.
+ */
+export interface MemberAction<Frame extends { type: string; requestId: string } = { type: string; requestId: string }> {
+  type: string;
+  schema: z.ZodType<Frame>;
+  /** Who may send it: any member, or only the project's owner. */
+  who: 'member' | 'owner';
+  /** Stopping something the phase started stays possible after a downgrade; starting does not. */
+  whileLocked: 'refused' | 'allowed';
+  /** What a refusal for a locked phase says, when not the phase's own 'needs Pro' sentence. */
+  lockedRefusal?: string;
+  /** The result frame's type (its shape: { type, requestId, ok, error? / entry? }). */
+  reply: 'memory_result' | 'run_result';
+  handle(host: PhaseHost, member: MemberIdentity, frame: Frame): Promise<ActionResult>;
+}
+
+/** One step of a job; `next` true schedules the following step. */
+export type Job = (host: PhaseHost, input: Record<string, unknown>) => Promise<{ next: boolean }>;
+
+/**
+ * What the engine lends a phase's actions, jobs, hooks and tools: the project, the object's
+ * SQLite, the shared state, and the memory's one door. Everything it does goes through the
+ * engine's checks (one writer, versions, history, the memory's limits).
+ */
+export interface PhaseHost {
+  readonly env: Cloudflare.Env;
+  readonly projectId: string;
+  /** The object's own SQLite, for what the phase keeps (one table per phase, created on first use). */
+  readonly sql: Sql;
+  /** The shared state as it is now. */
+  readonly state: WorkspaceState;
+  /** Sets the phase's own keys of the shared state, for every member. */
+  setState(slice: Partial<WorkspaceState>): void;
+  /** Whether members have the workspace open now. */
+  readonly connected: boolean;
+  /** The phases the owner's plan opens, read from D1 now. */
+  unlockedPhases(): Promise<number[]>;
+  /** Creates an entry (an artifact of a kind the project holds one of is replaced); a refusal is returned, never thrown. */
+  createEntry(content: MemoryContent, by: MessageAuthor): { ok: true; entry: MemoryEntry } | { ok: false; error: string };
+  /** Updates an entry as it is now (`baseVersion` undefined), or refuses when `baseVersion` is not the current one. */
+  updateEntry(id: string, content: MemoryContent, by: MessageAuthor, baseVersion?: number): ActionResult;
+  /** Runs the job's first step at once (the name is the phase's `jobs` key), or again after an eviction. */
+  startJob(job: string, input: Record<string, unknown>): Promise<void>;
+}
+
+export type Sql = <T = Record<string, string | number | boolean | null>>(strings: TemplateStringsArray, ...values: (string | number | boolean | null)[]) => T[];
 
 export interface ToolContext {
   env: Cloudflare.Env;
   projectId: string;
   actions: CofounderActions;
+  /** The engine's help for what a tool keeps beyond the memory (a proposed research run). */
+  host: PhaseHost;
   /** Privacy mode: the private wording a search phrase copies, if any (worker/agents/privacy.ts); null when off. */
   privateWording: ((phrase: string) => string | null) | null;
 }
@@ -59,9 +164,5 @@ export interface DemoStep {
   quickReply?: { question: string; choices: string[] };
   act?: (actions: CofounderActions, founderText: string, words: FounderWords) => Promise<unknown> | unknown;
   /** A tool the step calls, shown in the answer as the real co-founder's call would be; null when it calls none this time. */
-  tool?: (
-    env: Cloudflare.Env,
-    actions: CofounderActions,
-    call: { toolCallId: string; words: FounderWords },
-  ) => Promise<{ name: string; input: unknown; output: unknown } | null>;
+  tool?: (context: ToolContext, call: { toolCallId: string; words: FounderWords }) => Promise<{ name: string; input: unknown; output: unknown } | null>;
 }

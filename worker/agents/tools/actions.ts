@@ -1,6 +1,6 @@
 import type { CanvasItem, PlaceCanvasNotesInput } from '#contracts/canvas';
 import type { ArtifactContent } from '#contracts/phases/registry';
-import type { MemoryContent, MemoryEntry, ResearchRunPlan, ResearchRunState } from '#contracts/workspace';
+import type { MemoryContent, MemoryEntry } from '#contracts/workspace';
 
 /**
  * What the co-founder's tools may do to the project, provided by the object for one turn. Each
@@ -26,8 +26,6 @@ export interface CofounderActions {
   placeCanvasNotes(input: PlaceCanvasNotesInput, toolCallId: string): CanvasItem[];
   /** Pages the reader returned in this conversation (and research runs read), by address: the only text a quote may copy. */
   readonly readPages: Map<string, ReadPage>;
-  /** Proposes a research run for the members to approve (one at a time); nothing runs before a member approves it. */
-  proposeResearchRun(plan: ResearchRunPlan): ResearchRunState;
 }
 
 export interface ReadPage {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ResearchRunState } from '#contracts/workspace';
+import type { ResearchRunState } from '#contracts/phases/competitors';
 
 /**
  * The project's research run, live for every member (decision 0041): what it will spend with

@@ -14,6 +14,7 @@ import {
   type WorkspaceServerFrame,
   type WorkspaceState,
 } from '#contracts/workspace';
+import type { RunResultFrame } from '#contracts/phases/competitors';
 import { api, withSession } from '../../../lib/api';
 
 /** What a memory request got back: the server's answer, or no answer in time. */
@@ -41,12 +42,12 @@ const NO_ANSWER = 'The workspace did not answer. Check your connection and try a
 // Most frames are the SDK's chat frames (one per token): only these two are parsed here.
 const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|run_result|canvas_result)"/;
 
-function parseServerFrame(data: unknown): WorkspaceServerFrame | CanvasResultFrame | null {
+function parseServerFrame(data: unknown): WorkspaceServerFrame | RunResultFrame | CanvasResultFrame | null {
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
     return ['memory_result', 'send_refused', 'phase_result', 'run_result', 'canvas_result'].includes(String(frame.type))
-      ? (frame as WorkspaceServerFrame | CanvasResultFrame)
+      ? (frame as WorkspaceServerFrame | RunResultFrame | CanvasResultFrame)
       : null;
   } catch {
     return null;

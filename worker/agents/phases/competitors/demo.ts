@@ -39,10 +39,10 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
       privacyMode
         ? '*Offline demo — not AI.* Phase 3 starts with a survey of who already solves this. Privacy mode is on, and the scripted demo cannot rewrite your words into generic search phrases, so it proposes no research run: the real co-founder would propose one with generic words only.'
         : '*Offline demo — not AI.* Phase 3 starts with a survey of who already solves this. I propose a research run below: approve it to watch it search live. The sources are real and outside Launchmate: on a machine without internet none of them can be reached, and the run will say so.',
-    tool: async (_env, actions, { words }) =>
+    tool: async ({ host }, { words }) =>
       words.privacyMode
         ? null
-        : demoToolCall(COMPETITORS_TOOLS.proposeResearchRun, proposeResearchRun(actions), {
+        : demoToolCall(COMPETITORS_TOOLS.proposeResearchRun, proposeResearchRun(host), {
             queries: [quote(`${searchWords(words.subject)} software`, 100), quote(`${searchWords(words.subject)} app`, 100)],
             pageReads: 4,
           }),
@@ -50,7 +50,7 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
   {
     text: ({ subject }) =>
       `*Offline demo — not AI.* Whatever the run finds, the first competitor is what ${subject.peopleKnown ? inSentence(quote(subject.people, 80)) : 'the people who have the problem'} do about it today. I saved it as a card, every claim labelled an assumption.`,
-    tool: (_env, actions, { words }) =>
+    tool: ({ actions }, { words }) =>
       demoToolCall(COMPETITORS_TOOLS.saveCompetitor, saveCompetitor(actions), {
         name: STATUS_QUO,
         category: 'status_quo',
@@ -62,7 +62,7 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
   {
     text: ({ subject }) =>
       `*Offline demo — not AI.* Here is the gap and a first positioning map of **${subject.name}**, on the effort to start and how much of the problem it solves: check it in the memory, and accept it to finish phase 3.`,
-    tool: (_env, actions, { words }) =>
+    tool: ({ actions }, { words }) =>
       demoToolCall(COMPETITORS_TOOLS.saveLandscape, saveLandscape(actions), {
         title: quote(`The landscape around ${inSentence(words.subject.name)}`, 120),
         landscape: demoLandscape(words.subject),

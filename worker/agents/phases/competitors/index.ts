@@ -5,6 +5,7 @@ import { COMPETITORS_DEMO } from './demo';
 import { findCompetitors } from './find-competitors';
 import { proposeResearchRun } from './propose-research-run';
 import { readCompetitorPage } from './read-page';
+import { RESEARCH_RUN_JOB, researchRunStep, resumeRuns, RUN_ACTIONS, runEvidence } from './runs';
 import { saveCompetitor } from './save-competitor';
 import { saveLandscape } from './save-landscape';
 import { COMPETITORS_TOOLS } from '#contracts/phases/competitors';
@@ -19,12 +20,12 @@ export const COMPETITORS: PhaseModule = {
 3. Save each competitor with save_competitor: direct competitors, indirect ones, and what people do today instead (a spreadsheet, an assistant, doing nothing: category status_quo, no address needed). Its address must be one the tools returned. Its price is copied word for word from a page read_page returned (give that page as pricingUrl), else omitted ("not found"). Each strength and weakness cites the page, review or discussion that shows it, with the address exactly as the tool gave it, or the word "assumption". Cards a research run made are "not sorted yet": sort and assess them with save_competitor under the same name.
 4. Then ask the founders which two axes matter to their buyers (for example price and ease of setup), and call save_landscape: the gaps (each naming the competitors it concerns, with evidence) and each competitor and the founders' idea placed from 0 to 10 on both axes. Tell them that accepting it in the memory completes phase 3.
 5. Members can press "Check again" on a card to re-read its pages: when asked what changed, read the card's last check.`,
-  tools: ({ env, actions }) => ({
+  tools: ({ env, actions, host }) => ({
     [COMPETITORS_TOOLS.findCompetitors]: findCompetitors(env, actions),
     [COMPETITORS_TOOLS.readPage]: readCompetitorPage(env, actions),
     [COMPETITORS_TOOLS.saveCompetitor]: saveCompetitor(actions),
     [COMPETITORS_TOOLS.saveLandscape]: saveLandscape(actions),
-    [COMPETITORS_TOOLS.proposeResearchRun]: proposeResearchRun(actions),
+    [COMPETITORS_TOOLS.proposeResearchRun]: proposeResearchRun(host),
   }),
   notes: (env) =>
     `find_competitors reaches: Hacker News launches, GitHub, the App Store${isWebSearchConnected(env) ? ' and web search' : '. Web search is not connected in this deployment: say so if the founders ask for it'}.`,
@@ -38,5 +39,10 @@ export const COMPETITORS: PhaseModule = {
     }
     return { urls: [], pages: [] };
   },
+  storedEvidence: runEvidence,
+  initialState: { run: null },
+  actions: RUN_ACTIONS,
+  jobs: { [RESEARCH_RUN_JOB]: researchRunStep },
+  hooks: { onStart: resumeRuns },
   demo: COMPETITORS_DEMO,
 };

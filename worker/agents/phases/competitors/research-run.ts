@@ -1,5 +1,5 @@
 import { COMPETITOR_LIMITS, COMPETITOR_SOURCE_LABELS, type CompetitorCandidate, type CompetitorSource } from '#contracts/phases/competitors';
-import type { ResearchRunPlan, ResearchRunState } from '#contracts/workspace';
+import type { ResearchRunPlan, ResearchRunState } from '#contracts/phases/competitors';
 import { searchCompetitors } from '../../../services/competitor-search';
 import { readPage } from '../../../services/page-reader';
 import type { ReadPage } from '../../tools/actions';

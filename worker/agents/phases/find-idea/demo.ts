@@ -80,7 +80,7 @@ export const FIND_IDEA_DEMO: readonly DemoStep[] = [
       await actions.acceptArtifact(saved.id);
     },
     // The chosen idea and its open questions on the canvas, as the co-founder proposes them.
-    tool: async (_env, actions, { toolCallId, words }) => {
+    tool: async ({ actions }, { toolCallId, words }) => {
       const idea = chosenIdeaOf(words);
       const input: PlaceCanvasNotesInput = {
         frameTitle: 'Chosen idea',

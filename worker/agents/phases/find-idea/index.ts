@@ -15,5 +15,10 @@ When several ideas are on the table, compare them side by side in a small Markdo
 
 When the founder picks an idea, or asks you to pick, call save_chosen_idea with the problem, who has it, the proposed solution, why now, the riskiest assumption and the open questions (only when an idea has been chosen). Then tell them phase 1 is done, propose a short working name for the project (two or three plain words, not the idea's first words; they can rename the project in its settings), and offer to start phase 2, "Estimate the problem's scale and impact".`,
   tools: ({ actions }) => ({ [FIND_IDEA_TOOLS.saveChosenIdea]: saveChosenIdea(actions) }),
+  // Privacy mode: a search phrase may use the chosen idea's problem statement, and nothing else the founders wrote.
+  privacy: {
+    privateText: (entry) => (entry.kind === 'chosen_idea' ? JSON.stringify({ ...entry.idea, problem: '' }) : null),
+    publicStatement: (memory) => memory.find((entry) => entry.kind === 'chosen_idea')?.idea.problem ?? '',
+  },
   demo: FIND_IDEA_DEMO,
 };

@@ -19,7 +19,7 @@ const roleOf = (subject: DemoSubject) =>
 export const PERSONAS_DEMO: readonly DemoStep[] = [
   {
     text: '*Offline demo — not AI.* Here is a first persona. The scripted demo reads no discussion, page or research answer, and without internet no outside source can be reached at all: so every claim is an assumption, there are no quotes, and the confidence is low. Real evidence and research answers would change that.',
-    tool: (_env, actions, { words: { subject } }) =>
+    tool: ({ actions }, { words: { subject } }) =>
       demoToolCall(PERSONAS_TOOLS.savePersona, savePersona(actions), {
         name: 'Sam Rivera',
         persona: {

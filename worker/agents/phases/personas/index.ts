@@ -1,5 +1,6 @@
 import type { PhaseModule } from '../types';
 import { PERSONAS_DEMO } from './demo';
+import { NEW_ANSWERS_HOOKS } from './new-answers';
 import { savePersona } from './save-persona';
 import { PERSONAS_TOOLS } from '#contracts/phases/personas';
 
@@ -15,6 +16,8 @@ export const PERSONAS: PhaseModule = {
 5. Tell the founders that accepting a persona in the memory completes phase 4.`,
   tools: ({ actions }) => ({ [PERSONAS_TOOLS.savePersona]: savePersona(actions) }),
   reminder: (state) => newAnswersReminder(state.newResearchAnswers ?? 0),
+  initialState: { newResearchAnswers: 0 },
+  hooks: NEW_ANSWERS_HOOKS,
   demo: PERSONAS_DEMO,
 };
 

@@ -69,7 +69,7 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
       privacyMode
         ? '*Offline demo — not AI.* Phase 2 starts with evidence from public discussions. Privacy mode is on, and the scripted demo cannot rewrite your words into generic ones, so it searches nothing: the real co-founder would search with generic words only.'
         : '*Offline demo — not AI.* Phase 2 starts with evidence: here is what people say about the problem in public discussions, searched for real just now.',
-    tool: async (env, actions, { words }) => {
+    tool: async ({ env, actions }, { words }) => {
       if (words.privacyMode) return null;
       const input = { queries: [searchWords(words.subject), `${searchWords(words.subject)} problem`] };
       const output = await searchDiscussions(env, input);
@@ -79,7 +79,7 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
   },
   {
     text: '*Offline demo — not AI.* A first estimate, made only of assumptions so far: check each step in the memory, correct what you know better, and accept it to finish phase 2.',
-    tool: async (_env, actions, { words }) => {
+    tool: async ({ actions }, { words }) => {
       const input = { title: quote(`How many have it: ${words.subject.name}`, 100), estimate: demoEstimate(words.subject) };
       const entry = actions.saveArtifact({ kind: 'scale_estimate', ...input });
       return { name: PROBLEM_SCALE_TOOLS.saveScaleEstimate, input, output: { saved: { id: entry.id, version: entry.version } } };
@@ -88,7 +88,7 @@ export const PROBLEM_SCALE_DEMO: readonly DemoStep[] = [
   {
     text: ({ subject }) =>
       `*Offline demo — not AI.* The riskiest assumptions are how often ${whoInSentence(subject)} meet the problem, and whether they would try something new for it. This research page would test both with the people who know.`,
-    tool: async (_env, _actions, { words }) => {
+    tool: async (_context, { words }) => {
       const draft = demoDraft(words.subject);
       return { name: PROBLEM_SCALE_TOOLS.draftResearchPage, input: draft, output: { shown: true, questions: draft.questions.length } };
     },

@@ -1,15 +1,14 @@
-import type { ResearchRunState } from '#contracts/workspace';
-import type { RunRecord } from './phases/competitors/research-run';
+import type { ResearchRunState } from '#contracts/phases/competitors';
+import type { Sql } from '../types';
+import type { RunRecord } from './research-run';
 
 /**
  * Research runs in the object's own SQLite (docs/decisions/0041-research-runs.md): one row per run,
  * holding its status, its progress and what it found so far, written after every step so that
- * an evicted object carries on where it was. Every transition is one conditional UPDATE; the
+ * an evicted object carries on where it was (the run is phase 3's job: ./runs.ts). Every transition is one conditional UPDATE; the
  * object runs one frame at a time and SQLite calls are synchronous, so of any number of
  * approvals of one run exactly one moves it from 'proposed' to 'running'.
  */
-
-type Sql = <T = Record<string, string | number | boolean | null>>(strings: TemplateStringsArray, ...values: (string | number | boolean | null)[]) => T[];
 
 function ensureTable(sql: Sql) {
   sql`CREATE TABLE IF NOT EXISTS research_runs (

@@ -1,0 +1,140 @@
+import { ASSUMPTION } from '#contracts/phases/fields';
+import { artifactDefinition, inventedCitations, isArtifactKind, PHASES, type ArtifactContent } from '#contracts/phases/registry';
+import { MemoryFrameSchema, type MemoryContent, type MemoryEntry, type MessageAuthor, type WorkspaceState } from '#contracts/workspace';
+import { completedPhases, completePhase, reopenPhase } from '../db/queries/cofounder';
+import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
+import type { MemoryChange } from './memory-history';
+import type { MemberIdentity } from './phases/types';
+import { phasesState } from './turns';
+
+/**
+ * The members' edits of the memory (memory frames), and accepting or deleting an artifact, which
+ * completes or reopens its phase in D1 first. The memory itself is pure (./memory.ts); this is
+ * where an edit meets the plan, the citations rule and D1.
+ */
+
+/** What an edit needs of the object: the memory and phases as they are now, and the one way to change them. */
+export interface MemoryDesk {
+  readonly env: Cloudflare.Env;
+  readonly projectId: string;
+  readonly state: WorkspaceState;
+  /** The new memory to every member, and the change into the history. */
+  commit(memory: MemoryEntry[], change: MemoryChange): void;
+  setPhases(phases: WorkspaceState['phases']): void;
+  unlockedPhases(): Promise<number[]>;
+}
+
+type Result = { ok: true; entry: MemoryEntry | null } | Refusal;
+export const lockedRefusal = (phase: { number: number; title: string }): Refusal => ({
+  ok: false,
+  reason: 'invalid',
+  error: `Phase ${phase.number}, "${phase.title}", needs Pro: its results stay readable.`,
+  current: null,
+});
+
+/** A member's memory frame: created, updated, deleted or accepted, or refused with why. */
+export async function editMemory(desk: MemoryDesk, editor: MemberIdentity, frame: unknown): Promise<Result> {
+  const parsed = MemoryFrameSchema.safeParse(frame);
+  if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid entry.', current: null };
+  const author = { kind: 'member' as const, userId: editor.userId, name: editor.name };
+  const edit = parsed.data;
+  const memory = desk.state.memory;
+  // The results of a phase the plan does not open stay readable, and unchanged (Pro, from D1).
+  const kind = edit.type === 'memory_create' || edit.type === 'memory_update' ? edit.content.kind : memory.find((entry) => entry.id === edit.id)?.kind;
+  const owner = kind !== undefined && isArtifactKind(kind) ? artifactDefinition(kind)!.phase : undefined;
+  if (owner && !owner.free && !(await desk.unlockedPhases()).includes(owner.number)) return lockedRefusal(owner);
+  if (edit.type === 'memory_create' || edit.type === 'memory_update') {
+    const invented = inventedByMember(memory, edit);
+    if (invented) return { ok: false, reason: 'invalid', error: invented, current: null };
+  }
+  if (edit.type === 'memory_accept') return strip(await acceptArtifact(desk, edit.id, edit.baseVersion, author));
+  if (edit.type === 'memory_delete') return strip(await deleteArtifact(desk, edit.id, edit.baseVersion, author));
+  const result: Applied | Refusal =
+    edit.type === 'memory_create' ? createEntry(memory, edit.content, author) : updateEntry(memory, edit.id, edit.baseVersion, edit.content, author);
+  if (!result.ok) return result;
+  desk.commit(result.memory, { action: edit.type === 'memory_create' ? 'created' : 'updated', entryId: result.entry!.id, entry: result.entry, by: author });
+  return { ok: true, entry: result.entry };
+}
+
+const strip = (result: Applied | Refusal): Result => (result.ok ? { ok: true, entry: result.entry } : result);
+
+/**
+ * A member's edit keeps or deletes an artifact's cited evidence and may add claims labelled as
+ * assumptions, but never a citation of its own: quotes, prices and sources come from the tools,
+ * which check them (docs/decisions/0048-members-edit-artifacts.md). The refusal names what was invented.
+ */
+function inventedByMember(
+  memory: readonly MemoryEntry[],
+  edit: { type: 'memory_create'; content: MemoryContent } | { type: 'memory_update'; id: string; content: MemoryContent },
+): string | null {
+  const content = edit.content;
+  if (!isArtifactKind(content.kind)) return null;
+  // What the edit replaces: the entry it names, or the one a project holds of a single artifact (a new one replaces it).
+  const previous =
+    edit.type === 'memory_update'
+      ? memory.find((entry) => entry.id === edit.id)
+      : artifactDefinition(content.kind)!.artifact.max === 1
+        ? memory.find((entry) => entry.kind === content.kind)
+        : undefined;
+  const invented = inventedCitations(content as ArtifactContent, previous && isArtifactKind(previous.kind) ? (previous as ArtifactContent) : null);
+  if (invented.length === 0) return null;
+  return `Only the co-founder's tools add cited evidence, which they check: ${invented[0]!.label} is not in this entry. Delete it, or write it as a claim labelled '${ASSUMPTION}'.`;
+}
+
+/**
+ * Accepts an artifact (the version read, or the latest for the co-founder's tools). When its
+ * phase is done by accepting it, the phase is recorded in D1 first: if that fails, the artifact
+ * is not shown as accepted either.
+ */
+export async function acceptArtifact(desk: MemoryDesk, id: string, baseVersion: number | undefined, by: MessageAuthor): Promise<Applied | Refusal> {
+  const checked = acceptEntry(desk.state.memory, id, baseVersion);
+  if (!checked.ok) return checked;
+  const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === checked.entry!.kind);
+  if (phase) {
+    try {
+      await completePhase(desk.env.DB, desk.projectId, phase.number);
+    } catch {
+      return { ok: false, reason: 'invalid', error: 'This could not be accepted just now. Please try again.', current: null };
+    }
+  }
+  // Applied to the memory as it is now: other edits may have landed during the write.
+  const now = acceptEntry(desk.state.memory, id, baseVersion);
+  if (!now.ok) return now;
+  desk.commit(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
+  if (phase) {
+    // The done list from D1, and the founders move on when they were working in that phase.
+    const done = await completedPhases(desk.env.DB, desk.projectId);
+    const phases = desk.state.phases;
+    desk.setPhases(phasesState(done, phases.unlocked, phases.current === phase.number ? undefined : phases.current, phases.current));
+  }
+  return now;
+}
+
+/**
+ * Deletes an entry. Deleting what completed a phase (its chosen idea, its accepted estimate)
+ * reopens that phase, in D1 first, so the phases panel and the dashboard always agree with the
+ * memory: if D1 cannot be written, nothing is deleted.
+ */
+async function deleteArtifact(desk: MemoryDesk, id: string, baseVersion: number, by: MessageAuthor): Promise<Applied | Refusal> {
+  const checked = deleteEntry(desk.state.memory, id, baseVersion);
+  if (!checked.ok) return checked;
+  const entry = desk.state.memory.find((candidate) => candidate.id === id)!;
+  const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
+  const reopens = phase !== undefined && desk.state.phases.done.includes(phase.number);
+  if (reopens) {
+    try {
+      await reopenPhase(desk.env.DB, desk.projectId, phase.number);
+    } catch {
+      return { ok: false, reason: 'invalid', error: 'This could not be deleted just now. Please try again.', current: null };
+    }
+  }
+  // Applied to the memory as it is now: other edits may have landed during the write.
+  const now = deleteEntry(desk.state.memory, id, baseVersion);
+  if (!now.ok) return now;
+  desk.commit(now.memory, { action: 'deleted', entryId: id, entry: null, by });
+  if (reopens) {
+    const phases = desk.state.phases;
+    desk.setPhases(phasesState(await completedPhases(desk.env.DB, desk.projectId), phases.unlocked, phases.current));
+  }
+  return now;
+}
