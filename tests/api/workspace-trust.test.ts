@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FORWARDED_PATHS } from '../../worker/routes/cofounder';
-import { TRUSTED_HEADERS } from '../../worker/agents/cofounder';
+import { TRUSTED_HEADERS } from '../../worker/agents/members';
 import { workspaceNamespace } from '../../worker/agents/project-lifecycle';
 import { db, freshClient, postJson, request, type CookieJar } from '../utils';
 import {

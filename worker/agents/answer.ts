@@ -1,7 +1,8 @@
 import { hasToolCall, isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
-import { ENGINE_TOOLS } from '#contracts/workspace';
+import { ENGINE_TOOLS, type MessageMetadata, type WorkspaceMessage } from '#contracts/workspace';
 import { config } from '../config';
 import { model } from '../services/llm';
+import { textOf } from './context';
 
 /**
  * The bounds of one co-founder answer and what the founders read when it fails
@@ -30,9 +31,9 @@ export function describeFailure(error: unknown): string {
 }
 
 /**
- * One answer from the model, bounded: its steps, its size, each step's time and a stall. Every
- * failure is reported once through `fail`, in the founders' words; Stop (`stop`, the SDK's
- * signal) is no failure.
+ * One answer from the model, streamed to the members, bounded: its steps, its size, each step's
+ * time and a stall. The first failure is kept on `turn.failure`, in the founders' words; Stop
+ * (`stop`, the SDK's signal) is no failure.
  */
 export function streamAnswer(input: {
   env: Cloudflare.Env;
@@ -41,15 +42,20 @@ export function streamAnswer(input: {
   tools: ToolSet;
   privacyMode: boolean;
   stop: AbortSignal | undefined;
-  fail: (failure: string) => void;
-}) {
-  const { stop, fail } = input;
+  turn: { failure?: string };
+  /** The phase the founders work in, stamped on the answer. */
+  phase: number;
+}): Response {
+  const { stop, turn } = input;
+  const fail = (failure: string) => {
+    turn.failure ??= failure;
+  };
   // Our own signal: Stop (the SDK's) and our limits (size) both end the call.
   const controller = new AbortController();
   stop?.addEventListener('abort', () => controller.abort(stop.reason), { once: true });
   let answerChars = 0;
   const settings = config(input.env);
-  return streamText({
+  const result = streamText({
     // The stall clock starts with the request: a model that sends its headers and then nothing
     // is cut after the stall time-out, not the step's.
     model: model(input.env, { stallMs: settings.COFOUNDER_STALL_TIMEOUT_MS }),
@@ -81,4 +87,52 @@ export function streamAnswer(input: {
       else if (finishReason !== 'stop' && finishReason !== 'tool-calls') fail(FAILURE_MESSAGES.incomplete);
     },
   });
+  return result.toUIMessageStreamResponse<WorkspaceMessage>({
+    messageMetadata: ({ part }) =>
+      part.type === 'start' ? ({ author: { kind: 'cofounder' }, createdAt: Date.now(), phase: input.phase } satisfies MessageMetadata) : undefined,
+    // A tool's refusal (an unknown memory id, a link that was not found) is part of a normal
+    // answer: its message goes to the model, which corrects itself, and the answer completes
+    // and is charged. Only a failure of the answer itself reaches onError below. Tool messages
+    // are the product's own words or the model's own arguments, never internals.
+    redactToolErrors: false,
+    onError: (error) => {
+      fail(describeFailure(error));
+      return turn.failure ?? FAILURE_MESSAGES.model;
+    },
+  });
+}
+
+/**
+ * An answer as it is stored when it ends. A failure the SDK took for an ordinary finish (a
+ * time-out, a stall, a stream that stopped) is stored as failed with its partial text, and a
+ * failed answer costs nothing: `charged` says whether it counts against the limits.
+ */
+export function endedAnswer(
+  message: WorkspaceMessage,
+  ending: 'completed' | 'error' | 'aborted' | string,
+  turn: { failure?: string; answering?: string; replaced?: WorkspaceMessage } | undefined,
+): { stamped: WorkspaceMessage; charged: boolean } {
+  const failed = turn?.failure !== undefined || ending === 'error';
+  const status: MessageMetadata['status'] = failed ? 'failed' : ending === 'aborted' ? 'stopped' : 'complete';
+  const metadata: MessageMetadata = {
+    author: { kind: 'cofounder' },
+    createdAt: message.metadata?.createdAt ?? Date.now(),
+    ...(message.metadata?.offlineDemo ? { offlineDemo: true } : {}),
+    ...(message.metadata?.phase ? { phase: message.metadata.phase } : {}),
+    status,
+    ...(failed ? { failure: turn?.failure ?? FAILURE_MESSAGES.model } : {}),
+    ...(turn?.answering ? { answers: turn.answering } : {}),
+    ...(turn?.replaced ? { previousVersions: previousVersionsOf(turn.replaced) } : {}),
+  };
+  const charged = status === 'complete' || (status === 'stopped' && textOf(message).length > 0);
+  return { stamped: { ...message, metadata }, charged };
+}
+
+/** How many earlier versions of an answer a Regenerate keeps, newest first. */
+const MAX_PREVIOUS_VERSIONS = 5;
+
+/** The versions a new answer replaces: the replaced answer's own text first, then the ones before it. */
+export function previousVersionsOf(replaced: WorkspaceMessage): NonNullable<MessageMetadata['previousVersions']> {
+  const own = { text: textOf(replaced), createdAt: replaced.metadata?.createdAt ?? Date.now() };
+  return [own, ...(replaced.metadata?.previousVersions ?? [])].slice(0, MAX_PREVIOUS_VERSIONS);
 }

@@ -1,9 +1,9 @@
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { artifactDefinition, inventedCitations, isArtifactKind, PHASES, type ArtifactContent } from '#contracts/phases/registry';
-import { MemoryFrameSchema, type MemoryContent, type MemoryEntry, type MessageAuthor, type WorkspaceState } from '#contracts/workspace';
+import { MemoryFrameSchema, type MemoryContent, type MemoryEntry, type MessageAuthor } from '#contracts/workspace';
 import { completedPhases, completePhase, reopenPhase } from '../db/queries/cofounder';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
-import type { MemoryChange } from './memory-history';
+import type { ObjectFacade } from './phase-host';
 import type { MemberIdentity } from './phases/types';
 import { phasesState } from './turns';
 
@@ -14,15 +14,7 @@ import { phasesState } from './turns';
  */
 
 /** What an edit needs of the object: the memory and phases as they are now, and the one way to change them. */
-export interface MemoryDesk {
-  readonly env: Cloudflare.Env;
-  readonly projectId: string;
-  readonly state: WorkspaceState;
-  /** The new memory to every member, and the change into the history. */
-  commit(memory: MemoryEntry[], change: MemoryChange): void;
-  setPhases(phases: WorkspaceState['phases']): void;
-  unlockedPhases(): Promise<number[]>;
-}
+export type MemoryDesk = Pick<ObjectFacade, 'env' | 'projectId' | 'state' | 'setState' | 'commitMemory' | 'unlockedPhases'>;
 
 type Result = { ok: true; entry: MemoryEntry | null } | Refusal;
 export const lockedRefusal = (phase: { number: number; title: string }): Refusal => ({
@@ -52,7 +44,12 @@ export async function editMemory(desk: MemoryDesk, editor: MemberIdentity, frame
   const result: Applied | Refusal =
     edit.type === 'memory_create' ? createEntry(memory, edit.content, author) : updateEntry(memory, edit.id, edit.baseVersion, edit.content, author);
   if (!result.ok) return result;
-  desk.commit(result.memory, { action: edit.type === 'memory_create' ? 'created' : 'updated', entryId: result.entry!.id, entry: result.entry, by: author });
+  desk.commitMemory(result.memory, {
+    action: edit.type === 'memory_create' ? 'created' : 'updated',
+    entryId: result.entry!.id,
+    entry: result.entry,
+    by: author,
+  });
   return { ok: true, entry: result.entry };
 }
 
@@ -100,12 +97,12 @@ export async function acceptArtifact(desk: MemoryDesk, id: string, baseVersion: 
   // Applied to the memory as it is now: other edits may have landed during the write.
   const now = acceptEntry(desk.state.memory, id, baseVersion);
   if (!now.ok) return now;
-  desk.commit(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
+  desk.commitMemory(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
   if (phase) {
     // The done list from D1, and the founders move on when they were working in that phase.
     const done = await completedPhases(desk.env.DB, desk.projectId);
     const phases = desk.state.phases;
-    desk.setPhases(phasesState(done, phases.unlocked, phases.current === phase.number ? undefined : phases.current, phases.current));
+    desk.setState({ ...desk.state, phases: phasesState(done, phases.unlocked, phases.current === phase.number ? undefined : phases.current, phases.current) });
   }
   return now;
 }
@@ -131,10 +128,10 @@ async function deleteArtifact(desk: MemoryDesk, id: string, baseVersion: number,
   // Applied to the memory as it is now: other edits may have landed during the write.
   const now = deleteEntry(desk.state.memory, id, baseVersion);
   if (!now.ok) return now;
-  desk.commit(now.memory, { action: 'deleted', entryId: id, entry: null, by });
+  desk.commitMemory(now.memory, { action: 'deleted', entryId: id, entry: null, by });
   if (reopens) {
     const phases = desk.state.phases;
-    desk.setPhases(phasesState(await completedPhases(desk.env.DB, desk.projectId), phases.unlocked, phases.current));
+    desk.setState({ ...desk.state, phases: phasesState(await completedPhases(desk.env.DB, desk.projectId), phases.unlocked, phases.current) });
   }
   return now;
 }

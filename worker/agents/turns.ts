@@ -13,9 +13,6 @@ import { canOpen } from './phases/registry';
  * refused send says. The object (./cofounder.ts) applies them.
  */
 
-/** How many earlier versions of an answer a Regenerate keeps, newest first. */
-const MAX_PREVIOUS_VERSIONS = 5;
-
 const LIMIT_MESSAGES: Record<LimitName, string> = {
   member_daily: "You've reached today's message limit for your account.",
   project_daily: "This project has reached today's message limit.",
@@ -78,12 +75,6 @@ export function planEdit(stored: WorkspaceMessage[], id: string, text: string, u
     answering: id,
     replaced: answer?.role === 'assistant' && answer.metadata?.status !== 'failed' ? answer : undefined,
   };
-}
-
-/** The versions a new answer replaces: the replaced answer's own text first, then the ones before it. */
-export function previousVersionsOf(replaced: WorkspaceMessage): NonNullable<MessageMetadata['previousVersions']> {
-  const own = { text: textOf(replaced), createdAt: replaced.metadata?.createdAt ?? Date.now() };
-  return [own, ...(replaced.metadata?.previousVersions ?? [])].slice(0, MAX_PREVIOUS_VERSIONS);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { TRUSTED_HEADERS } from '../agents/cofounder';
+import { TRUSTED_HEADERS } from '../agents/members';
 import { workspaceOf } from '../agents/project-lifecycle';
 import { workspaceMember } from '../db/queries/cofounder';
 import { isTrustedOrigin } from '../middleware/csrf';

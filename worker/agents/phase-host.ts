@@ -1,0 +1,86 @@
+import { PHASES, phaseOf, unlockedPhases } from '#contracts/phases/registry';
+import type { EngineState, MemoryEntry, WorkspaceState } from '#contracts/workspace';
+import type { Member } from './members';
+import { createEntry, updateEntry } from './memory';
+import { lockedRefusal } from './memory-edits';
+import type { MemoryChange } from './memory-history';
+import { allModules } from './phases/registry';
+import type { MemberAction, PhaseHost, PhaseModule, Sql } from './phases/types';
+
+/** The object as its parts see it (memory edits, phases' hosts). */
+export interface ObjectFacade {
+  readonly env: Cloudflare.Env;
+  readonly projectId: string;
+  readonly sql: Sql;
+  readonly state: WorkspaceState;
+  setState(state: WorkspaceState): void;
+  readonly connected: boolean;
+  unlockedPhases(): Promise<number[]>;
+  /** The memory's one door (the object's commit: state, history, hooks). */
+  commitMemory(memory: MemoryEntry[], change: MemoryChange): void;
+  /** Schedules a step of the phase's job (the object's one scheduled method, runPhaseJob). */
+  scheduleJob(payload: { phase: number; job: string; input: Record<string, unknown> }): Promise<void>;
+}
+
+/**
+ * What the engine lends one phase (./phases/types.ts, PhaseHost). The object makes one per phase
+ * for its life, so a phase may keep per-object memory keyed by its host.
+ */
+export function createPhaseHost(module: PhaseModule, object: ObjectFacade): PhaseHost {
+  return {
+    env: object.env,
+    projectId: object.projectId,
+    sql: object.sql,
+    get state() {
+      return object.state;
+    },
+    setState: (slice) => object.setState({ ...object.state, ...slice }),
+    get connected() {
+      return object.connected;
+    },
+    unlockedPhases: () => object.unlockedPhases(),
+    createEntry: (content, by) => {
+      const created = createEntry(object.state.memory, content, by);
+      if (!created.ok) return { ok: false, error: created.error };
+      const entry = created.entry!;
+      object.commitMemory(created.memory, { action: entry.version === 1 ? 'created' : 'updated', entryId: entry.id, entry, by });
+      return { ok: true, entry };
+    },
+    updateEntry: (id, content, by, baseVersion) => {
+      const updated = updateEntry(object.state.memory, id, baseVersion, content, by);
+      if (!updated.ok) return updated;
+      object.commitMemory(updated.memory, { action: 'updated', entryId: id, entry: updated.entry, by });
+      return { ok: true, entry: updated.entry };
+    },
+    startJob: (job, input) => object.scheduleJob({ phase: module.number, job, input }),
+  };
+}
+
+/**
+ * A phase's member action (PhaseModule.actions): parsed, checked against who may send it and the
+ * plan, then handled by its phase. Returns the result frame for its sender; null for a frame that
+ * cannot be read (dropped, as every unreadable frame is).
+ */
+export async function answerMemberAction(module: PhaseModule, action: MemberAction, host: PhaseHost, member: Member, frame: unknown): Promise<object | null> {
+  const parsed = action.schema.safeParse(frame);
+  if (!parsed.success) return null;
+  const frameOf = (result: object) => ({ type: action.reply, requestId: parsed.data.requestId, ...result });
+  if (action.who === 'owner' && member.role !== 'owner')
+    return frameOf({ ok: false, reason: 'invalid', error: 'Only the project owner can do this.', current: null });
+  if (action.whileLocked === 'refused' && !(await host.unlockedPhases()).includes(module.number)) {
+    const refusal = lockedRefusal(phaseOf(module.number)!);
+    return frameOf({ ...refusal, error: action.lockedRefusal ?? refusal.error });
+  }
+  return frameOf(await action.handle(host, member, parsed.data));
+}
+
+const ENGINE_STATE: EngineState = {
+  phases: { done: [], current: PHASES[0]!.number, unlocked: unlockedPhases('free') },
+  memory: [],
+  presence: [],
+  limits: { messagesPerMemberPerDay: 0, messagesPerProjectPerDay: 0, projectMessagesToday: 0, resetsAt: 0 },
+  mode: 'ai',
+};
+
+/** A new workspace's shared state: the engine's, and each phase's slice of it (PhaseModule.initialState). */
+export const initialWorkspaceState = () => Object.assign({}, ENGINE_STATE, ...allModules().map((module) => module.initialState ?? {})) as WorkspaceState;
