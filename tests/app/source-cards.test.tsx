@@ -5,7 +5,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DiscussionSearchResult } from '#contracts/discussions';
-import { SourceCards } from '../../app/pages/app/workspace/SourceCards';
+import { SourceCards } from '../../app/pages/app/workspace/phases/problem-scale/SourceCards';
 
 const report = (source: 'hacker_news' | 'stack_exchange' | 'reddit', status: 'ok' | 'unavailable') => ({ source, status, found: 0, cachedQueries: 0 });
 const result = (sources: DiscussionSearchResult['sources'], nothingSearched?: string): DiscussionSearchResult => ({

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
-import { PersonaView, reviewRequest } from '../../app/pages/app/workspace/phases/PersonaView';
+import { PersonaView, reviewRequest } from '../../app/pages/app/workspace/phases/personas/PersonaView';
 import { PERSONA } from './artifact-fixtures';
 
 describe('a persona', () => {

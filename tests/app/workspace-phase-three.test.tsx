@@ -6,8 +6,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ResearchRunState } from '#contracts/phases/competitors';
-import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/phases/CompetitorView';
-import { ResearchRunCard } from '../../app/pages/app/workspace/ResearchRunCard';
+import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/phases/competitors/CompetitorView';
+import { ResearchRunCard } from '../../app/pages/app/workspace/phases/competitors/ResearchRunCard';
 import { COMPETITOR, LANDSCAPE } from './artifact-fixtures';
 
 describe('a competitor card', () => {

@@ -9,7 +9,7 @@ import type { DiscussionSearchResult } from '#contracts/discussions';
 import type { MemoryEntry, WorkspaceMessage } from '#contracts/workspace';
 import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
 import { MessageRow } from '../../app/pages/app/workspace/MessageRow';
-import { draftKey } from '../../app/pages/app/workspace/ResearchDraftCard';
+import { draftKey } from '../../app/pages/app/workspace/phases/problem-scale/ResearchDraftCard';
 import { fakeApi, json } from './fake-api';
 import { currentUrl, renderPage } from './render-page';
 import type { MemoryResult } from '../../app/pages/app/workspace/use-workspace';

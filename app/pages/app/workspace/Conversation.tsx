@@ -6,7 +6,8 @@ import { markdownToPlainText } from '../../../lib/markdown-text';
 import { COFOUNDER_NAME } from './Avatar';
 import { Composer, type ComposerMode } from './Composer';
 import { authorOf, MessageRow, plainText } from './MessageRow';
-import { type ResearchDraft } from '#contracts/phases/problem-scale';
+import { phaseRowProps } from './phases/registry';
+import type { PhaseConversationProps } from './phases/types';
 
 /** The longest text the live region reads out for one answer; the rest is on screen. */
 const ANNOUNCE_MAX_CHARS = 600;
@@ -15,7 +16,8 @@ const REPLY_EXCERPT_CHARS = 60;
 /** Closer than this to the bottom, the list follows new text; farther, the reader has scrolled up to read. */
 const FOLLOW_THRESHOLD_PX = 80;
 
-export interface ConversationProps {
+/** The conversation's props: the engine's, and what the phases read (PhaseConversationProps). */
+export interface ConversationProps extends PhaseConversationProps {
   messages: WorkspaceMessage[];
   me: { userId: string; name: string };
   /** An answer is streaming (anyone's). */
@@ -44,10 +46,6 @@ export interface ConversationProps {
   onPinToCanvas?: (message: WorkspaceMessage) => Promise<string | null>;
   /** Opens the memory at an entry. */
   onReviewMemory: (entryId: string) => void;
-  /** 'Create this research page' on a draft of the co-founder. */
-  onCreateResearchPage: (draft: ResearchDraft) => void;
-  /** The scale estimate in the memory now, if any: answers that quoted an older version say so. */
-  estimate?: { id: string; version: number } | null;
 }
 
 const isMine = (message: WorkspaceMessage, me: { userId: string; name: string }) => {
@@ -90,8 +88,7 @@ export function Conversation({
   onSaveToMemory,
   onPinToCanvas,
   onReviewMemory,
-  onCreateResearchPage,
-  estimate = null,
+  ...phaseProps
 }: ConversationProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -110,8 +107,8 @@ export function Conversation({
   const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
 
   // Rows are memoised: these keep one identity for the life of the screen.
-  const actions = useRef({ onSend, onRetry, onEdit, onSaveToMemory, onPinToCanvas, onReviewMemory, onCreateResearchPage });
-  actions.current = { onSend, onRetry, onEdit, onSaveToMemory, onPinToCanvas, onReviewMemory, onCreateResearchPage };
+  const actions = useRef({ onSend, onRetry, onEdit, onSaveToMemory, onPinToCanvas, onReviewMemory });
+  actions.current = { onSend, onRetry, onEdit, onSaveToMemory, onPinToCanvas, onReviewMemory };
   const retry = useCallback((messageId: string) => actions.current.onRetry(messageId), []);
   const lastId = useRef(last?.id);
   lastId.current = last?.id;
@@ -128,7 +125,8 @@ export function Conversation({
     actions.current.onSend(choice);
     composerInput.current?.focus();
   }, []);
-  const createResearchPage = useCallback((researchDraft: ResearchDraft) => actions.current.onCreateResearchPage(researchDraft), []);
+  // What the phases give the rows, their functions kept stable like the engine's.
+  const rowProps = phaseRowProps(useStableFunctions(phaseProps));
   const showMessage = useCallback((messageId: string) => {
     const row = document.getElementById(`message-${messageId}`);
     row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -169,6 +167,7 @@ export function Conversation({
               const answeredAuthor = answered ? authorOf(answered, me) : undefined;
               return (
                 <MessageRow
+                  {...rowProps}
                   key={message.id}
                   message={message}
                   me={me}
@@ -180,7 +179,6 @@ export function Conversation({
                   onPinToCanvas={onPinToCanvas ? pinToCanvas : undefined}
                   onReviewMemory={reviewMemory}
                   onQuickReply={isLast && canQuickReply ? quickReply : undefined}
-                  onCreateResearchPage={createResearchPage}
                   answeredId={answered?.id}
                   answeredName={
                     answeredAuthor
@@ -193,8 +191,6 @@ export function Conversation({
                   }
                   answeredExcerpt={answered ? excerptOf(answered) : undefined}
                   onShowMessage={showMessage}
-                  estimateId={estimate?.id}
-                  estimateVersion={estimate?.version}
                 />
               );
             })}
@@ -243,4 +239,28 @@ function useAnswerAnnouncement(messages: WorkspaceMessage[], streaming: boolean)
   }, [messages, streaming]);
 
   return announcement;
+}
+
+/**
+ * The same object with each function replaced by one that keeps its identity for the life of the
+ * component and calls the latest one given: memoised rows then render again only when a value changes.
+ */
+function useStableFunctions<Props extends object>(props: Props): Props {
+  const latest = useRef(props);
+  latest.current = props;
+  const stable = useRef(new Map<string, (...args: unknown[]) => unknown>());
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (typeof value !== 'function') {
+      result[key] = value;
+      continue;
+    }
+    let wrapper = stable.current.get(key);
+    if (!wrapper) {
+      wrapper = (...args: unknown[]) => (latest.current as Record<string, (...args: unknown[]) => unknown>)[key]?.(...args);
+      stable.current.set(key, wrapper);
+    }
+    result[key] = wrapper;
+  }
+  return result as Props;
 }

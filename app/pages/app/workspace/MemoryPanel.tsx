@@ -1,20 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, staleUpstreams, type ArtifactContent, type ArtifactKind } from '#contracts/phases/registry';
-import { MemoryContentSchema, TEXT_MEMORY_KINDS, type ChosenIdea, type MemoryContent, type MemoryEntry, type MemoryKind } from '#contracts/workspace';
+import { createElement, useId, useRef, useState, type FormEvent } from 'react';
+import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, staleUpstreams, type ArtifactContent } from '#contracts/phases/registry';
+import { MemoryContentSchema, TEXT_MEMORY_KINDS, type MemoryContent, type MemoryEntry } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
-import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, type EstimateFields } from './EstimateView';
 import { MessageTime } from './MessageRow';
-import { artifactFieldLabel } from './phases/ArtifactFields';
-import { ArtifactEditor, ArtifactView, editedArtifactOf, type ArtifactActions, type EditedArtifact } from './phases/registry';
+import { artifactEditorOf, artifactLabelOf, artifactViewOf, memoryOrderOf } from './phases/registry';
+import type { ArtifactEditor, PhaseEntryRequest, WorkspaceContext } from './phases/types';
 import type { MemoryResult, Workspace } from './use-workspace';
 
-export const KIND_LABELS: Record<MemoryKind, string> = {
-  chosen_idea: 'Chosen idea',
-  scale_estimate: 'Scale estimate',
-  competitor: 'Competitor',
-  landscape: 'Gaps and positioning',
-  persona: 'Persona',
+/** The kinds of entries that are a title and a text; the phases' artifacts are labelled by their phase. */
+export const TEXT_KIND_LABELS: Record<(typeof TEXT_MEMORY_KINDS)[number], string> = {
   target_users: 'Target users',
   problem: 'Problem',
   assumption: 'Assumption',
@@ -24,7 +18,8 @@ export const KIND_LABELS: Record<MemoryKind, string> = {
   note: 'Note',
 };
 
-const IDEA_FIELDS = (Object.keys(IDEA_FIELD_LABELS) as (keyof typeof IDEA_FIELD_LABELS)[]).map((key) => ({ key, label: IDEA_FIELD_LABELS[key] }));
+export const kindLabel = (kind: string): string =>
+  Object.hasOwn(TEXT_KIND_LABELS, kind) ? TEXT_KIND_LABELS[kind as keyof typeof TEXT_KIND_LABELS] : (artifactLabelOf(kind) ?? kind);
 
 export const STALE_EDIT =
   'Someone changed this entry while you were editing. Their version is shown below and your text is still here: save again to replace theirs, or cancel to keep it.';
@@ -38,8 +33,6 @@ type ChangeMemory = Workspace['changeMemory'];
  * version someone has since changed is refused by the server and shown here beside theirs.
  */
 type PinToCanvas = (text: string, pinnedFrom: { entryId: string; title: string }) => Promise<string | null>;
-/** What the workspace lends the artifacts' views: the research answers personas have not seen, and a way to ask the co-founder. */
-type WorkspaceContext = Pick<ArtifactActions, 'newResearchAnswers' | 'onAsk'>;
 
 export function MemoryPanel({
   entries,
@@ -57,9 +50,8 @@ export function MemoryPanel({
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The chosen idea first, then the estimate, then the newest changes.
-  const rank = (entry: MemoryEntry) => (entry.kind === 'chosen_idea' ? 2 : entry.kind === 'scale_estimate' ? 1 : 0);
-  const sorted = [...(entries ?? [])].sort((a, b) => rank(b) - rank(a) || b.updatedAt - a.updatedAt);
+  // The artifacts their phases put first (phase 1's, then phase 2's), then the newest changes.
+  const sorted = [...(entries ?? [])].sort((a, b) => memoryOrderOf(b.kind) - memoryOrderOf(a.kind) || b.updatedAt - a.updatedAt);
 
   return (
     <section className="memory-panel" aria-labelledby={headingId}>
@@ -99,7 +91,7 @@ export function MemoryPanel({
 
 /**
  * What deleting an entry does, said before it happens: it cannot be undone, and deleting what
- * completed a phase (the chosen idea, the accepted estimate) reopens that phase.
+ * completed a phase (its accepted artifact) reopens that phase.
  */
 export function deleteConsequence(entry: MemoryEntry, phasesDone: readonly number[]): string {
   const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
@@ -142,8 +134,9 @@ function MemoryEntryItem({
     setError(result.reason === 'stale' ? 'Someone changed this entry just now: read their version before deleting it.' : result.error);
   }
 
-  async function checkAgain(): Promise<string | null> {
-    const result = await changeMemory({ type: 'competitor_check', id: entry.id });
+  /** A phase's own request about this entry, answered like a memory change. */
+  async function requestAbout(type: PhaseEntryRequest): Promise<string | null> {
+    const result = await changeMemory({ type, id: entry.id });
     return result.ok ? null : result.error;
   }
 
@@ -163,8 +156,8 @@ function MemoryEntryItem({
     <li
       id={`memory-entry-${entry.id}`}
       tabIndex={-1}
-      className={`memory-entry${isArtifactKind(entry.kind) ? ' memory-entry--idea' : ''}`}
-      aria-label={`${KIND_LABELS[entry.kind]}: ${entry.title}`}
+      className={`memory-entry${artifactViewOf(entry.kind) ? ' memory-entry--idea' : ''}`}
+      aria-label={`${kindLabel(entry.kind)}: ${entry.title}`}
     >
       {editing ? (
         <MemoryEditor
@@ -177,7 +170,7 @@ function MemoryEntryItem({
         />
       ) : (
         <>
-          <MemoryEntryView entry={entry} onAccept={accept} onCheckAgain={checkAgain} {...workspace} />
+          <MemoryEntryView entry={entry} onAccept={accept} onRequest={requestAbout} workspace={workspace} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
           {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
@@ -232,17 +225,26 @@ function MemoryEntryItem({
   );
 }
 
-export function MemoryEntryView({ entry, ...actions }: { entry: MemoryEntry } & ArtifactActions) {
+/** An entry as read: an artifact through its phase's view, any other as its text. */
+export function MemoryEntryView({
+  entry,
+  onAccept,
+  onRequest,
+  workspace,
+}: {
+  entry: MemoryEntry;
+  onAccept?: () => Promise<string | null>;
+  onRequest?: (type: PhaseEntryRequest) => Promise<string | null>;
+  workspace?: WorkspaceContext;
+}) {
   const by = entry.author.kind === 'cofounder' ? COFOUNDER_NAME : entry.author.name;
+  const View = artifactViewOf(entry.kind);
   return (
     <div className="memory-entry__view">
-      <p className="memory-entry__kind">{KIND_LABELS[entry.kind]}</p>
+      <p className="memory-entry__kind">{kindLabel(entry.kind)}</p>
       <h3 className="memory-entry__title">{entry.title}</h3>
-      {isArtifactKind(entry.kind) ? (
-        <ArtifactView entry={entry as Extract<MemoryEntry, { kind: ArtifactKind }>} {...actions} />
-      ) : (
-        <p className="memory-entry__body">{(entry as { body?: string }).body}</p>
-      )}
+      {/* The view registered for this kind: the same component on every render. */}
+      {View ? createElement(View, { entry, onAccept, onRequest, workspace }) : <p className="memory-entry__body">{(entry as { body?: string }).body}</p>}
       <p className="memory-entry__byline">
         {by} · <MessageTime at={entry.updatedAt} />
       </p>
@@ -262,31 +264,22 @@ export function MemoryEntryView({ entry, ...actions }: { entry: MemoryEntry } & 
   );
 }
 
-/**
- * The editor's fields, as text: the chosen idea's open questions one per line. The artifacts of
- * phases 3 and 4 are edited field by field by their phase's editor (phases/registry.tsx).
- */
-type Fields = { kind: MemoryKind; title: string; body: string } & Record<Exclude<keyof ChosenIdea, 'openQuestions'>, string> & { openQuestions: string };
+/** The editor's own fields: an artifact's other fields are its phase's editor's (phases/registry.tsx). */
+type Fields = { kind: string; title: string; body: string };
 
 function fieldsOf(entry: MemoryEntry | null): Fields {
-  const empty = { problem: '', whoHasIt: '', proposedSolution: '', whyNow: '', riskiestAssumption: '', openQuestions: '', body: '' };
-  if (!entry) return { ...empty, kind: 'note', title: '' };
-  if (entry.kind === 'chosen_idea')
-    return { ...empty, ...entry.idea, kind: entry.kind, title: entry.title, openQuestions: entry.idea.openQuestions.join('\n') };
-  if (isArtifactKind(entry.kind)) return { ...empty, kind: entry.kind, title: entry.title };
-  return { ...empty, kind: entry.kind, title: entry.title, body: (entry as { body: string }).body };
+  if (!entry) return { kind: 'note', title: '', body: '' };
+  return { kind: entry.kind, title: entry.title, body: 'body' in entry ? entry.body : '' };
 }
 
-function contentOf(fields: Fields, estimate: EstimateFields | null, artifact: EditedArtifact | null): unknown {
-  if (artifact) return { ...artifact, title: fields.title };
-  if (fields.kind === 'scale_estimate' && estimate) return { kind: fields.kind, title: fields.title, estimate: estimateOf(estimate) };
-  if (fields.kind !== 'chosen_idea') return { kind: fields.kind, title: fields.title, body: fields.body };
-  const { kind, title, openQuestions, problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption } = fields;
-  const questions = openQuestions
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  return { kind, title, idea: { problem, whoHasIt, proposedSolution, whyNow, riskiestAssumption, openQuestions: questions } };
+function contentOf(fields: Fields, editor: ArtifactEditor<unknown, unknown> | undefined, edited: unknown): unknown {
+  if (editor) return { kind: fields.kind, title: fields.title, ...editor.contentOf(edited) };
+  return { kind: fields.kind, title: fields.title, body: fields.body };
+}
+
+/** Validates an entry before it is sent: the memory contract's schema, or the validator of a kind it does not know. */
+function validate(content: unknown, editor: ArtifactEditor<unknown, unknown> | undefined) {
+  return editor?.validate ? editor.validate(content) : MemoryContentSchema.safeParse(content);
 }
 
 /**
@@ -295,9 +288,10 @@ function contentOf(fields: Fields, estimate: EstimateFields | null, artifact: Ed
  */
 export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEntry | null; changeMemory: ChangeMemory; onDone: () => void }) {
   const id = useId();
+  // An artifact is edited by its phase's editor; the kind of an entry never changes.
+  const editor = entry ? artifactEditorOf(entry.kind) : undefined;
   const [fields, setFields] = useState(() => fieldsOf(entry));
-  const [estimate, setEstimate] = useState(() => (entry?.kind === 'scale_estimate' ? estimateFieldsOf(entry) : null));
-  const [artifact, setArtifact] = useState(() => editedArtifactOf(entry));
+  const [edited, setEdited] = useState(() => (entry && editor ? editor.fieldsOf(entry) : null));
   // What the next save is based on: the version the editor saw, the newer one after a conflict,
   // or nothing once the entry is gone (the save then adds it anew).
   const [base, setBase] = useState<{ id: string; version: number } | null>(entry && { id: entry.id, version: entry.version });
@@ -309,21 +303,16 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = MemoryContentSchema.safeParse(contentOf(fields, estimate, artifact));
+    const parsed = validate(contentOf(fields, editor, edited), editor);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const label =
-        issue?.path[0] === 'estimate'
-          ? estimateIssueLabel(issue.path.slice(1))
-          : artifact && issue
-            ? artifactFieldLabel(issue.path)
-            : issue?.path.length
-              ? labelOf(String(issue.path.at(-1)))
-              : null;
+      const byEditor = issue && editor?.issueLabel ? editor.issueLabel(issue.path) : undefined;
+      const label = byEditor !== undefined ? byEditor : issue?.path.length ? labelOf(String(issue.path.at(-1))) : null;
       setError(issue ? `${label ? `${label}: ` : ''}${issue.message}` : 'Please check the entry.');
       return;
     }
-    const content: MemoryContent = parsed.data;
+    // A kind the contract does not know is sent as its phase's validator made it (the server refuses what it does not know).
+    const content = parsed.data as MemoryContent;
     setSaving(true);
     setError(null);
     const result: MemoryResult = base
@@ -347,12 +336,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
     }
   }
 
-  const textArea = (key: keyof Fields, label: string, rows = 2) => (
-    <div key={key} className="memory-editor__field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <textarea id={`${id}-${key}`} className="memory-editor__input" rows={rows} value={fields[key]} onChange={set(key)} />
-    </div>
-  );
+  const Editor = editor?.Editor;
 
   return (
     <form className="memory-editor" noValidate onSubmit={(event) => void submit(event)} aria-label={entry ? `Edit ${entry.title}` : 'New memory entry'}>
@@ -367,33 +351,29 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
         </div>
       )}
       <fieldset disabled={saving}>
-        {!isArtifactKind(fields.kind) && (
+        {!editor && (
           <div className="memory-editor__field">
             <label htmlFor={`${id}-kind`}>Kind</label>
             <select id={`${id}-kind`} className="memory-editor__input" value={fields.kind} onChange={set('kind')}>
               {TEXT_MEMORY_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {KIND_LABELS[kind]}
+                  {TEXT_KIND_LABELS[kind]}
                 </option>
               ))}
             </select>
           </div>
         )}
         <div className="memory-editor__field">
-          <label htmlFor={`${id}-title`}>{fields.kind === 'persona' || fields.kind === 'competitor' ? 'Name' : 'Title'}</label>
+          <label htmlFor={`${id}-title`}>{editor?.titleLabel ?? 'Title'}</label>
           <input id={`${id}-title`} className="memory-editor__input" value={fields.title} onChange={set('title')} />
         </div>
-        {fields.kind === 'chosen_idea' ? (
-          <>
-            {IDEA_FIELDS.map(({ key, label }) => textArea(key, label))}
-            {textArea('openQuestions', 'Open questions (one per line)', 3)}
-          </>
-        ) : estimate ? (
-          <EstimateFieldsEditor id={id} fields={estimate} onChange={setEstimate} />
-        ) : artifact ? (
-          <ArtifactEditor id={id} content={artifact} onChange={setArtifact} />
+        {Editor ? (
+          <Editor id={id} fields={edited} onChange={setEdited} />
         ) : (
-          textArea('body', 'Text', 3)
+          <div className="memory-editor__field">
+            <label htmlFor={`${id}-body`}>Text</label>
+            <textarea id={`${id}-body`} className="memory-editor__input" rows={3} value={fields.body} onChange={set('body')} />
+          </div>
         )}
         <div className="memory-editor__actions">
           <button type="submit" className="button panel__small-button">
@@ -408,16 +388,16 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
   );
 }
 
+/** The field a validation issue is about, by the last key of its path, when the entry's editor does not name it. */
 function labelOf(key: string): string {
   if (key === 'title') return 'Title';
   if (key === 'body') return 'Text';
-  if (key === 'openQuestions') return 'Open questions';
-  return IDEA_FIELDS.find((field) => field.key === key)?.label ?? 'Entry';
+  return 'Entry';
 }
 
 /**
- * An accepted artifact whose upstream artifacts changed since (the chosen idea under an
- * estimate, say) reads 'based on an earlier version of X — review' until someone accepts it again.
+ * An accepted artifact whose upstream artifacts changed since (phase 1's under phase 2's, say)
+ * reads 'based on an earlier version of X — review' until someone accepts it again.
  */
 function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: MemoryEntry[]; onAccept: () => Promise<string | null> }) {
   const [accepting, setAccepting] = useState(false);

@@ -14,14 +14,13 @@ import { Conversation } from './Conversation';
 import { ExportDialog } from './ExportDialog';
 import { MemoryPanel } from './MemoryPanel';
 import { PhasesPanel } from './PhasesPanel';
-import { ResearchRunCard } from './ResearchRunCard';
+import { phaseConversationProps, phaseWorkspaceContext, workspaceCards } from './phases/registry';
 import { refusalMessage, useOutgoing } from './use-outgoing';
 import { useWorkspace, type WorkspaceEnded } from './use-workspace';
 import type { ComposerMode } from './Composer';
 import { memoryNoteOf } from './memory-note';
 import { authorOf } from './MessageRow';
 import './Workspace.css';
-import { type ResearchDraft } from '#contracts/phases/problem-scale';
 
 // Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0045-canvas.md).
 const CanvasView = lazy(() => import('./canvas/CanvasView'));
@@ -140,13 +139,11 @@ function WorkspaceScreen({ project }: { project: Project }) {
   // Named as the server names members: the account's name, else the address before the @.
   const me = useMemo(() => ({ userId: user.id, name: user.name?.trim() || user.email.split('@')[0]! }), [user.id, user.name, user.email]);
   const outgoing = useOutgoing();
-  const { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas } = useWorkspace(project.id, {
+  const { agent, chat, state, connected, ended, changeMemory, openPhase, request, pinToCanvas } = useWorkspace(project.id, {
     onSendRefused: (frame) => outgoing.refused(refusalMessage(frame)),
   });
   const [sheet, setSheet] = useState<Sheet>(null);
   const notify = useNotify();
-  // The draft's card creates its page in place (ResearchDraftCard); the workspace confirms it.
-  const createResearchPage = useCallback((draft: ResearchDraft) => notify.success(`The research page “${draft.title}” was created.`), [notify]);
   const [view, setView] = useState<'conversation' | 'canvas'>('conversation');
   const [exporting, setExporting] = useState(false);
   const showMessage = useCallback((messageId: string) => {
@@ -248,7 +245,9 @@ function WorkspaceScreen({ project }: { project: Project }) {
           </button>
         </div>
       </header>
-      <ResearchRunCard run={state?.run} changeRun={changeRun} />
+      {workspaceCards().map((Card, index) => (
+        <Card key={index} state={state} request={request} />
+      ))}
       {state?.mode === 'offline-demo' && (
         <p className="workspace__demo-note">Offline demo — not AI: a scripted co-founder for trying the screens without a model key.</p>
       )}
@@ -281,11 +280,10 @@ function WorkspaceScreen({ project }: { project: Project }) {
               onStop={() => void chat.stop()}
               onRetry={(messageId) => void chat.regenerate({ messageId })}
               onEdit={editMessage}
-              estimate={state?.memory.find((entry) => entry.kind === 'scale_estimate') ?? null}
               onSaveToMemory={saveToMemory}
               onPinToCanvas={pinMessage}
               onReviewMemory={reviewMemory}
-              onCreateResearchPage={createResearchPage}
+              {...phaseConversationProps({ state, notify })}
             />
           </div>
           {view === 'canvas' && (
@@ -300,7 +298,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
             changeMemory={changeMemory}
             phasesDone={state?.phases.done}
             pinToCanvas={pinToCanvas}
-            workspace={{ newResearchAnswers: state?.newResearchAnswers ?? 0, onAsk: send }}
+            workspace={{ ...phaseWorkspaceContext(state), onAsk: send }}
           />
         </SidePanel>
       </div>

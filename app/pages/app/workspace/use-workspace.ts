@@ -1,7 +1,7 @@
 import { useAgentChat } from '@cloudflare/ai-chat/react';
 import { useAgent } from 'agents/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CANVAS_LIMITS, type CanvasResultFrame, type PinnedFrom } from '#contracts/canvas';
+import { CANVAS_LIMITS, type PinnedFrom } from '#contracts/canvas';
 import {
   COFOUNDER_AGENT,
   WORKSPACE_CLOSE_CODES,
@@ -11,11 +11,11 @@ import {
   type MemoryResultFrame,
   type SendRefusedFrame,
   type WorkspaceMessage,
-  type WorkspaceServerFrame,
   type WorkspaceState,
 } from '#contracts/workspace';
-import type { RunResultFrame } from '#contracts/phases/competitors';
 import { api, withSession } from '../../../lib/api';
+import { phaseResultFrames } from './phases/registry';
+import type { PhaseEntryRequest, WorkspaceRequest } from './phases/types';
 
 /** What a memory request got back: the server's answer, or no answer in time. */
 export type MemoryResult = MemoryResultFrame | { type: 'memory_result'; ok: false; reason: 'no_answer'; error: string; current: null };
@@ -39,20 +39,30 @@ function endedBy(code: number): WorkspaceEnded | null {
 const MEMORY_ANSWER_TIMEOUT_MS = 15_000;
 const NO_ANSWER = 'The workspace did not answer. Check your connection and try again.';
 
-// Most frames are the SDK's chat frames (one per token): only these two are parsed here.
-const PRODUCT_FRAME = /"type":"(?:memory_result|send_refused|phase_result|run_result|canvas_result)"/;
+/** The answer to a request (`request` below): a phase opened, a note pinned, or a phase's own request. */
+type RequestResultFrame = { type: string; requestId: string; ok: true } | { type: string; requestId: string; ok: false; error: string };
+type ServerFrame = { to: 'memory'; frame: MemoryResultFrame } | { to: 'refused'; frame: SendRefusedFrame } | { to: 'request'; frame: RequestResultFrame };
 
-function parseServerFrame(data: unknown): WorkspaceServerFrame | RunResultFrame | CanvasResultFrame | null {
+/** The engine's requests' answers; the phases' are in the phase registry (PhaseApp.resultFrames). */
+const ENGINE_RESULT_FRAMES = ['phase_result', 'canvas_result'];
+
+// Most frames are the SDK's chat frames (one per token): only the product's own are parsed here.
+const PRODUCT_FRAME = /"type":"(?:send_refused|[a-z_]+_result)"/;
+
+function parseServerFrame(data: unknown): ServerFrame | null {
   if (typeof data !== 'string' || !PRODUCT_FRAME.test(data)) return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return ['memory_result', 'send_refused', 'phase_result', 'run_result', 'canvas_result'].includes(String(frame.type))
-      ? (frame as WorkspaceServerFrame | RunResultFrame | CanvasResultFrame)
-      : null;
+    const type = String(frame.type);
+    if (type === 'memory_result') return { to: 'memory', frame: frame as MemoryResultFrame };
+    if (type === 'send_refused') return { to: 'refused', frame: frame as SendRefusedFrame };
+    return isRequestResult(type) ? { to: 'request', frame: frame as RequestResultFrame } : null;
   } catch {
     return null;
   }
 }
+
+const isRequestResult = (type: string) => ENGINE_RESULT_FRAMES.includes(type) || phaseResultFrames().includes(type);
 
 /**
  * One project's live workspace (decision 0030): the connection to its co-founder object, the
@@ -86,22 +96,23 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
       void withSession(() => api.auth['check-auth'].$get()).catch(() => {});
     },
     onMessage: (event: MessageEvent) => {
-      const frame = parseServerFrame(event.data);
-      if (!frame) return;
-      if (frame.type === 'send_refused') {
-        onSendRefusedRef.current(frame);
+      const parsed = parseServerFrame(event.data);
+      if (!parsed) return;
+      if (parsed.to === 'refused') {
+        onSendRefusedRef.current(parsed.frame);
+        return;
+      }
+      if (parsed.to === 'memory') {
+        const settle = pending.current.get(parsed.frame.requestId);
+        pending.current.delete(parsed.frame.requestId);
+        settle?.(parsed.frame);
         return;
       }
       // A pin is answered here; the canvas view's own changes are answered to it (canvas/use-canvas.ts).
-      if (frame.type === 'phase_result' || frame.type === 'run_result' || frame.type === 'canvas_result') {
-        const settleOpening = openings.current.get(frame.requestId);
-        openings.current.delete(frame.requestId);
-        settleOpening?.(frame.ok ? null : frame.error);
-        return;
-      }
-      const settle = pending.current.get(frame.requestId);
-      pending.current.delete(frame.requestId);
-      settle?.(frame);
+      const { frame } = parsed;
+      const settleRequest = openings.current.get(frame.requestId);
+      openings.current.delete(frame.requestId);
+      settleRequest?.(frame.ok ? null : frame.error);
     },
   });
 
@@ -122,7 +133,10 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     };
   }, []);
 
-  /** Sends a memory change and resolves with the server's answer to it. */
+  /**
+   * Sends a memory change and resolves with the server's answer to it: the engine's own, or a
+   * phase's request about one entry (`{ type, id }`, answered the same way).
+   */
   const changeMemory = useCallback(
     (
       change:
@@ -130,7 +144,7 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
         | { type: 'memory_update'; id: string; baseVersion: number; content: MemoryContent }
         | { type: 'memory_delete'; id: string; baseVersion: number }
         | { type: 'memory_accept'; id: string; baseVersion: number }
-        | { type: 'competitor_check'; id: string },
+        | { type: PhaseEntryRequest; id: string },
     ) =>
       new Promise<MemoryResult>((resolve) => {
         const requestId = crypto.randomUUID();
@@ -148,16 +162,12 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
   );
 
   /**
-   * A phase opened, a research run approved or stopped, or an artifact's item pinned to the canvas,
-   * for every member: resolves with an error to show, or null.
+   * A phase opened, an artifact's item pinned to the canvas, or a phase's own request (a frame
+   * answered by one of its PhaseApp.resultFrames), for every member: resolves with an error to
+   * show, or null.
    */
-  const request = useCallback(
-    (
-      frame:
-        | { type: 'phase_open'; phase: number }
-        | { type: 'run_approve' | 'run_stop'; runId: string }
-        | { type: 'canvas_pin'; text: string; pinnedFrom: PinnedFrom },
-    ) =>
+  const request: WorkspaceRequest = useCallback(
+    (frame) =>
       new Promise<string | null>((resolve) => {
         const requestId = crypto.randomUUID();
         const timer = setTimeout(() => {
@@ -173,14 +183,13 @@ export function useWorkspace(projectId: string, { onSendRefused }: { onSendRefus
     [agent],
   );
   const openPhase = useCallback((phase: number) => request({ type: 'phase_open', phase }), [request]);
-  const changeRun = useCallback((type: 'run_approve' | 'run_stop', runId: string) => request({ type, runId }), [request]);
   /** Pins an artifact's item to the canvas, as a note linked to its entry. */
   const pinToCanvas = useCallback(
     (text: string, pinnedFrom: PinnedFrom) => request({ type: 'canvas_pin', text: text.slice(0, CANVAS_LIMITS.noteText), pinnedFrom }),
     [request],
   );
 
-  return { agent, chat, state, connected, ended, changeMemory, openPhase, changeRun, pinToCanvas };
+  return { agent, chat, state, connected, ended, changeMemory, openPhase, request, pinToCanvas };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { Claim } from '#contracts/phases/competitors';
 import { ASSUMPTION } from '#contracts/phases/fields';
-import { Link } from './CompetitorView';
+import { Link, type Claim } from './Evidence';
 
 /**
  * The fields the artifacts' editors are built from. Cited evidence is shown as it is, with a
@@ -254,41 +253,18 @@ export function RemovableList<Item>({
   );
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Name',
-  role: 'Role',
-  age: 'Age',
-  situation: 'Situation',
-  functional: 'Functional jobs',
-  social: 'Social jobs',
-  emotional: 'Emotional jobs',
-  pains: 'Pains',
-  gains: 'Gains',
-  usesToday: 'Uses today',
-  jobStories: 'Job stories',
-  earlyAdopter: 'Early adopters',
-  confidenceReasons: 'Why that confidence',
-  forWhom: 'For whom',
-  strengths: 'Strengths',
-  weaknesses: 'Weaknesses',
-  gaps: 'Gaps',
-  description: 'Description',
-  competitors: 'Competitors it concerns',
-  evidence: 'Evidence',
-  label: 'Axis label',
-  low: 'Low end',
-  high: 'High end',
-  placements: 'Positions',
-  name: 'Name',
-  x: 'Position',
-  y: 'Position',
-};
-
-/** The label of the field a schema issue is about: its nearest named key ('Job stories' for persona.jobStories.0). */
-export function artifactFieldLabel(path: readonly PropertyKey[]): string | null {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const label = FIELD_LABELS[String(path[i])];
-    if (label) return path[i] === 'title' && i > 1 ? 'Gap title' : label;
-  }
-  return null;
-}
+/**
+ * Names the field a schema issue is about by its nearest key that `labels` names (the label of
+ * `steps` for ['plan', 'steps', 0, 'text']); a title below the top level is an item's, named
+ * `itemTitle` when given. Null when no key is named.
+ */
+export const fieldLabeller =
+  (labels: Record<string, string>, itemTitle?: string) =>
+  (path: readonly PropertyKey[]): string | null => {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const key = String(path[i]);
+      const label = Object.hasOwn(labels, key) ? labels[key] : undefined;
+      if (label) return key === 'title' && i > 1 && itemTitle ? itemTitle : label;
+    }
+    return null;
+  };

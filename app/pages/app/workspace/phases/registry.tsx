@@ -1,66 +1,91 @@
-import type { ArtifactContent, ArtifactKind } from '#contracts/phases/registry';
-import type { MemoryEntry } from '#contracts/workspace';
-import { EstimateView } from '../EstimateView';
-import { CompetitorFields, LandscapeFields } from './CompetitorEditor';
-import { CompetitorView, LandscapeView } from './CompetitorView';
-import { ChosenIdeaView } from './FindIdeaView';
-import { PersonaFields } from './PersonaEditor';
-import { PersonaView } from './PersonaView';
+import { artifactDefinition, type ArtifactKind } from '#contracts/phases/registry';
+import type { WorkspaceState } from '#contracts/workspace';
+import { COMPETITORS_APP } from './competitors';
+import { FIND_IDEA_APP } from './find-idea';
+import { PERSONAS_APP } from './personas';
+import { PROBLEM_SCALE_APP } from './problem-scale';
+import type {
+  ArtifactEditor,
+  ArtifactViewProps,
+  PhaseApp,
+  PhaseConversationProps,
+  PhaseRowProps,
+  PhaseWorkspaceContext,
+  ToolCardProps,
+  WorkspaceCardProps,
+  WorkspaceScreenContext,
+} from './types';
 
 /**
- * The app's side of the phase registry: the view of each phase's artifacts in the memory panel.
- * A new phase adds its views here (docs/architecture.md, "Adding a phase").
+ * The app's side of the phase registry: each built phase's `PhaseApp` (views, editors, tool cards,
+ * …), read by the workspace's engine at render time. A new phase adds its folder and its line
+ * here (docs/architecture.md, "Adding a phase"); a test adds a phase of its own with
+ * `registerPhaseApp`.
  */
-export interface ArtifactActions {
-  onAccept?: () => Promise<string | null>;
-  /** Competitors: read its pages again. */
-  onCheckAgain?: () => Promise<string | null>;
-  /** Research-page answers the personas have not seen (WorkspaceState.newResearchAnswers). */
-  newResearchAnswers?: number;
-  /** Sends a message to the co-founder as this member, as the composer would. */
-  onAsk?: (text: string) => void;
-}
-type ArtifactViewProps<Kind extends ArtifactKind> = { entry: Extract<MemoryEntry, { kind: Kind }> } & ArtifactActions;
+const BUILT_IN = [FIND_IDEA_APP, PROBLEM_SCALE_APP, COMPETITORS_APP, PERSONAS_APP] as const;
 
-const ARTIFACT_VIEWS: { [Kind in ArtifactKind]: (props: ArtifactViewProps<Kind>) => React.ReactNode } = {
-  chosen_idea: ChosenIdeaView,
-  scale_estimate: EstimateView,
-  competitor: CompetitorView,
-  landscape: LandscapeView,
-  persona: PersonaView,
-};
+// Every artifact kind of the contracts has a view and an editor: a missing one is a type error here.
+type Covered<Key extends 'artifactViews' | 'editors'> = (typeof BUILT_IN)[number] extends infer App
+  ? App extends { [K in Key]: infer Table }
+    ? keyof Table
+    : never
+  : never;
+const _viewed: Record<ArtifactKind, true> = {} as Record<Covered<'artifactViews'>, true>;
+const _edited: Record<ArtifactKind, true> = {} as Record<Covered<'editors'>, true>;
 
-export function ArtifactView({ entry, ...actions }: { entry: Extract<MemoryEntry, { kind: ArtifactKind }> } & ArtifactActions) {
-  const View = ARTIFACT_VIEWS[entry.kind] as (props: ArtifactViewProps<ArtifactKind>) => React.ReactNode;
-  return <View entry={entry} {...actions} />;
-}
+const apps: PhaseApp[] = [...BUILT_IN];
 
 /**
- * The editors of the artifacts edited field by field (the memory editor's own forms cover the
- * chosen idea and the estimate): each edits its artifact's content and leaves the title to the
- * memory editor. A new phase adds its editors here.
+ * Adds a phase's app (a test's throw-away phase); returns the function that takes it out again.
+ * What it adds is found from the next render on.
  */
-type Content<Kind extends ArtifactKind> = Extract<ArtifactContent, { kind: Kind }>;
-type EditorProps<Kind extends ArtifactKind> = { id: string; content: Content<Kind>; onChange: (content: Content<Kind>) => void };
-const ARTIFACT_EDITORS: { [Kind in 'competitor' | 'landscape' | 'persona']: (props: EditorProps<Kind>) => React.ReactNode } = {
-  competitor: ({ id, content, onChange }) => (
-    <CompetitorFields id={id} value={content.competitor} onChange={(competitor) => onChange({ ...content, competitor })} />
-  ),
-  landscape: ({ id, content, onChange }) => <LandscapeFields id={id} value={content.landscape} onChange={(landscape) => onChange({ ...content, landscape })} />,
-  persona: ({ id, content, onChange }) => <PersonaFields id={id} value={content.persona} onChange={(persona) => onChange({ ...content, persona })} />,
-};
-export type EditedArtifact = Content<keyof typeof ARTIFACT_EDITORS>;
-
-/** The content of an entry that has a field editor, to edit; null for the others. */
-export function editedArtifactOf(entry: MemoryEntry | null): EditedArtifact | null {
-  if (!entry) return null;
-  if (entry.kind === 'competitor') return { kind: entry.kind, title: entry.title, competitor: entry.competitor };
-  if (entry.kind === 'landscape') return { kind: entry.kind, title: entry.title, landscape: entry.landscape };
-  if (entry.kind === 'persona') return { kind: entry.kind, title: entry.title, persona: entry.persona };
-  return null;
+export function registerPhaseApp(app: PhaseApp): () => void {
+  apps.push(app);
+  return () => {
+    const at = apps.indexOf(app);
+    if (at >= 0) apps.splice(at, 1);
+  };
 }
 
-export function ArtifactEditor({ id, content, onChange }: { id: string; content: EditedArtifact; onChange: (content: EditedArtifact) => void }) {
-  const Editor = ARTIFACT_EDITORS[content.kind] as (props: EditorProps<EditedArtifact['kind']>) => React.ReactNode;
-  return <Editor id={id} content={content} onChange={onChange as (content: Content<EditedArtifact['kind']>) => void} />;
+/** The first app's entry under `key` for `name`; own keys only, so a tool named 'constructor' finds nothing. */
+function lookUp<Value>(pick: (app: PhaseApp) => Record<string, Value> | undefined, name: string): Value | undefined {
+  for (const app of apps) {
+    const table = pick(app);
+    if (table && Object.hasOwn(table, name)) return table[name];
+  }
+  return undefined;
 }
+
+/*
+ * The lookups. The apps' tables are typed loosely at this edge (an entry of any kind, fields of
+ * any shape): each phase types its own components, and the engine hands each the entry of the
+ * kind it was registered for.
+ */
+
+export const artifactViewOf = (kind: string) => lookUp((app) => app.artifactViews, kind) as React.ComponentType<ArtifactViewProps> | undefined;
+
+export const artifactEditorOf = (kind: string) => lookUp((app) => app.editors, kind) as ArtifactEditor<unknown, unknown> | undefined;
+
+/** An artifact kind's label: the phase app's own, else the contract's. */
+export const artifactLabelOf = (kind: string): string | undefined => lookUp((app) => app.kindLabels, kind) ?? artifactDefinition(kind)?.artifact.label;
+
+/** Where an entry of this kind goes in the memory panel: higher first; 0 for most. */
+export const memoryOrderOf = (kind: string): number => lookUp((app) => app.memoryOrder, kind) ?? 0;
+
+export const toolCardOf = (name: string) => lookUp((app) => app.toolCards, name) as React.ComponentType<ToolCardProps> | undefined;
+
+export const failedToolNoteOf = (name: string): string | undefined => lookUp((app) => app.failedToolNotes, name);
+
+export const workspaceCards = (): React.ComponentType<WorkspaceCardProps>[] => apps.flatMap((app) => app.workspaceCards ?? []);
+
+/** The result frames the phases' requests are answered with. */
+export const phaseResultFrames = (): string[] => apps.flatMap((app) => app.resultFrames ?? []);
+
+export const phaseWorkspaceContext = (state: WorkspaceState | null): Partial<PhaseWorkspaceContext> =>
+  Object.assign({}, ...apps.map((app) => app.workspaceContext?.(state) ?? {}));
+
+export const phaseConversationProps = (screen: WorkspaceScreenContext): Partial<PhaseConversationProps> =>
+  Object.assign({}, ...apps.map((app) => app.conversationProps?.(screen) ?? {}));
+
+export const phaseRowProps = (conversation: PhaseConversationProps): Partial<PhaseRowProps> =>
+  Object.assign({}, ...apps.map((app) => app.rowProps?.(conversation) ?? {}));

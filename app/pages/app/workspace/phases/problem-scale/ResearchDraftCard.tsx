@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { QuestionType } from '#contracts/research';
-import { Spinner } from '../../../components/Spinner';
-import { api, withSession } from '../../../lib/api';
-import { errorMessage, logUnexpected } from '../../../lib/forms';
+import { Spinner } from '../../../../../components/Spinner';
+import { api, withSession } from '../../../../../lib/api';
+import { errorMessage, logUnexpected } from '../../../../../lib/forms';
 import { type ResearchDraft } from '#contracts/phases/problem-scale';
 
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import type { MemoryEntry } from '#contracts/workspace';
-import { ArtifactAcceptance } from './Acceptance';
-import { ClaimList, Link } from './CompetitorView';
+import { ArtifactAcceptance } from '../Acceptance';
+import { ClaimList, ConfidenceBadge, Link } from '../Evidence';
+import type { EntryOf } from '../types';
 
-type PersonaEntry = Extract<MemoryEntry, { kind: 'persona' }>;
-const CONFIDENCE = { low: 'Low', medium: 'Medium', high: 'High' } as const;
+type PersonaEntry = EntryOf<'persona'>;
 
 /** A persona with the product's avatar, its ranked pains and gains with their evidence, and its quotes linked to where they were said. */
 export function PersonaView({
@@ -100,8 +99,7 @@ export function PersonaView({
         <div>
           <dt>Confidence</dt>
           <dd>
-            <span className={`estimate__confidence estimate__confidence--${persona.confidence}`}>{CONFIDENCE[persona.confidence]}</span>{' '}
-            {persona.confidenceReasons}
+            <ConfidenceBadge confidence={persona.confidence} /> {persona.confidenceReasons}
           </dd>
         </div>
       </dl>

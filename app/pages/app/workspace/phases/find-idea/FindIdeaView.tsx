@@ -1,7 +1,7 @@
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import type { MemoryEntry } from '#contracts/workspace';
+import type { EntryOf } from '../types';
 
-type IdeaEntry = Extract<MemoryEntry, { kind: 'chosen_idea' }>;
+type IdeaEntry = EntryOf<'chosen_idea'>;
 
 /** Phase 1's artifact: the chosen idea, field by field. */
 export function ChosenIdeaView({ entry }: { entry: IdeaEntry }) {

@@ -1,40 +1,13 @@
 import { useId, useState } from 'react';
-import { isWebAddress } from '#contracts/discussions';
 import { COMPETITOR_CATEGORY_LABELS, type Claim, type Landscape } from '#contracts/phases/competitors';
-import { ASSUMPTION } from '#contracts/phases/fields';
-import type { MemoryEntry } from '#contracts/workspace';
-import { ArtifactAcceptance } from './Acceptance';
+import { ArtifactAcceptance } from '../Acceptance';
+import { ClaimList, Link } from '../Evidence';
+import type { EntryOf } from '../types';
 
-type CompetitorEntry = Extract<MemoryEntry, { kind: 'competitor' }>;
-type LandscapeEntry = Extract<MemoryEntry, { kind: 'landscape' }>;
+type CompetitorEntry = EntryOf<'competitor'>;
+type LandscapeEntry = EntryOf<'landscape'>;
 
 const day = (iso: string | undefined) => (iso ? new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' }) : 'never');
-
-export function Link({ href, children }: { href: string; children: React.ReactNode }) {
-  if (!isWebAddress(href)) return <>{children}</>;
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
-}
-
-/** Claims, each with its source linked or labelled an assumption. */
-export function ClaimList({ claims, ordered = false }: { claims: Claim[]; ordered?: boolean }) {
-  const items = claims.map((claim) => (
-    <li key={`${claim.text}${claim.source}`}>
-      {claim.text}{' '}
-      {claim.source === ASSUMPTION ? (
-        <span className="artifact__assumption">(assumption)</span>
-      ) : (
-        <>
-          (<Link href={claim.source}>source</Link>)
-        </>
-      )}
-    </li>
-  ));
-  return ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
-}
 
 function Claims({ label, claims }: { label: string; claims: Claim[] }) {
   return (

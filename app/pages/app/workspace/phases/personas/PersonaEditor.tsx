@@ -1,7 +1,6 @@
 import type { Persona } from '#contracts/phases/personas';
-import { ClaimsField, LinesField, NumberField, RemovableList, SelectField, TextField } from './ArtifactFields';
-
-const CONFIDENCE: Record<Persona['confidence'], string> = { low: 'Low', medium: 'Medium', high: 'High' };
+import { ClaimsField, LinesField, NumberField, RemovableList, SelectField, TextField } from '../ArtifactFields';
+import { CONFIDENCE_LABELS } from '../Evidence';
 
 /**
  * A persona's fields as members edit them: everything they would correct, with its evidence kept
@@ -33,7 +32,7 @@ export function PersonaFields({ id, value, onChange }: { id: string; value: Pers
         describe={(channel) => ({ text: channel.name, url: channel.url })}
         onChange={set('reachAt')}
       />
-      <SelectField id={`${id}-confidence`} label="Confidence" value={value.confidence} options={CONFIDENCE} onChange={set('confidence')} />
+      <SelectField id={`${id}-confidence`} label="Confidence" value={value.confidence} options={CONFIDENCE_LABELS} onChange={set('confidence')} />
       <TextField id={`${id}-reasons`} label="Why that confidence" rows={2} value={value.confidenceReasons} onChange={set('confidenceReasons')} />
     </>
   );

@@ -1,6 +1,6 @@
 import { COMPETITOR_CATEGORY_LABELS, type Competitor, type Landscape } from '#contracts/phases/competitors';
-import { ClaimsField, LinesField, NumberField, SelectField, TextField } from './ArtifactFields';
-import { Link } from './CompetitorView';
+import { ClaimsField, LinesField, NumberField, SelectField, TextField } from '../ArtifactFields';
+import { Link } from '../Evidence';
 
 /**
  * Phase 3's artifacts as members edit them: what they would correct, with the evidence kept or

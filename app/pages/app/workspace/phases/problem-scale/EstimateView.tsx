@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { isWebAddress } from '#contracts/discussions';
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { runningTotals, type EstimateOperation, type Sizing } from '#contracts/phases/problem-scale';
-import type { MemoryEntry } from '#contracts/workspace';
+import { CONFIDENCE_LABELS, ConfidenceBadge } from '../Evidence';
+import type { EntryOf } from '../types';
 
-type EstimateEntry = Extract<MemoryEntry, { kind: 'scale_estimate' }>;
+type EstimateEntry = EntryOf<'scale_estimate'>;
 
 export const OPERATION_SIGNS: Record<EstimateOperation, string> = { start: '', multiply: '×', divide: '÷', add: '+', subtract: '−' };
-const CONFIDENCE_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 const figure = new Intl.NumberFormat('en', { maximumSignificantDigits: 3 });
 export const formatFigure = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? '—' : figure.format(value));
@@ -52,8 +52,7 @@ export function EstimateView({ entry, onAccept }: { entry: EstimateEntry; onAcce
         <div>
           <dt>Confidence</dt>
           <dd>
-            <span className={`estimate__confidence estimate__confidence--${estimate.confidence}`}>{CONFIDENCE_LABELS[estimate.confidence]}</span>{' '}
-            {estimate.confidenceReasons}
+            <ConfidenceBadge confidence={estimate.confidence} /> {estimate.confidenceReasons}
           </dd>
         </div>
         <div>
