@@ -1,3 +1,5 @@
+// First: the phases' stylesheets, imported with their code, come after the engine's.
+import './Workspace.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { WorkspaceMessage } from '#contracts/workspace';
@@ -20,7 +22,6 @@ import { useWorkspace, type WorkspaceEnded } from './use-workspace';
 import type { ComposerMode } from './Composer';
 import { memoryNoteOf } from './memory-note';
 import { authorOf } from './MessageRow';
-import './Workspace.css';
 
 // Its own chunk: the conversation never waits for the canvas's code (docs/decisions/0045-canvas.md).
 const CanvasView = lazy(() => import('./canvas/CanvasView'));

@@ -1,3 +1,5 @@
+// First: the phases' own stylesheets, imported by their apps below, come after the shared one.
+import './phases.css';
 import { artifactDefinition, type ArtifactKind } from '#contracts/phases/registry';
 import type { WorkspaceState } from '#contracts/workspace';
 import { COMPETITORS_APP } from './competitors';

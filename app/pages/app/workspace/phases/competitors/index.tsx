@@ -6,6 +6,7 @@ import { CompetitorFields, LandscapeFields } from './CompetitorEditor';
 import { CompetitorView, LandscapeView } from './CompetitorView';
 import { ResearchRunCard } from './ResearchRunCard';
 import { FindCompetitorsCard, ProposedRunNote, ReadPageNote } from './ToolCards';
+import './competitors.css';
 
 declare module '../types' {
   interface PhaseEntryRequests {

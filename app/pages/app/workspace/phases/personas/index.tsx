@@ -4,6 +4,7 @@ import { savedNote } from '../SavedNote';
 import type { ArtifactEditor, ArtifactViewProps, EntryOf, PhaseApp } from '../types';
 import { PersonaFields } from './PersonaEditor';
 import { PersonaView } from './PersonaView';
+import './personas.css';
 
 declare module '../types' {
   interface PhaseWorkspaceContext {

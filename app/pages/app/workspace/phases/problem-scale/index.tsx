@@ -2,6 +2,7 @@ import { PROBLEM_SCALE_TOOLS, type ResearchDraft } from '#contracts/phases/probl
 import type { ArtifactEditor, EntryOf, PhaseApp } from '../types';
 import { EstimateFieldsEditor, estimateFieldsOf, estimateIssueLabel, estimateOf, EstimateView, type EstimateFields } from './EstimateView';
 import { ReadResponsesNote, ResearchDraftToolCard, SavedEstimateNote, SearchDiscussionsCard } from './ToolCards';
+import './problem-scale.css';
 
 declare module '../types' {
   interface PhaseConversationProps {
