@@ -5,8 +5,6 @@ import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
 export { MEMORY_LIMITS };
-export type { ChosenIdea } from './phases/find-idea';
-export type { ScaleEstimate } from './phases/problem-scale';
 
 /**
  * The co-founder workspace's wire contract, shared by the Worker's Durable Object

@@ -141,6 +141,54 @@ export function contractCycles(imports: Import[]): string[][] {
   return cycles(between.map((edge) => ({ ...edge, typeOnly: false })));
 }
 
+/**
+ * The phases' own folders on each side (docs/architecture.md, "Adding a phase"). The engine
+ * reaches a phase only through its registry, and a phase reaches the engine only through the
+ * engine's public surface; shared phase code (`phases/shared/`, and the app's shared phase
+ * components directly under `phases/`) is open to every phase.
+ */
+const PHASE_SIDES = [
+  {
+    folder: 'worker/agents/phases/',
+    engine: 'worker/agents/',
+    registry: 'worker/agents/phases/registry.ts',
+    public: ['worker/agents/phases/types.ts', 'worker/agents/tools/actions.ts'],
+  },
+  {
+    folder: 'app/pages/app/workspace/phases/',
+    engine: 'app/pages/app/workspace/',
+    registry: 'app/pages/app/workspace/phases/registry.tsx',
+    public: ['app/pages/app/workspace/phases/types.ts'],
+  },
+];
+
+/** The phase folder a file belongs to (`…/phases/<slug>/`), or null. */
+function phaseFolderOf(file: string): string | null {
+  for (const side of PHASE_SIDES) {
+    const match = file.startsWith(side.folder) ? /^([^/]+)\//.exec(file.slice(side.folder.length)) : null;
+    if (match && match[1] !== 'shared') return `${side.folder}${match[1]}/`;
+  }
+  return null;
+}
+
+/** Imports that cross between the engine and a phase other than through the registry and the engine's public surface. */
+export function phaseBoundaryViolations(imports: Import[]): string[] {
+  return imports.flatMap((edge) => {
+    const side = PHASE_SIDES.find((candidate) => edge.from.startsWith(candidate.engine));
+    if (!side) return [];
+    const fromPhase = phaseFolderOf(edge.from);
+    const toPhase = phaseFolderOf(edge.to);
+    if (!fromPhase && toPhase && edge.from !== side.registry) return [`${edge.from} → ${edge.to}: the engine reaches a phase only through its registry`];
+    if (fromPhase && toPhase && toPhase !== fromPhase) return [`${edge.from} → ${edge.to}: a phase does not import another phase`];
+    const toEngine = edge.to.startsWith(side.engine) && !toPhase && !edge.to.startsWith(`${side.folder}shared/`);
+    // The app's shared phase components live directly under phases/ (Acceptance, ArtifactFields).
+    const sharedComponent = side.folder.startsWith('app/') && edge.to.startsWith(side.folder) && !edge.to.slice(side.folder.length).includes('/');
+    if (fromPhase && toEngine && !side.public.includes(edge.to) && !sharedComponent && edge.to !== side.registry)
+      return [`${edge.from} → ${edge.to}: a phase reaches the engine only through its public types`];
+    return [];
+  });
+}
+
 const ALL_IMPORTS = SOURCE_FOLDERS.flatMap(sourceFiles).flatMap((file) => readImports(file, readFileSync(join(ROOT, file), 'utf8')));
 
 describe('import rules', () => {
@@ -152,6 +200,17 @@ describe('import rules', () => {
 
   it('has no arrow from a lower layer to a higher one', () => {
     expect(violations(ALL_IMPORTS)).toEqual([]);
+  });
+
+  it('keeps the engine and the phases apart: the registry is the way in, the public types the way out', () => {
+    expect(ALL_IMPORTS.filter((edge) => phaseFolderOf(edge.from) !== null).length).toBeGreaterThan(50);
+    expect(phaseBoundaryViolations(ALL_IMPORTS)).toEqual([]);
+    const fake = (from: string, text: string) => phaseBoundaryViolations(readImports(from, text));
+    expect(fake('worker/agents/cofounder.ts', "import { RUN_ACTIONS } from './phases/competitors/runs';")).toHaveLength(1);
+    expect(fake('worker/agents/phases/personas/save-persona.ts', "import { saveCompetitor } from '../competitors/save-competitor';")).toHaveLength(1);
+    expect(fake('worker/agents/phases/personas/save-persona.ts', "import { createEntry } from '../../memory';")).toHaveLength(1);
+    expect(fake('worker/agents/phases/personas/save-persona.ts', "import type { PhaseModule } from '../types';")).toEqual([]);
+    expect(fake('worker/agents/phases/registry.ts', "import { PERSONAS } from './personas';")).toEqual([]);
   });
 
   it('has no import cycle', () => {

@@ -21,7 +21,7 @@ How you behave:
 
 /** The tools every phase has; each phase's guide says when to use its own. */
 export const COMMON_TOOL_GUIDE = `Tools in every phase:
-- ask_multiple_choice: when your question has a few natural answers (for example which way into phase 1, which idea to pursue), ask it with this tool so the founder can click an answer. Call it at most once, as the last thing in your answer; do not repeat the choices in your text.
+- ask_multiple_choice: when your question has a few natural answers (for example how to start, or which idea to pursue), ask it with this tool so the founder can click an answer. Call it at most once, as the last thing in your answer; do not repeat the choices in your text.
 - write_memory / update_memory: record what the founder states that should be remembered across days (target users, the problem, assumptions, decisions, open questions). Keep entries short; update an entry instead of adding a duplicate.
 Tools of other open phases are offered too: use them when the founders ask for that phase's work, and say which phase it belongs to.
 If a tool answers with an error, fix the arguments and try once more, or carry on without it.`;

@@ -4,6 +4,7 @@ import { CompetitorSchema, COMPETITOR_LIMITS, type Claim } from '#contracts/phas
 import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
+import { normaliseQuote } from '../shared/quotes';
 
 const SaveCompetitorInput = z.strictObject({
   name: singleLineText(COMPETITOR_LIMITS.nameChars),
@@ -22,15 +23,6 @@ const SaveCompetitorInput = z.strictObject({
   strengths: CompetitorSchema.shape.strengths,
   weaknesses: CompetitorSchema.shape.weaknesses,
 });
-
-/** White space and quotes folded, so a quote copied from a page matches the page's text. */
-export const normaliseQuote = (text: string) =>
-  text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
 
 /**
  * Saves a competitor card (or updates the one with the same name). Every address in it must be

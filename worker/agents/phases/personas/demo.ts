@@ -1,5 +1,5 @@
-import { demoToolCall } from '../demo-tool-call';
-import { quote, type DemoSubject } from '../demo-subject';
+import { demoToolCall } from '../shared/demo-tool-call';
+import { quote, type DemoSubject } from '../shared/demo-subject';
 import type { DemoStep } from '../types';
 import { savePersona } from './save-persona';
 import { PERSONAS_TOOLS } from '#contracts/phases/personas';

@@ -1,5 +1,5 @@
 import { IDEA_FIELD_LABELS } from '#contracts/phases/find-idea';
-import type { ChosenIdea } from '#contracts/workspace';
+import type { ChosenIdea } from '#contracts/phases/find-idea';
 import { TextField } from '../ArtifactFields';
 import type { ArtifactEditor, EntryOf } from '../types';
 
