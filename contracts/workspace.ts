@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { MEMORY_LIMITS } from './phases/fields';
-import { ARTIFACT_CONTENT_SCHEMAS, ARTIFACT_KINDS, type ArtifactKind, type ArtifactVersion, type PhaseStates } from './phases/registry';
+import { artifactSchema, phaseOf, type ArtifactContent, type ArtifactKind, type ArtifactVersion, type PhaseStates } from './phases/registry';
 import { multiLineText, singleLineText } from './text-fields';
 import { z } from './zod';
 
@@ -57,7 +57,7 @@ export const MessageMetadataSchema = z.object({
   previousVersions: z.array(z.object({ text: z.string(), createdAt: z.number() })).optional(),
   failure: z.string().optional(),
   /** Co-founder answers: the phase the founders worked in when it was written. */
-  phase: z.number().int().min(1).max(8).optional(),
+  phase: z.number().int().min(1).optional(),
   /** Written by the offline demo co-founder (development without a model key): label it 'offline demo — not AI'. */
   offlineDemo: z.boolean().optional(),
 });
@@ -68,15 +68,27 @@ export type MessageMetadata = z.infer<typeof MessageMetadataSchema>;
 
 /** Every kind but the artifacts of the phases is a title and a body of text. */
 export const TEXT_MEMORY_KINDS = ['target_users', 'problem', 'assumption', 'decision', 'open_question', 'evidence', 'note'] as const;
-export const MEMORY_KINDS = [...ARTIFACT_KINDS, ...TEXT_MEMORY_KINDS] as const;
 export type MemoryKind = ArtifactKind | (typeof TEXT_MEMORY_KINDS)[number];
+const TextContentSchema = z.strictObject({
+  kind: z.enum(TEXT_MEMORY_KINDS),
+  title: singleLineText(MEMORY_LIMITS.title),
+  body: multiLineText(MEMORY_LIMITS.body),
+});
+export type MemoryContent = ArtifactContent | z.infer<typeof TextContentSchema>;
 
-/** What an entry says: written by a member (memory frames) or by the co-founder (its tools). */
-export const MemoryContentSchema = z.discriminatedUnion('kind', [
-  ...ARTIFACT_CONTENT_SCHEMAS,
-  z.strictObject({ kind: z.enum(TEXT_MEMORY_KINDS), title: singleLineText(MEMORY_LIMITS.title), body: multiLineText(MEMORY_LIMITS.body) }),
-]);
-export type MemoryContent = z.infer<typeof MemoryContentSchema>;
+/**
+ * What an entry says: written by a member (memory frames) or by the co-founder (its tools). An
+ * artifact is parsed with its phase's schema, looked up in the registry when it is parsed (a phase
+ * registered at run time counts); any other kind is a title and a body of text.
+ */
+export const MemoryContentSchema = z.unknown().transform((value, ctx): MemoryContent => {
+  const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  const schema = (typeof kind === 'string' ? artifactSchema(kind) : undefined) ?? TextContentSchema;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data as MemoryContent;
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: value } as Parameters<typeof ctx.addIssue>[0]);
+  return z.NEVER;
+});
 
 /** A stored entry. `version` grows by one with every change; edits name the version they saw. */
 export type MemoryEntry = MemoryContent & {
@@ -168,7 +180,10 @@ export type MemoryFrame = z.infer<typeof MemoryFrameSchema>;
 export const PhaseOpenFrameSchema = z.strictObject({
   type: z.literal('phase_open'),
   requestId: z.string().min(1).max(100),
-  phase: z.number().int().min(1).max(8),
+  phase: z
+    .number()
+    .int()
+    .refine((number) => phaseOf(number) !== undefined),
 });
 export type PhaseResultFrame = { type: 'phase_result'; requestId: string; ok: true } | { type: 'phase_result'; requestId: string; ok: false; error: string };
 

@@ -10,6 +10,7 @@ import {
   type CompetitorContent,
   type LandscapeContent,
 } from './competitors';
+import type { z } from '../zod';
 import type { ArtifactOutline, Citation, PhaseDefinition } from './fields';
 import { citationsOfPersona, outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent, type PersonasState } from './personas';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
@@ -31,7 +32,7 @@ const notBuilt = (number: number, title: string, summary: string): PhaseDefiniti
   doneWhenAccepted: null,
 });
 
-export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
+const phases: (PhaseDefinition & { built: boolean })[] = [
   { ...FIND_IDEA_PHASE, built: true },
   { ...PROBLEM_SCALE_PHASE, built: true },
   { ...COMPETITORS_PHASE, built: true },
@@ -41,40 +42,60 @@ export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = [
   { ...notBuilt(7, 'Launch', 'Choose your channels and prepare a launch that gets noticed.'), built: false },
   { ...notBuilt(8, 'Market and grow', 'Find what brings users in, and what keeps them coming back.'), built: false },
 ];
+export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = phases;
 
 /** The slices of the workspace state that phases own (WorkspaceState = EngineState & PhaseStates). */
 export type PhaseStates = CompetitorsState & PersonasState;
 
-/** The content schema of every artifact, for the memory's discriminated union (contracts/workspace.ts). */
-export const ARTIFACT_CONTENT_SCHEMAS = [
-  ChosenIdeaContentSchema,
-  ScaleEstimateContentSchema,
-  CompetitorContentSchema,
-  LandscapeContentSchema,
-  PersonaContentSchema,
-] as const;
 export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent | CompetitorContent | LandscapeContent | PersonaContent;
 export type ArtifactKind = ArtifactContent['kind'];
-export const ARTIFACT_KINDS = ARTIFACT_CONTENT_SCHEMAS.map((schema) => schema.shape.kind.value) as ArtifactKind[];
 
-const OUTLINES: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { kind: Kind }>) => ArtifactOutline } = {
-  chosen_idea: outlineChosenIdea,
-  scale_estimate: outlineScaleEstimate,
-  competitor: outlineCompetitor,
-  landscape: outlineLandscape,
-  persona: outlinePersona,
-};
+/** What the registry knows of an artifact kind beyond its definition: its schema, how it reads as sections, what it cites. */
+export interface ArtifactRules<Content extends { kind: string } = { kind: string }> {
+  /** The content's schema, with `kind` a literal: members' edits and the co-founder's tools are parsed with it. */
+  schema: z.ZodType<Content>;
+  outline(content: Content): ArtifactOutline;
+  /** Its cited evidence (none when omitted). */
+  citations?(content: Content): Citation[];
+}
+
+const rules = new Map<string, ArtifactRules>();
+const rule = <Content extends { kind: string }>(kind: Content['kind'], artifact: ArtifactRules<Content>) =>
+  rules.set(kind, artifact as unknown as ArtifactRules);
+rule('chosen_idea', { schema: ChosenIdeaContentSchema, outline: outlineChosenIdea });
+rule('scale_estimate', { schema: ScaleEstimateContentSchema, outline: outlineScaleEstimate, citations: citationsOfScaleEstimate });
+rule('competitor', { schema: CompetitorContentSchema, outline: outlineCompetitor, citations: citationsOfCompetitor });
+rule('landscape', { schema: LandscapeContentSchema, outline: outlineLandscape, citations: citationsOfLandscape });
+rule('persona', { schema: PersonaContentSchema, outline: outlinePersona, citations: citationsOfPersona });
+
+/**
+ * Adds a phase at run time, or replaces a listed one with the same number; returns what undoes
+ * it. The product's phases are listed above; tests register a throw-away phase through this
+ * (tests/api/phase-plugin.test.ts), the way a new phase plugs in.
+ */
+export function registerPhase(definition: PhaseDefinition, artifacts: Record<string, ArtifactRules>): () => void {
+  const listed = phases.findIndex((phase) => phase.number === definition.number);
+  const replaced = listed >= 0 ? phases[listed] : undefined;
+  const entry = { ...definition, built: true };
+  if (listed >= 0) phases[listed] = entry;
+  else phases.push(entry);
+  for (const [kind, artifact] of Object.entries(artifacts)) rules.set(kind, artifact);
+  return () => {
+    const at = phases.indexOf(entry);
+    if (at >= 0 && replaced) phases[at] = replaced;
+    else if (at >= 0) phases.splice(at, 1);
+    for (const kind of Object.keys(artifacts)) rules.delete(kind);
+  };
+}
+
+/** Every artifact kind of the listed phases. */
+export const artifactKinds = (): string[] => phases.flatMap((phase) => phase.artifacts.map((artifact) => artifact.kind));
+
+/** The content schema of an artifact kind. */
+export const artifactSchema = (kind: string): z.ZodType<{ kind: string }> | undefined => rules.get(kind)?.schema;
 
 /** Any artifact as labelled sections, whatever its phase (prompts, export, canvas). */
-export const outlineOf = (content: ArtifactContent): ArtifactOutline => (OUTLINES[content.kind] as (content: ArtifactContent) => ArtifactOutline)(content);
-
-const CITATIONS: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { kind: Kind }>) => Citation[] } = {
-  chosen_idea: () => [],
-  scale_estimate: citationsOfScaleEstimate,
-  competitor: citationsOfCompetitor,
-  landscape: citationsOfLandscape,
-  persona: citationsOfPersona,
-};
+export const outlineOf = (content: ArtifactContent | { kind: string }): ArtifactOutline => rules.get(content.kind)!.outline(content);
 
 /**
  * The cited evidence a member's edit would add to an artifact: what `next` cites that `previous`
@@ -83,7 +104,7 @@ const CITATIONS: { [Kind in ArtifactKind]: (content: Extract<ArtifactContent, { 
  * add citations (docs/decisions/0048-members-edit-artifacts.md).
  */
 export function inventedCitations(next: ArtifactContent, previous: ArtifactContent | null): Citation[] {
-  const cite = (content: ArtifactContent) => (CITATIONS[content.kind] as (content: ArtifactContent) => Citation[])(content);
+  const cite = (content: ArtifactContent) => rules.get(content.kind)?.citations?.(content) ?? [];
   const known = new Set(previous && previous.kind === next.kind ? cite(previous).map((citation) => citation.key) : []);
   return cite(next).filter((citation) => !known.has(citation.key));
 }
@@ -98,7 +119,7 @@ export const pinnableItems = (content: ArtifactContent): string[] =>
     ...(section.items ?? []).map((item) => `${section.label}: ${item}`),
   ]);
 
-export const isArtifactKind = (kind: string): kind is ArtifactKind => (ARTIFACT_KINDS as string[]).includes(kind);
+export const isArtifactKind = (kind: string): kind is ArtifactKind => rules.has(kind) && artifactDefinition(kind) !== undefined;
 
 export const phaseOf = (number: number) => PHASES.find((phase) => phase.number === number);
 
