@@ -1,6 +1,6 @@
 /**
  * Phases are plug-ins of the workspace: a phase registered at run time (a throw-away phase nine,
- * tests/app/fixtures/phase-nine/) has its tool card in the conversation and its artifact's view
+ * tests/fixtures/phase-nine/) has its tool card in the conversation and its artifact's view
  * and editor in the memory panel, with no change to the workspace's own files; unregistered, it is gone.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -10,8 +10,8 @@ import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
 import { MessageRow } from '../../app/pages/app/workspace/MessageRow';
 import { registerPhaseApp } from '../../app/pages/app/workspace/phases/registry';
 import type { MemoryResult } from '../../app/pages/app/workspace/use-workspace';
-import { PHASE_NINE_APP } from './fixtures/phase-nine';
-import { VOTE_TALLY_ENTRY } from './fixtures/phase-nine/vote-tally';
+import { PHASE_NINE_APP } from '../fixtures/phase-nine/app';
+import { VOTE_TALLY_ENTRY } from '../fixtures/phase-nine/app/vote-tally';
 
 const ME = { userId: 'u1', name: 'Ada' };
 

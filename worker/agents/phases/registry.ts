@@ -10,9 +10,23 @@ import type { PhaseModule } from './types';
  * number. contracts/phases/registry.ts lists all 8 phases; a phase is built when it is here and
  * marked `built` there (docs/architecture.md, "Adding a phase").
  */
-const MODULES: readonly PhaseModule[] = [FIND_IDEA, PROBLEM_SCALE, COMPETITORS, PERSONAS];
+const MODULES: PhaseModule[] = [FIND_IDEA, PROBLEM_SCALE, COMPETITORS, PERSONAS];
 
-export const allModules = () => MODULES;
+/**
+ * Adds a phase's module at run time (its contract goes to contracts/phases/registry.ts,
+ * registerPhase); returns what undoes it. A workspace object reads the modules when it starts,
+ * so a phase registers before the objects that use it. Tests register a throw-away phase this
+ * way (tests/api/phase-plugin.test.ts).
+ */
+export function registerPhaseModule(module: PhaseModule): () => void {
+  MODULES.push(module);
+  return () => {
+    const at = MODULES.indexOf(module);
+    if (at >= 0) MODULES.splice(at, 1);
+  };
+}
+
+export const allModules = (): readonly PhaseModule[] => MODULES;
 
 export const phaseModule = (number: number): PhaseModule | undefined => MODULES.find((module) => module.number === number);
 

@@ -1,0 +1,148 @@
+import { env } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryEntry } from '#contracts/workspace';
+import { registerPhaseNineContract, type BallotState } from '../fixtures/phase-nine/contract';
+import { COUNT_STEP_MS, registerPhaseNineModule } from '../fixtures/phase-nine/worker';
+import { db } from '../utils';
+import {
+  addCollaborator,
+  answerEnd,
+  lane,
+  openSocket,
+  ownerWithProject,
+  send,
+  storedMessages,
+  type ModelRequestBody,
+  type TestSocket,
+} from './workspace-support';
+
+/**
+ * A phase plugs in without an edit of any engine file (docs/architecture.md, "Adding a phase"):
+ * a throw-away phase nine (tests/fixtures/phase-nine/), registered at test time, has an artifact,
+ * a tool, member actions, a state slice and a job, and each works through the workspace object
+ * as the phases of the product do.
+ */
+
+type State = { phases: { done: number[]; current: number; unlocked: number[] }; memory: MemoryEntry[] } & BallotState;
+type Tally = { kind: 'vote_tally'; id: string; version: number; acceptedAt?: number; tally: { question: string; votesFor: number } };
+
+let undo: (() => void)[] = [];
+beforeAll(() => {
+  undo = [registerPhaseNineContract(), registerPhaseNineModule()];
+});
+afterAll(() => {
+  for (const undoOne of undo.reverse()) undoOne();
+});
+
+let counter = 0;
+function frame(socket: TestSocket, body: Record<string, unknown>) {
+  const requestId = `nine${++counter}`;
+  socket.send({ ...body, requestId });
+  return requestId;
+}
+const result = (socket: TestSocket, type: string, requestId: string) =>
+  socket.waitFor((frame) => frame.type === type && frame.requestId === requestId, { what: `${type} ${requestId}` });
+const waitForState = (socket: TestSocket, test: (state: State) => boolean, what: string, timeoutMs = 8000) =>
+  socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what, timeoutMs }).then((frame) => frame.state as State);
+const tallyOf = (state: State) => state.memory.find((entry) => entry.kind === ('vote_tally' as string)) as unknown as Tally | undefined;
+
+describe('a phase registered at test time plugs into the workspace object', () => {
+  it('its state slice starts as declared, and it opens as any built phase', async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    const state = socket.latestState<State>()!;
+    expect(state.ballot).toEqual({ for: 0, against: 0, status: 'open', counted: 0, steps: 3 });
+    expect(state.phases.unlocked).toContain(9);
+    const opened = frame(socket, { type: 'phase_open', phase: 9 });
+    expect(await result(socket, 'phase_result', opened)).toMatchObject({ ok: true });
+    expect((await waitForState(socket, (next) => next.phases.current === 9, 'phase 9 opened')).phases.current).toBe(9);
+    socket.close();
+  });
+
+  it('its artifact is checked by its own schema, and accepting it completes phase 9 in D1', async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    const invalid = frame(socket, { type: 'memory_create', content: { kind: 'vote_tally', title: 'Vote', tally: { question: ' ', votesFor: 1 } } });
+    expect(await result(socket, 'memory_result', invalid)).toMatchObject({ ok: false, reason: 'invalid', error: 'Say what was voted on' });
+    const created = frame(socket, {
+      type: 'memory_create',
+      content: { kind: 'vote_tally', title: 'Vote', tally: { question: 'Ship on Friday?', votesFor: 2 } },
+    });
+    const saved = (await result(socket, 'memory_result', created)) as unknown as { ok: boolean; entry: Tally };
+    expect(saved).toMatchObject({ ok: true, entry: { kind: 'vote_tally', tally: { question: 'Ship on Friday?', votesFor: 2 } } });
+    const accepted = frame(socket, { type: 'memory_accept', id: saved.entry.id, baseVersion: saved.entry.version });
+    expect(await result(socket, 'memory_result', accepted)).toMatchObject({ ok: true });
+    expect((await waitForState(socket, (state) => state.phases.done.includes(9), 'phase 9 done')).phases.done).toContain(9);
+    const row = await db().prepare('SELECT phase FROM project_phases WHERE project_id = ? AND phase = 9').bind(projectId).first();
+    expect(row).toEqual({ phase: 9 });
+    socket.close();
+  });
+
+  it('its tool is offered to the model, and what it saves is the artifact, seen by every member', async () => {
+    const model = await lane({
+      replies: [{ toolCalls: [{ name: 'tally_votes', arguments: { question: 'Ship on Friday?' } }] }, { content: 'Tallied.' }],
+    });
+    const owner = await ownerWithProject();
+    const socket = await openSocket(owner.projectId, owner.jar);
+    const vote = frame(socket, { type: 'vote_cast', choice: 'for' });
+    expect(await result(socket, 'memory_result', vote)).toMatchObject({ ok: true });
+    await answerEnd(socket, send(socket, `Count the votes ${model.tag}`).requestId);
+    const [first, second] = (await model.bodies()) as ModelRequestBody[];
+    expect((first!.tools ?? []).map((offered) => offered.function.name)).toContain('tally_votes');
+    // The phase's reminder reaches the prompt once votes were cast.
+    expect(JSON.stringify(first!.messages[0])).toContain('Votes were cast in phase 9.');
+    expect(JSON.stringify(second!.messages.filter((message) => message.role === 'tool'))).toContain('votesFor');
+    const tally = tallyOf(await waitForState(socket, (state) => tallyOf(state) !== undefined, 'the tally saved'));
+    expect(tally).toMatchObject({ tally: { question: 'Ship on Friday?', votesFor: 1 } });
+    const stored = await storedMessages(owner.projectId, owner.jar);
+    expect(stored.at(-1)!.parts.some((part) => part.type === 'tool-tally_votes' && part.state === 'output-available')).toBe(true);
+    socket.close();
+  });
+
+  it('its member actions are parsed by their schema, sent only by whom they name, and change its slice for every member', async () => {
+    const owner = await ownerWithProject();
+    const collaborator = await addCollaborator(owner.jar, owner.projectId);
+    const mine = await openSocket(owner.projectId, owner.jar);
+    const theirs = await openSocket(owner.projectId, collaborator.jar);
+    // Not the schema's: dropped unanswered, the state unchanged.
+    mine.send({ type: 'vote_cast', requestId: 'bad', choice: 'maybe' });
+    const votes = await Promise.all(
+      [mine, theirs, theirs].map(async (socket, index) =>
+        result(socket, 'memory_result', frame(socket, { type: 'vote_cast', choice: index === 2 ? 'against' : 'for' })),
+      ),
+    );
+    expect(votes.every((vote) => vote.ok === true)).toBe(true);
+    const tallied = await waitForState(mine, (state) => state.ballot.for === 2 && state.ballot.against === 1, 'three votes, seen by the owner');
+    expect(tallied.ballot).toMatchObject({ for: 2, against: 1, status: 'open' });
+    expect(mine.frames.some((received) => received.requestId === 'bad')).toBe(false);
+    // Counting is the owner's: the collaborator is refused, and nothing starts.
+    const refused = frame(theirs, { type: 'vote_count', question: 'Ship on Friday?' });
+    expect(await result(theirs, 'memory_result', refused)).toMatchObject({ ok: false, error: 'Only the project owner can do this.' });
+    expect(theirs.latestState<State>()!.ballot.status).toBe('open');
+    mine.close();
+    theirs.close();
+  });
+
+  it('its job counts one step at a time and carries on after its object is evicted', async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    await result(socket, 'memory_result', frame(socket, { type: 'vote_cast', choice: 'for' }));
+    const started = frame(socket, { type: 'vote_count', question: 'Ship on Friday?' });
+    expect(await result(socket, 'memory_result', started)).toMatchObject({ ok: true });
+    await waitForState(socket, (state) => state.ballot.counted >= 1, 'the first step counted', 4 * COUNT_STEP_MS + 4000);
+    const { evictDurableObject } = await import('cloudflare:test');
+    await evictDurableObject(env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId)));
+    // A member reconnecting wakes it; the count goes on from where it was, once.
+    const back = await openSocket(projectId, jar);
+    const counted = await waitForState(
+      back,
+      (state) => state.ballot.status === 'counted' && tallyOf(state) !== undefined,
+      'the count done after eviction',
+      20_000,
+    );
+    expect(counted.ballot).toMatchObject({ counted: 3, steps: 3, for: 1 });
+    expect(tallyOf(counted)).toMatchObject({ tally: { question: 'Ship on Friday?', votesFor: 1 } });
+    expect(counted.memory.filter((entry) => entry.kind === ('vote_tally' as string))).toHaveLength(1);
+    back.close();
+  });
+});
