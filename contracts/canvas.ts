@@ -1,6 +1,6 @@
 import { isWebAddress } from './discussions';
 import { multiLineText, singleLineText } from './text-fields';
-import type { MessageAuthor } from './workspace';
+import type { MessageAuthor, RequestResultFrame } from './workspace';
 import { z } from './zod';
 
 /**
@@ -154,10 +154,8 @@ export type CanvasChange = Exclude<CanvasClientFrame, { type: 'canvas_read' } | 
 // Frames from the object
 
 export type CanvasRefusalReason = 'stale' | 'not_found' | 'invalid' | 'full';
-export type CanvasResultFrame =
-  | { type: 'canvas_result'; requestId: string; ok: true; item: CanvasItem | null }
-  /** `current`: the item as it is now (stale), so the sender's view shows what won. */
-  | { type: 'canvas_result'; requestId: string; ok: false; reason: CanvasRefusalReason; error: string; current: CanvasItem | null };
+/** The answer to a canvas change: the item as saved (null once deleted), or a refusal with `current`, the item as it is now (stale), so the sender's view shows what won. */
+export type CanvasResultFrame = RequestResultFrame<CanvasItem | null, CanvasRefusalReason>;
 export type CanvasServerFrame =
   | CanvasResultFrame
   | { type: 'canvas_board'; requestId: string; items: CanvasItem[] }
@@ -166,7 +164,7 @@ export type CanvasServerFrame =
   | { type: 'canvas_changed'; removed: { kind: CanvasItemKind; id: string }; by: MessageAuthor }
   | { type: 'canvas_cursor'; connectionId: string; userId: string; name: string; x: number; y: number };
 
-export const CANVAS_SERVER_FRAME_TYPES = ['canvas_result', 'canvas_board', 'canvas_changed', 'canvas_cursor'] as const;
+export const CANVAS_SERVER_FRAME_TYPES = ['request_result', 'canvas_board', 'canvas_changed', 'canvas_cursor'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // The co-founder's tool

@@ -185,16 +185,27 @@ export const PhaseOpenFrameSchema = z.strictObject({
     .int()
     .refine((number) => phaseOf(number) !== undefined),
 });
-export type PhaseResultFrame = { type: 'phase_result'; requestId: string; ok: true } | { type: 'phase_result'; requestId: string; ok: false; error: string };
 
 /**
- * The answer to one memory frame, to its sender only (everyone sees the change in the state).
- * A stale edit is refused with the entry as it is now (null when someone deleted it), so the
- * editor can merge by hand: nobody loses an edit silently.
+ * The answer to a member's request, to its sender only: every frame that carries a `requestId`
+ * (a memory change, a phase opened, a canvas change, a phase's own action) is answered by one
+ * `request_result` with the same id. `value` is what the request produced (the entry, the canvas
+ * item, or null); a refusal says why (`reason`) and carries the thing as it is now (`current`,
+ * null when there is none), so a stale edit can be merged by hand and nobody loses one silently.
  */
-export type MemoryResultFrame =
-  | { type: 'memory_result'; requestId: string; ok: true; entry: MemoryEntry | null }
-  | { type: 'memory_result'; requestId: string; ok: false; error: string; reason: 'invalid' | 'stale' | 'not_found' | 'full'; current: MemoryEntry | null };
+export type RequestResultFrame<Value = unknown, Reason extends string = string> = { type: 'request_result'; requestId: string } & (
+  | { ok: true; value: Value }
+  | { ok: false; error: string; reason: Reason; current: Value | null }
+);
+
+/** Why a memory change was refused. */
+export type MemoryRefusalReason = 'invalid' | 'stale' | 'not_found' | 'full';
+
+/**
+ * The answer to one memory frame (or a phase's action about an entry): the entry as saved (null
+ * once deleted), or a stale edit refused with the entry as it is now (null when someone deleted it).
+ */
+export type MemoryResultFrame = RequestResultFrame<MemoryEntry | null, MemoryRefusalReason>;
 
 /** Which limit refused a send. */
 export type LimitName = 'member_daily' | 'project_daily' | 'global_daily';
@@ -210,7 +221,7 @@ export type SendRefusedFrame = {
   requestId: string;
 } & SendRefusal;
 
-export type WorkspaceServerFrame = MemoryResultFrame | SendRefusedFrame | PhaseResultFrame;
+export type WorkspaceServerFrame = RequestResultFrame | SendRefusedFrame;
 
 // ---------------------------------------------------------------------------------------------
 // The engine's own tools, offered in every phase, as they appear in assistant message parts

@@ -295,14 +295,16 @@ export interface CompetitorsState {
   run: ResearchRunState | null;
 }
 
-/** A member approves the proposed research run (exactly one approval starts it), or stops it (any member, once it is proposed). */
+/**
+ * A member approves the proposed research run (exactly one approval starts it), or stops it (any
+ * member, once it is proposed). Each is answered by a `request_result` whose value is null.
+ */
 export const RunApproveFrameSchema = z.strictObject({
   type: z.literal('run_approve'),
   requestId: z.string().min(1).max(100),
   runId: z.string().min(1).max(100),
 });
 export const RunStopFrameSchema = z.strictObject({ type: z.literal('run_stop'), requestId: z.string().min(1).max(100), runId: z.string().min(1).max(100) });
-export type RunResultFrame = { type: 'run_result'; requestId: string; ok: true } | { type: 'run_result'; requestId: string; ok: false; error: string };
 
 /** A member asks for a competitor's pages to be read again ('Check again'). */
 export const CheckAgainFrameSchema = z.strictObject({

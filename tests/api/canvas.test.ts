@@ -32,7 +32,7 @@ async function change(socket: TestSocket, frame: Record<string, unknown>): Promi
   const requestId = nextId('req');
   const from = socket.frames.length;
   socket.send({ ...frame, requestId });
-  return socket.waitFor((reply) => reply.type === 'canvas_result' && reply.requestId === requestId, { from, what: `the answer to ${String(frame.type)}` });
+  return socket.waitFor((reply) => reply.type === 'request_result' && reply.requestId === requestId, { from, what: `the answer to ${String(frame.type)}` });
 }
 
 async function board(socket: TestSocket): Promise<CanvasItem[]> {
@@ -102,7 +102,7 @@ describe('canvas changes', () => {
     const refused = answers.find((answer) => answer.ok === false)!;
     expect(refused).toMatchObject({ reason: 'stale', current: { id: item.id, version: 2 } });
     expect(refused.error).toMatch(/changed this note first: your change was not applied/);
-    const winner = answers.find((answer) => answer.ok === true)!.item as CanvasNote;
+    const winner = answers.find((answer) => answer.ok === true)!.value as CanvasNote;
     expect(refused.current).toEqual(winner);
     expect(notesOf(await board(owner))).toEqual([winner]);
     expect(notesOf(await board(other))).toEqual([winner]);
@@ -132,7 +132,7 @@ describe('canvas changes', () => {
     const frame = { kind: 'frame', id: nextId('frame'), title: 'Open questions', x: -20, y: -40, width: 600, height: 400 };
     expect(await change(owner, { type: 'canvas_create', item: frame })).toMatchObject({ ok: true });
     const inside = note({ frameId: frame.id });
-    expect(await change(owner, { type: 'canvas_create', item: inside })).toMatchObject({ ok: true, item: { frameId: frame.id } });
+    expect(await change(owner, { type: 'canvas_create', item: inside })).toMatchObject({ ok: true, value: { frameId: frame.id } });
     expect(await change(owner, { type: 'canvas_create', item: note({ frameId: 'no-such-frame' }) })).toMatchObject({ ok: false, reason: 'not_found' });
     expect(await change(owner, { type: 'canvas_update', id: frame.id, baseVersion: 1, patch: { kind: 'frame', title: 'Questions' } })).toMatchObject({
       ok: true,
@@ -231,15 +231,15 @@ describe('pinning', () => {
     });
     expect(pinned).toMatchObject({
       ok: true,
-      item: {
+      value: {
         kind: 'note',
         text: 'Problem: Cancelled appointments leave chairs empty.',
         pinnedFrom: { entryId: 'entry-1', title: 'Waiting-list filler' },
         author: { kind: 'member' },
       },
     });
-    expect((pinned.item as CanvasNote).x).toBeGreaterThanOrEqual(mine.x + mine.width);
-    expect((pinned.item as CanvasNote).proposed).toBeUndefined();
+    expect((pinned.value as CanvasNote).x).toBeGreaterThanOrEqual(mine.x + mine.width);
+    expect((pinned.value as CanvasNote).proposed).toBeUndefined();
     expect(
       await change(owner, { type: 'canvas_pin', text: 'x'.repeat(CANVAS_LIMITS.noteText + 1), pinnedFrom: { entryId: 'entry-1', title: 'Idea' } }),
     ).toMatchObject({ ok: false, reason: 'invalid' });
@@ -251,7 +251,7 @@ describe('pinning', () => {
       text: 'Clinics lose four slots a week.',
       pinnedFrom: { messageId: 'message-1', title: "Grace's message" },
     });
-    expect(fromMessage).toMatchObject({ ok: true, item: { pinnedFrom: { messageId: 'message-1', title: "Grace's message" } } });
+    expect(fromMessage).toMatchObject({ ok: true, value: { pinnedFrom: { messageId: 'message-1', title: "Grace's message" } } });
     expect(await change(owner, { type: 'canvas_pin', text: 'Both', pinnedFrom: { entryId: 'entry-1', messageId: 'message-1', title: 'Both' } })).toMatchObject({
       ok: false,
       reason: 'invalid',
@@ -312,7 +312,7 @@ describe("the co-founder's notes", () => {
     await owner.waitFor(() => changedFrames(owner).filter((frame) => (frame.item as CanvasNote | undefined)?.proposed).length === 2, { what: 'the proposals' });
 
     const [kept, dismissed] = proposals;
-    expect(await change(other, { type: 'canvas_keep', id: kept!.id, baseVersion: 1 })).toMatchObject({ ok: true, item: { id: kept!.id, version: 2 } });
+    expect(await change(other, { type: 'canvas_keep', id: kept!.id, baseVersion: 1 })).toMatchObject({ ok: true, value: { id: kept!.id, version: 2 } });
     expect(await change(owner, { type: 'canvas_keep', id: kept!.id, baseVersion: 2 })).toMatchObject({ ok: false, reason: 'invalid' });
     expect(await change(owner, { type: 'canvas_delete', kind: 'note', id: dismissed!.id, baseVersion: 1 })).toMatchObject({ ok: true });
     const after = notesOf(await board(owner));

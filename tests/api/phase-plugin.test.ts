@@ -40,8 +40,8 @@ function frame(socket: TestSocket, body: Record<string, unknown>) {
   socket.send({ ...body, requestId });
   return requestId;
 }
-const result = (socket: TestSocket, type: string, requestId: string) =>
-  socket.waitFor((frame) => frame.type === type && frame.requestId === requestId, { what: `${type} ${requestId}` });
+const result = (socket: TestSocket, requestId: string) =>
+  socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === requestId, { what: `the answer to ${requestId}` });
 const waitForState = (socket: TestSocket, test: (state: State) => boolean, what: string, timeoutMs = 8000) =>
   socket.waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what, timeoutMs }).then((frame) => frame.state as State);
 const tallyOf = (state: State) => state.memory.find((entry) => entry.kind === ('vote_tally' as string)) as unknown as Tally | undefined;
@@ -54,7 +54,7 @@ describe('a phase registered at test time plugs into the workspace object', () =
     expect(state.ballot).toEqual({ for: 0, against: 0, status: 'open', counted: 0, steps: 3 });
     expect(state.phases.unlocked).toContain(9);
     const opened = frame(socket, { type: 'phase_open', phase: 9 });
-    expect(await result(socket, 'phase_result', opened)).toMatchObject({ ok: true });
+    expect(await result(socket, opened)).toMatchObject({ ok: true });
     expect((await waitForState(socket, (next) => next.phases.current === 9, 'phase 9 opened')).phases.current).toBe(9);
     socket.close();
   });
@@ -63,15 +63,15 @@ describe('a phase registered at test time plugs into the workspace object', () =
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
     const invalid = frame(socket, { type: 'memory_create', content: { kind: 'vote_tally', title: 'Vote', tally: { question: ' ', votesFor: 1 } } });
-    expect(await result(socket, 'memory_result', invalid)).toMatchObject({ ok: false, reason: 'invalid', error: 'Say what was voted on' });
+    expect(await result(socket, invalid)).toMatchObject({ ok: false, reason: 'invalid', error: 'Say what was voted on' });
     const created = frame(socket, {
       type: 'memory_create',
       content: { kind: 'vote_tally', title: 'Vote', tally: { question: 'Ship on Friday?', votesFor: 2 } },
     });
-    const saved = (await result(socket, 'memory_result', created)) as unknown as { ok: boolean; entry: Tally };
-    expect(saved).toMatchObject({ ok: true, entry: { kind: 'vote_tally', tally: { question: 'Ship on Friday?', votesFor: 2 } } });
-    const accepted = frame(socket, { type: 'memory_accept', id: saved.entry.id, baseVersion: saved.entry.version });
-    expect(await result(socket, 'memory_result', accepted)).toMatchObject({ ok: true });
+    const saved = (await result(socket, created)) as unknown as { ok: boolean; value: Tally };
+    expect(saved).toMatchObject({ ok: true, value: { kind: 'vote_tally', tally: { question: 'Ship on Friday?', votesFor: 2 } } });
+    const accepted = frame(socket, { type: 'memory_accept', id: saved.value.id, baseVersion: saved.value.version });
+    expect(await result(socket, accepted)).toMatchObject({ ok: true });
     expect((await waitForState(socket, (state) => state.phases.done.includes(9), 'phase 9 done')).phases.done).toContain(9);
     const row = await db().prepare('SELECT phase FROM project_phases WHERE project_id = ? AND phase = 9').bind(projectId).first();
     expect(row).toEqual({ phase: 9 });
@@ -85,7 +85,7 @@ describe('a phase registered at test time plugs into the workspace object', () =
     const owner = await ownerWithProject();
     const socket = await openSocket(owner.projectId, owner.jar);
     const vote = frame(socket, { type: 'vote_cast', choice: 'for' });
-    expect(await result(socket, 'memory_result', vote)).toMatchObject({ ok: true });
+    expect(await result(socket, vote)).toMatchObject({ ok: true });
     await answerEnd(socket, send(socket, `Count the votes ${model.tag}`).requestId);
     const [first, second] = (await model.bodies()) as ModelRequestBody[];
     expect((first!.tools ?? []).map((offered) => offered.function.name)).toContain('tally_votes');
@@ -107,9 +107,7 @@ describe('a phase registered at test time plugs into the workspace object', () =
     // Not the schema's: dropped unanswered, the state unchanged.
     mine.send({ type: 'vote_cast', requestId: 'bad', choice: 'maybe' });
     const votes = await Promise.all(
-      [mine, theirs, theirs].map(async (socket, index) =>
-        result(socket, 'memory_result', frame(socket, { type: 'vote_cast', choice: index === 2 ? 'against' : 'for' })),
-      ),
+      [mine, theirs, theirs].map(async (socket, index) => result(socket, frame(socket, { type: 'vote_cast', choice: index === 2 ? 'against' : 'for' }))),
     );
     expect(votes.every((vote) => vote.ok === true)).toBe(true);
     const tallied = await waitForState(mine, (state) => state.ballot.for === 2 && state.ballot.against === 1, 'three votes, seen by the owner');
@@ -117,7 +115,7 @@ describe('a phase registered at test time plugs into the workspace object', () =
     expect(mine.frames.some((received) => received.requestId === 'bad')).toBe(false);
     // Counting is the owner's: the collaborator is refused, and nothing starts.
     const refused = frame(theirs, { type: 'vote_count', question: 'Ship on Friday?' });
-    expect(await result(theirs, 'memory_result', refused)).toMatchObject({ ok: false, error: 'Only the project owner can do this.' });
+    expect(await result(theirs, refused)).toMatchObject({ ok: false, error: 'Only the project owner can do this.' });
     expect(theirs.latestState<State>()!.ballot.status).toBe('open');
     mine.close();
     theirs.close();
@@ -126,9 +124,9 @@ describe('a phase registered at test time plugs into the workspace object', () =
   it('its job counts one step at a time and carries on after its object is evicted', async () => {
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
-    await result(socket, 'memory_result', frame(socket, { type: 'vote_cast', choice: 'for' }));
+    await result(socket, frame(socket, { type: 'vote_cast', choice: 'for' }));
     const started = frame(socket, { type: 'vote_count', question: 'Ship on Friday?' });
-    expect(await result(socket, 'memory_result', started)).toMatchObject({ ok: true });
+    expect(await result(socket, started)).toMatchObject({ ok: true });
     await waitForState(socket, (state) => state.ballot.counted >= 1, 'the first step counted', 4 * COUNT_STEP_MS + 4000);
     const { evictDurableObject } = await import('cloudflare:test');
     await evictDurableObject(env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId)));

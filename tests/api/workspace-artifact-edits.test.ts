@@ -19,7 +19,7 @@ let counter = 0;
 async function edit(socket: TestSocket, frame: Record<string, unknown>) {
   const requestId = `edit-${++counter}`;
   socket.send({ ...frame, requestId });
-  return socket.waitFor((candidate) => candidate.type === 'memory_result' && candidate.requestId === requestId, { what: `the answer to ${requestId}` });
+  return socket.waitFor((candidate) => candidate.type === 'request_result' && candidate.requestId === requestId, { what: `the answer to ${requestId}` });
 }
 
 /** A Pro project, a second member, and a persona the co-founder saved with a cited pain and a quote from a discussion it found. */
@@ -87,7 +87,7 @@ describe('members editing artifacts', () => {
       },
     };
     const result = await edit(b, { type: 'memory_update', id: persona.id, baseVersion: persona.version, content });
-    expect(result).toMatchObject({ ok: true, entry: { version: persona.version + 1, title: 'Dana W. Okafor' } });
+    expect(result).toMatchObject({ ok: true, value: { version: persona.version + 1, title: 'Dana W. Okafor' } });
 
     const seen = (await waitForState(a, (state) => state.memory.some((entry) => entry.title === 'Dana W. Okafor'))).memory.find(
       (entry) => entry.id === persona.id,
@@ -159,7 +159,7 @@ describe('members editing artifacts', () => {
       title: 'Paper list',
       competitor: { category: 'status_quo', forWhom: 'Front desks.', pricing: { status: 'not_found' }, strengths: [], weaknesses: [] },
     };
-    const card = (await edit(b, { type: 'memory_create', content: competitor })).entry as MemoryEntry;
+    const card = (await edit(b, { type: 'memory_create', content: competitor })).value as MemoryEntry;
     const price = { status: 'found', quote: '$29 per month', url: 'https://paper.invented.example/pricing', readAt: new Date().toISOString() };
     expect(
       await edit(b, {
@@ -203,7 +203,7 @@ describe('members editing artifacts', () => {
         ],
       },
     };
-    const map = (await edit(a, { type: 'memory_create', content: landscape })).entry as MemoryEntry;
+    const map = (await edit(a, { type: 'memory_create', content: landscape })).value as MemoryEntry;
     const edited = {
       ...landscape,
       landscape: {
@@ -255,7 +255,7 @@ describe('members editing artifacts', () => {
       evidence: [],
     };
     const content = (change: object) => ({ kind: 'scale_estimate', title: 'Empty chairs', estimate: { ...estimate, ...change } });
-    const saved = (await edit(socket, { type: 'memory_create', content: content({}) })).entry as MemoryEntry;
+    const saved = (await edit(socket, { type: 'memory_create', content: content({}) })).value as MemoryEntry;
     const withSource = (source: string) =>
       content({ topDown: { ...estimate.topDown, steps: [{ ...estimate.topDown.steps[0]!, source }, estimate.topDown.steps[1]!] } });
     expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: withSource('https://invented.example/census') })).toMatchObject({
@@ -272,7 +272,7 @@ describe('members editing artifacts', () => {
     ).toMatchObject({ ok: false, reason: 'invalid' });
     expect(await edit(socket, { type: 'memory_update', id: saved.id, baseVersion: 1, content: withSource('US Census 2020, from memory') })).toMatchObject({
       ok: true,
-      entry: { version: 2 },
+      value: { version: 2 },
     });
     socket.close();
   });

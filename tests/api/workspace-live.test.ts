@@ -21,9 +21,9 @@ describe('the shared memory', () => {
     const memoryOf = (socket: TestSocket) => socket.latestState<MemoryState>()!.memory;
 
     owner.send({ type: 'memory_create', requestId: 'c1', content: { kind: 'assumption', title: '<script>alert(1)</script>', body: 'Clinics pay monthly.' } });
-    const created = await owner.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'c1');
-    expect(created).toMatchObject({ ok: true, entry: { kind: 'assumption', title: '<script>alert(1)</script>', version: 1, author: { kind: 'member' } } });
-    const id = (created.entry as { id: string }).id;
+    const created = await owner.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'c1');
+    expect(created).toMatchObject({ ok: true, value: { kind: 'assumption', title: '<script>alert(1)</script>', version: 1, author: { kind: 'member' } } });
+    const id = (created.value as { id: string }).id;
     await other.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as MemoryState).memory.length === 1);
 
     // Both start editing version 1; the first save wins, the second is refused with what is there now.
@@ -34,9 +34,9 @@ describe('the shared memory', () => {
       baseVersion: 1,
       content: { kind: 'assumption', title: 'Pricing', body: 'Clinics pay per booking.' },
     });
-    expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'u1')).toMatchObject({ ok: true, entry: { version: 2 } });
+    expect(await other.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'u1')).toMatchObject({ ok: true, value: { version: 2 } });
     owner.send({ type: 'memory_update', requestId: 'u2', id, baseVersion: 1, content: { kind: 'assumption', title: 'Mine', body: 'Clinics pay yearly.' } });
-    expect(await owner.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'u2')).toMatchObject({
+    expect(await owner.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'u2')).toMatchObject({
       ok: false,
       reason: 'stale',
       current: { version: 2, title: 'Pricing', body: 'Clinics pay per booking.' },
@@ -44,9 +44,9 @@ describe('the shared memory', () => {
     await owner.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as MemoryState).memory[0]?.version === 2);
 
     owner.send({ type: 'memory_delete', requestId: 'd1', id, baseVersion: 1 });
-    expect(await owner.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'd1')).toMatchObject({ ok: false, reason: 'stale' });
+    expect(await owner.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'd1')).toMatchObject({ ok: false, reason: 'stale' });
     owner.send({ type: 'memory_delete', requestId: 'd2', id, baseVersion: 2 });
-    expect(await owner.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'd2')).toMatchObject({ ok: true, entry: null });
+    expect(await owner.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'd2')).toMatchObject({ ok: true, value: null });
     await other.waitFor((frame) => frame.type === 'cf_agent_state' && (frame.state as MemoryState).memory.length === 0);
     expect(memoryOf(other)).toEqual([]);
     owner.close();
@@ -60,7 +60,7 @@ describe('the shared memory', () => {
     socket.send({ type: 'memory_create', requestId: 'bad2', content: { kind: 'secret', title: 'x', body: 'x' } });
     socket.send({ type: 'memory_create', requestId: 'bad3', content: { kind: 'note', title: 'x', body: 'y'.repeat(2001) } });
     for (const requestId of ['bad1', 'bad2', 'bad3']) {
-      const result = await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === requestId);
+      const result = await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === requestId);
       expect(result).toMatchObject({ ok: false, reason: 'invalid' });
       expect(typeof result.error).toBe('string');
     }

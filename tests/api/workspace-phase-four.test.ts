@@ -91,7 +91,7 @@ describe('personas', () => {
     expect(avatar.headers.get('Content-Type')).toBe('image/svg+xml');
 
     socket.send({ type: 'memory_accept', requestId: 'accept', id: personas[0]!.id, baseVersion: personas[0]!.version });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({ ok: true });
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'accept')).toMatchObject({ ok: true });
     expect(
       (await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(owner.projectId).all<{ phase: number }>()).results.map(
         (row) => row.phase,
@@ -164,11 +164,11 @@ describe('a new batch of research answers', () => {
       baseVersion: written.version,
       content: { kind: 'persona', title: 'Dana Whitfield-Okafor', persona: written.persona },
     });
-    expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'typo')).toMatchObject({ ok: true });
+    expect(await other.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'typo')).toMatchObject({ ok: true });
 
     // The next turn's prompt tells the co-founder to propose the update, in phase 4 or (below) after it is done.
     socket.send({ type: 'phase_open', requestId: 'open-4', phase: 4 });
-    expect(await socket.waitFor((frame) => frame.type === 'phase_result' && frame.requestId === 'open-4')).toMatchObject({ ok: true });
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'open-4')).toMatchObject({ ok: true });
     await answerEnd(socket, send(socket, 'What next?').requestId);
     const talk = (await model.bodies())[2]!;
     const system = systemText(talk);
@@ -180,7 +180,7 @@ describe('a new batch of research answers', () => {
     // phase 4 is then done and the founders work elsewhere, where the prompt still says it.
     const persona = socket.latestState<State>()!.memory.find((entry) => entry.kind === 'persona')!;
     other.send({ type: 'memory_accept', requestId: 'accept', id: persona.id, baseVersion: persona.version });
-    expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({ ok: true });
+    expect(await other.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'accept')).toMatchObject({ ok: true });
     await waitForState(socket, (state) => state.newResearchAnswers === 0 && state.memory.some((entry) => entry.acceptedAt !== undefined));
     expect((await answer(page.url_key, 'We lose two slots a week.')).status).toBe(200);
     await answerEnd(socket, send(socket, 'And now?').requestId);

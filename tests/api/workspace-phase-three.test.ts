@@ -24,8 +24,8 @@ const proOwner = async () => {
   return owner;
 };
 let counter = 0;
-const result = (socket: TestSocket, type: string, requestId: string) =>
-  socket.waitFor((frame) => frame.type === type && frame.requestId === requestId, { what: `${type} ${requestId}` });
+const result = (socket: TestSocket, requestId: string) =>
+  socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === requestId, { what: `the answer to ${requestId}` });
 function frame(socket: TestSocket, body: Record<string, unknown>) {
   const requestId = `r${++counter}`;
   socket.send({ ...body, requestId });
@@ -46,14 +46,14 @@ describe('Pro, enforced by the object', () => {
     const offered = toolNames((await model.bodies())[0]!);
     for (const name of ['find_competitors', 'read_page', 'save_competitor', 'save_landscape', 'propose_research_run']) expect(offered).not.toContain(name);
     const created = frame(socket, { type: 'memory_create', content: competitorContent });
-    expect(await result(socket, 'memory_result', created)).toMatchObject({
+    expect(await result(socket, created)).toMatchObject({
       ok: false,
       error: 'Phase 3, "Research competitors and gaps", needs Pro: its results stay readable.',
     });
     const approve = frame(socket, { type: 'run_approve', runId: 'any' });
-    expect(await result(socket, 'run_result', approve)).toMatchObject({ ok: false, error: 'Research runs need Pro.' });
+    expect(await result(socket, approve)).toMatchObject({ ok: false, error: 'Research runs need Pro.' });
     const opened = frame(socket, { type: 'phase_open', phase: 3 });
-    expect(await result(socket, 'phase_result', opened)).toMatchObject({ ok: false });
+    expect(await result(socket, opened)).toMatchObject({ ok: false });
     socket.close();
   });
 
@@ -75,10 +75,10 @@ describe('Pro, enforced by the object', () => {
     const owner = await proOwner();
     const socket = await openSocket(owner.projectId, owner.jar);
     const created = frame(socket, { type: 'memory_create', content: competitorContent });
-    const entry = (await result(socket, 'memory_result', created)).entry as MemoryEntry;
+    const entry = (await result(socket, created)).value as MemoryEntry;
     await db().prepare("UPDATE users SET plan = 'free' WHERE email = ?").bind(owner.email).run();
     const edit = frame(socket, { type: 'memory_update', id: entry.id, baseVersion: 1, content: { ...competitorContent, title: 'Renamed' } });
-    expect(await result(socket, 'memory_result', edit)).toMatchObject({ ok: false });
+    expect(await result(socket, edit)).toMatchObject({ ok: false });
     expect(socket.latestState<State>()!.memory.map((candidate) => candidate.title)).toEqual(['Paper list']);
     socket.close();
   });
@@ -91,7 +91,7 @@ describe('competitor cards', () => {
     const tag = `clinic waitlist ${crypto.randomUUID().slice(0, 8)}`;
     const search = await lane({ replies: [{ toolCalls: [{ name: 'find_competitors', arguments: { queries: [tag] } }] }, { content: 'Found some.' }] });
     const opened = frame(socket, { type: 'phase_open', phase: 3 });
-    expect(await result(socket, 'phase_result', opened)).toMatchObject({ ok: true });
+    expect(await result(socket, opened)).toMatchObject({ ok: true });
     await answerEnd(socket, send(socket, `Search ${search.tag}`).requestId);
     const found = (await storedMessages(owner.projectId, owner.jar)).at(-1)!.parts.find((part) => part.type === 'tool-find_competitors')!
       .output as CompetitorSearchResult;
@@ -153,7 +153,7 @@ describe('competitor cards', () => {
     const slug = new URL(pricing).pathname.split('/')[1];
     await fetch(`${sites}/__prices/${slug}`, { method: 'POST', body: JSON.stringify(['Starter: $39 per month', 'Team: $79 per month']) });
     const check = frame(socket, { type: 'competitor_check', id: card[0]!.id });
-    const checked = (await result(socket, 'memory_result', check)).entry as Extract<MemoryEntry, { kind: 'competitor' }>;
+    const checked = (await result(socket, check)).value as Extract<MemoryEntry, { kind: 'competitor' }>;
     expect(checked.competitor.lastCheck).toMatchObject({
       unreachable: false,
       added: ['Starter: $39 per month'],
@@ -168,7 +168,7 @@ describe('competitor cards', () => {
     const owner = await proOwner();
     const socket = await openSocket(owner.projectId, owner.jar);
     const created = frame(socket, { type: 'memory_create', content: competitorContent });
-    await result(socket, 'memory_result', created);
+    await result(socket, created);
     const landscape = {
       gaps: [
         {
@@ -204,7 +204,7 @@ describe('competitor cards', () => {
       (entry) => entry.kind === 'landscape',
     )!;
     const accept = frame(socket, { type: 'memory_accept', id: saved.id, baseVersion: saved.version });
-    expect(await result(socket, 'memory_result', accept)).toMatchObject({ ok: true });
+    expect(await result(socket, accept)).toMatchObject({ ok: true });
     expect(
       (await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(owner.projectId).all<{ phase: number }>()).results.map(
         (row) => row.phase,
@@ -239,9 +239,11 @@ describe('research runs', () => {
     const { socket, jar, projectId, run, query } = await proposed();
     const other = await openSocket(projectId, jar);
     const ids = Array.from({ length: 50 }, (_, index) => frame(index % 2 ? socket : other, { type: 'run_approve', runId: run.id }));
-    const answers = await Promise.all(ids.map((id, index) => result(index % 2 ? socket : other, 'run_result', id)));
+    const answers = await Promise.all(ids.map((id, index) => result(index % 2 ? socket : other, id)));
     expect(answers.filter((answer) => answer.ok === true)).toHaveLength(1);
     expect(answers.filter((answer) => answer.ok === false).every((answer) => /already approved/.test(String(answer.error)))).toBe(true);
+    // Answered as every request is: a refusal without a reason of its own is 'invalid', with nothing current.
+    expect(answers.filter((answer) => answer.ok === false).every((answer) => answer.reason === 'invalid' && answer.current === null)).toBe(true);
     const done = await waitForState(other, (state) => state.run?.status === 'done', 'the run done', 15_000);
     expect(done.run).toMatchObject({ step: 3, steps: 3, cards: 2 });
     expect(done.memory.filter((entry) => entry.kind === 'competitor')).toHaveLength(2);
@@ -258,7 +260,7 @@ describe('research runs', () => {
     await fetch(`${sites}/__scenario`, { method: 'POST', body: JSON.stringify({ delayMs: 300 }) });
     try {
       const approve = frame(socket, { type: 'run_approve', runId: run.id });
-      expect(await result(socket, 'run_result', approve)).toMatchObject({ ok: true });
+      expect(await result(socket, approve)).toMatchObject({ ok: true });
       await waitForState(socket, (state) => (state.run?.step ?? 0) >= 1, 'the first step');
       const { evictDurableObject } = await import('cloudflare:test');
       await evictDurableObject(env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId)));
@@ -278,10 +280,10 @@ describe('research runs', () => {
     await fetch(`${sites}/__scenario`, { method: 'POST', body: JSON.stringify({ delayMs: 400 }) });
     try {
       const approve = frame(second.socket, { type: 'run_approve', runId: second.run.id });
-      await result(second.socket, 'run_result', approve);
+      await result(second.socket, approve);
       await waitForState(second.socket, (state) => (state.run?.step ?? 0) >= 1, 'the search step');
       const stop = frame(second.socket, { type: 'run_stop', runId: second.run.id });
-      expect(await result(second.socket, 'run_result', stop)).toMatchObject({ ok: true });
+      expect(await result(second.socket, stop)).toMatchObject({ ok: true });
       const stopped = await waitForState(second.socket, (state) => state.run?.status === 'stopped');
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(second.socket.latestState<State>()!.run).toMatchObject({ status: 'stopped' });

@@ -80,12 +80,12 @@ describe('the scale estimate', () => {
 
     // Accepting an older version is refused; the current one completes phase 2, in D1 and live.
     socket.send({ type: 'memory_accept', requestId: 'stale', id: estimate.id, baseVersion: 7 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'stale')).toMatchObject({ ok: false, reason: 'stale' });
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'stale')).toMatchObject({ ok: false, reason: 'stale' });
     expect(await phasesInD1(projectId)).toEqual([1]);
     socket.send({ type: 'memory_accept', requestId: 'accept', id: estimate.id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'accept')).toMatchObject({
       ok: true,
-      entry: { id: estimate.id },
+      value: { id: estimate.id },
     });
     const accepted = await waitForState(socket, (candidate) => candidate.phases.done.includes(2));
     // On Free, the founders stay in phase 2: phase 3 needs Pro.
@@ -102,10 +102,10 @@ describe('the scale estimate', () => {
     const { jar, projectId } = await ownerWithProject();
     const socket = await openSocket(projectId, jar);
     socket.send({ type: 'memory_create', requestId: 'note', content: { kind: 'note', title: 'A note', body: 'Text.' } });
-    const created = await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'note');
-    const id = (created.entry as { id: string }).id;
+    const created = await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'note');
+    const id = (created.value as { id: string }).id;
     socket.send({ type: 'memory_accept', requestId: 'accept-note', id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept-note')).toMatchObject({
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'accept-note')).toMatchObject({
       ok: false,
       reason: 'invalid',
     });
@@ -128,7 +128,7 @@ describe('the scale estimate', () => {
     await answerEnd(socket, send(socket, `Estimate it ${model.tag}`).requestId);
     const saved = (await waitForState(socket, (state) => state.memory.length === 1)).memory[0]!;
     socket.send({ type: 'memory_accept', requestId: 'a1', id: saved.id, baseVersion: 1 });
-    await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'a1');
+    await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'a1');
 
     const edited = { ...ESTIMATE, pain: 'Three hours a week on the phone.' };
     socket.send({
@@ -138,9 +138,9 @@ describe('the scale estimate', () => {
       baseVersion: 1,
       content: { kind: 'scale_estimate', title: 'Empty chairs', estimate: edited },
     });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'e1')).toMatchObject({
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'e1')).toMatchObject({
       ok: true,
-      entry: { version: 2, acceptedAt: expect.any(Number) },
+      value: { version: 2, acceptedAt: expect.any(Number) },
     });
 
     await answerEnd(socket, send(socket, `The responses are in ${model.tag}`).requestId);
@@ -354,7 +354,7 @@ describe('searching discussions through the co-founder', () => {
     await db().prepare('UPDATE users SET privacy_mode = 1 WHERE email = ?').bind(email).run();
     const socket = await openSocket(projectId, jar);
     socket.send({ type: 'memory_create', requestId: 'n', content: { kind: 'note', title: 'Partner', body: 'Our pilot partner is Brightsmile Dental Group.' } });
-    await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'n');
+    await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'n');
     const model = await lane({
       replies: [
         { toolCalls: [{ name: 'search_discussions', arguments: { queries: [`brightsmile dental group ${tag}`] } }] },

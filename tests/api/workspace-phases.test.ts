@@ -26,7 +26,7 @@ let requestCounter = 0;
 async function openPhase(socket: TestSocket, phase: unknown) {
   const requestId = `open-${++requestCounter}`;
   socket.send({ type: 'phase_open', requestId, phase });
-  return socket.waitFor((frame) => frame.type === 'phase_result' && frame.requestId === requestId, { what: `the answer to opening phase ${String(phase)}` });
+  return socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === requestId, { what: `the answer to opening phase ${String(phase)}` });
 }
 
 const IDEA = {
@@ -109,14 +109,19 @@ describe('opening a phase', () => {
     expect(await openPhase(ownerSocket, 1)).toMatchObject({ ok: true });
     await waitForState(collaboratorSocket, (state) => state.phases.current === 1);
 
-    expect(await openPhase(ownerSocket, 3)).toMatchObject({ ok: false, error: 'Phase 3, "Research competitors and gaps", needs Pro.' });
+    expect(await openPhase(ownerSocket, 3)).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      error: 'Phase 3, "Research competitors and gaps", needs Pro.',
+      current: null,
+    });
     const before = ownerSocket.frames.length;
     for (const phase of [0, 9, '2', 1.5, null]) ownerSocket.send({ type: 'phase_open', requestId: 'bad', phase });
     ownerSocket.send({ type: 'phase_open', requestId: 'extra', phase: 2, role: 'owner' });
     // Invalid frames are dropped: nothing answers them and nothing changes.
     expect(await openPhase(ownerSocket, 1)).toMatchObject({ ok: true });
     expect(
-      ownerSocket.frames.slice(before).filter((frame) => frame.type === 'phase_result' && (frame.requestId === 'bad' || frame.requestId === 'extra')),
+      ownerSocket.frames.slice(before).filter((frame) => frame.type === 'request_result' && (frame.requestId === 'bad' || frame.requestId === 'extra')),
     ).toEqual([]);
     expect(ownerSocket.latestState<State>()!.phases.current).toBe(1);
 
@@ -168,9 +173,9 @@ describe('artifacts', () => {
     expect(estimate.acceptedAt).toBeUndefined();
 
     socket.send({ type: 'memory_accept', requestId: 'accept', id: estimate.id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'accept')).toMatchObject({
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'accept')).toMatchObject({
       ok: true,
-      entry: { basedOn: [{ id: idea.id, kind: 'chosen_idea', version: 1 }] },
+      value: { basedOn: [{ id: idea.id, kind: 'chosen_idea', version: 1 }] },
     });
     const accepted = await waitForState(socket, (state) => state.phases.done.includes(2));
     expect(
@@ -183,7 +188,7 @@ describe('artifacts', () => {
     // A collaborator rewrites the chosen idea: every member sees the estimate flagged, with who changed the idea.
     const rewritten = { kind: 'chosen_idea', title: IDEA.title, idea: { ...IDEA_FIELDS, problem: 'Clinics lose a chair-hour a day.' } };
     other.send({ type: 'memory_update', requestId: 'edit', id: idea.id, baseVersion: 1, content: rewritten });
-    expect(await other.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'edit')).toMatchObject({ ok: true, entry: { version: 2 } });
+    expect(await other.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'edit')).toMatchObject({ ok: true, value: { version: 2 } });
     const edited = await waitForState(socket, (state) => state.memory.some((entry) => entry.id === idea.id && entry.version === 2));
     const newIdea = edited.memory.find((entry) => entry.id === idea.id)!;
     expect(newIdea.author).toMatchObject({ kind: 'member', name: collaborator.email.split('@')[0] });
@@ -201,9 +206,9 @@ describe('artifacts', () => {
 
     // Accepting it again records the new version and clears the flag.
     socket.send({ type: 'memory_accept', requestId: 'again', id: estimate.id, baseVersion: 1 });
-    expect(await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'again')).toMatchObject({
+    expect(await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'again')).toMatchObject({
       ok: true,
-      entry: { basedOn: [{ id: idea.id, version: 2 }] },
+      value: { basedOn: [{ id: idea.id, version: 2 }] },
     });
     const cleared = await waitForState(other, (state) => state.memory.some((entry) => entry.id === estimate.id && entry.basedOn?.[0]?.version === 2));
     expect(

@@ -175,7 +175,7 @@ describe('deleting what completed a phase', () => {
 
     const from = socket.frames.length;
     socket.send({ type: 'memory_delete', requestId: 'del', id: chosen.id, baseVersion: chosen.version });
-    const result = await socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === 'del');
+    const result = await socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === 'del');
     expect(result.ok).toBe(true);
     expect((await phaseRows()).results).toEqual([]);
     const state = await socket.waitFor((frame) => frame.type === 'cf_agent_state' && !(frame.state as { phases: { done: number[] } }).phases.done.includes(1), {

@@ -48,7 +48,7 @@ async function secondSession(email: string, password: string): Promise<CookieJar
 }
 
 const memoryResult = (socket: TestSocket, requestId: string) =>
-  socket.waitFor((frame) => frame.type === 'memory_result' && frame.requestId === requestId, { what: `memory_result ${requestId}` });
+  socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === requestId, { what: `the answer to ${requestId}` });
 
 describe('only the workspace paths reach a project object', () => {
   it('refuses the sub-agent path into another project: no socket, no object, no write, no read', async () => {
@@ -332,7 +332,7 @@ describe('one text rule for the memory, from members, tools and HTTP', () => {
     socket.send({ type: 'memory_create', requestId: 'good', content: { kind: 'note', title: 'Café 🍰 Ș', body: 'Two lines\nand a\ttab' } });
     const good = await memoryResult(socket, 'good');
     expect(good.ok).toBe(true);
-    expect((good.entry as { body: string }).body).toBe('Two lines\nand a\ttab');
+    expect((good.value as { body: string }).body).toBe('Two lines\nand a\ttab');
     socket.close();
   });
 

@@ -85,7 +85,7 @@ describe('the canvas', () => {
     expect(theNote().textContent).toContain('Shorter');
     const winner = note({ text: 'Their wording', version: 2, updatedBy: ben });
     socket.deliver({
-      type: 'canvas_result',
+      type: 'request_result',
       requestId: update.requestId as string,
       ok: false,
       reason: 'stale',
@@ -107,7 +107,7 @@ describe('the canvas', () => {
     fireEvent.keyDown(theNote(), { key: 'ArrowRight' });
     const move = socket.last('canvas_update');
     expect(move).toMatchObject({ baseVersion: 2, patch: { kind: 'note', x: 10 } });
-    socket.deliver({ type: 'canvas_result', requestId: move.requestId as string, ok: true, item: note({ text: "Ben's wording", x: 10, version: 3 }) });
+    socket.deliver({ type: 'request_result', requestId: move.requestId as string, ok: true, value: note({ text: "Ben's wording", x: 10, version: 3 }) });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(socket.sent.filter((frame) => frame.type === 'canvas_update')).toHaveLength(2));
@@ -121,14 +121,14 @@ describe('the canvas', () => {
     fireEvent.keyDown(screen.getByRole('group', { name: /Call five/ }), { key: 'Delete' });
     const deletion = socket.last('canvas_delete');
     expect(deletion).toMatchObject({ kind: 'note', id: 'n1', baseVersion: 1 });
-    socket.deliver({ type: 'canvas_result', requestId: deletion.requestId as string, ok: true, item: null });
+    socket.deliver({ type: 'request_result', requestId: deletion.requestId as string, ok: true, value: null });
     await waitFor(() => expect(screen.queryByRole('group', { name: /Call five/ })).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(socket.last('canvas_create')).toMatchObject({ item: { kind: 'note', id: 'n1', text: 'Call five clinics' } }));
-    socket.deliver({ type: 'canvas_result', requestId: socket.last('canvas_create').requestId as string, ok: true, item: note() });
+    socket.deliver({ type: 'request_result', requestId: socket.last('canvas_create').requestId as string, ok: true, value: note() });
     await waitFor(() => expect(socket.last('canvas_create')).toMatchObject({ item: { kind: 'connector', id: 'c1', from: 'n1', to: 'n2' } }));
-    socket.deliver({ type: 'canvas_result', requestId: socket.last('canvas_create').requestId as string, ok: true, item: connector });
+    socket.deliver({ type: 'request_result', requestId: socket.last('canvas_create').requestId as string, ok: true, value: connector });
     await waitFor(() => expect(screen.getByRole('group', { name: /Call five/ })).toBeTruthy());
   });
 
@@ -176,7 +176,7 @@ describe('pinning from the memory', () => {
     render(
       <MemoryPanel
         entries={[idea]}
-        changeMemory={async () => ({ type: 'memory_result', requestId: 'r', ok: true, entry: null })}
+        changeMemory={async () => ({ type: 'request_result', requestId: 'r', ok: true, value: null })}
         pinToCanvas={async (text, from) => (pins.push([text, from]), answers.shift()!)}
       />,
     );

@@ -70,7 +70,7 @@ describe('a phase registered at run time', () => {
     const changes: Change[] = [];
     const changeMemory = vi.fn(async (change: Change): Promise<MemoryResult> => {
       changes.push(change);
-      return { type: 'memory_result', requestId: 'r', ok: true, entry: null };
+      return { type: 'request_result', requestId: 'r', ok: true, value: null };
     });
     render(<MemoryPanel entries={[VOTE_TALLY_ENTRY]} changeMemory={changeMemory} />);
     const entry = screen.getByRole('listitem', { name: 'Vote tally: Friday release' });

@@ -12,7 +12,7 @@ import { COMPETITOR, LANDSCAPE, PERSONA, THREAD } from './artifact-fixtures';
 
 type Change = Parameters<Parameters<typeof MemoryPanel>[0]['changeMemory']>[0];
 
-const saved: MemoryResult = { type: 'memory_result', requestId: 'r', ok: true, entry: null };
+const saved: MemoryResult = { type: 'request_result', requestId: 'r', ok: true, value: null };
 
 function editing(entry: MemoryEntry, answers: MemoryResult[]) {
   const changes: Change[] = [];
@@ -91,7 +91,7 @@ describe('editing a persona', () => {
     const refusal =
       "Only the co-founder's tools add cited evidence, which they check: the quote “x” from https://invented.example/ is not in this entry. Delete it, or write it as a claim labelled 'assumption'.";
     const { changes, form, type, save } = editing(PERSONA, [
-      { type: 'memory_result', requestId: 'r', ok: false, reason: 'invalid', error: refusal, current: null },
+      { type: 'request_result', requestId: 'r', ok: false, reason: 'invalid', error: refusal, current: null },
     ]);
     type(/^Job stories/, 'Clinics want fewer cancellations.');
     save();

@@ -60,7 +60,7 @@ function memoryPanel(entries: MemoryEntry[], answers: MemoryResult[]) {
   return { changes, view, changeMemory };
 }
 
-const ok = (entry: MemoryEntry | null): MemoryResult => ({ type: 'memory_result', requestId: 'r', ok: true, entry });
+const ok = (entry: MemoryEntry | null): MemoryResult => ({ type: 'request_result', requestId: 'r', ok: true, value: entry });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -102,7 +102,7 @@ describe('the memory panel', () => {
     const theirs = { ...NOTE, body: 'Only clinics with 3+ chairs.', author: { kind: 'member' as const, userId: 'u2', name: 'Grace Hopper' }, version: 5 };
     const { changes } = memoryPanel(
       [NOTE],
-      [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed meanwhile.', current: theirs }, ok({ ...theirs, version: 6 })],
+      [{ type: 'request_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed meanwhile.', current: theirs }, ok({ ...theirs, version: 6 })],
     );
     fireEvent.click(screen.getByRole('button', { name: 'Edit Clinics pay for tools' }));
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Mine: most have one.' } });
@@ -120,7 +120,7 @@ describe('the memory panel', () => {
   it('when the entry was deleted meanwhile, keeps the text and adds it anew on the next save', async () => {
     const { changes } = memoryPanel(
       [NOTE],
-      [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'not_found', error: 'Gone.', current: null }, ok({ ...NOTE, id: 'e9', version: 1 })],
+      [{ type: 'request_result', requestId: 'r', ok: false, reason: 'not_found', error: 'Gone.', current: null }, ok({ ...NOTE, id: 'e9', version: 1 })],
     );
     fireEvent.click(screen.getByRole('button', { name: 'Edit Clinics pay for tools' }));
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Clinics pay' } });
@@ -178,7 +178,7 @@ describe('the memory panel', () => {
   });
 
   it('refuses to delete an entry someone changed a moment ago', async () => {
-    memoryPanel([NOTE], [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed.', current: { ...NOTE, version: 4 } }]);
+    memoryPanel([NOTE], [{ type: 'request_result', requestId: 'r', ok: false, reason: 'stale', error: 'Changed.', current: { ...NOTE, version: 4 } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Clinics pay for tools' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Delete Clinics pay for tools?' })).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Someone changed this entry just now');

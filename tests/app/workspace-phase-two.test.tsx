@@ -263,7 +263,7 @@ describe('the scale estimate in the memory', () => {
   });
 
   it('is accepted on the version shown, and says so once accepted', async () => {
-    const { changes } = memoryPanel([ESTIMATE], [{ type: 'memory_result', requestId: 'r', ok: false, reason: 'stale', error: 'stale', current: ESTIMATE }]);
+    const { changes } = memoryPanel([ESTIMATE], [{ type: 'request_result', requestId: 'r', ok: false, reason: 'stale', error: 'stale', current: ESTIMATE }]);
     fireEvent.click(screen.getByRole('button', { name: 'Accept this estimate' }));
     expect(await screen.findByText('Someone changed this just now: read the new version before accepting it.')).toBeTruthy();
     expect(changes).toEqual([{ type: 'memory_accept', id: 'est', baseVersion: 2 }]);
@@ -274,7 +274,7 @@ describe('the scale estimate in the memory', () => {
 
   it('asks before accepting an estimate that rests on assumptions only, and says so once accepted', async () => {
     const bare = { ...ESTIMATE, estimate: { ...(ESTIMATE as Extract<MemoryEntry, { kind: 'scale_estimate' }>).estimate, evidence: [] } } as MemoryEntry;
-    const { changes } = memoryPanel([bare], [{ type: 'memory_result', requestId: 'r', ok: true, entry: { ...bare, acceptedAt: AT } }]);
+    const { changes } = memoryPanel([bare], [{ type: 'request_result', requestId: 'r', ok: true, value: { ...bare, acceptedAt: AT } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Accept this estimate' }));
     const confirm = screen.getByRole('group', { name: 'Accept an estimate built on assumptions?' });
     expect(confirm.textContent).toContain('No discussion backs this estimate.');
@@ -290,7 +290,7 @@ describe('the scale estimate in the memory', () => {
   });
 
   it('adds a money line computed like the sizings, and shows it', async () => {
-    const { changes } = memoryPanel([ESTIMATE], [{ type: 'memory_result', requestId: 'r', ok: true, entry: { ...ESTIMATE, version: 3 } }]);
+    const { changes } = memoryPanel([ESTIMATE], [{ type: 'request_result', requestId: 'r', ok: true, value: { ...ESTIMATE, version: 3 } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add a money line: what the problem costs, or the revenue at stake' }));
     const first = screen.getByRole('group', { name: 'Money at stake, step 1' });
@@ -339,7 +339,7 @@ describe('the scale estimate in the memory', () => {
   });
 
   it('is edited step by step, with numbers checked before anything is sent', async () => {
-    const { changes } = memoryPanel([ESTIMATE], [{ type: 'memory_result', requestId: 'r', ok: true, entry: { ...ESTIMATE, version: 3 } }]);
+    const { changes } = memoryPanel([ESTIMATE], [{ type: 'request_result', requestId: 'r', ok: true, value: { ...ESTIMATE, version: 3 } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Empty chairs in US clinics' }));
     const step = screen.getByRole('group', { name: 'Top-down, step 2' });
     fireEvent.change(within(step).getByLabelText('Value'), { target: { value: 'lots' } });

@@ -306,7 +306,7 @@ export function handleCanvasFrame(
   if (!parsed.success) {
     const requestId = typeof frame === 'object' && frame && 'requestId' in frame && typeof frame.requestId === 'string' ? frame.requestId.slice(0, 100) : null;
     if (requestId !== null)
-      reply({ type: 'canvas_result', requestId, ok: false, reason: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid change.', current: null });
+      reply({ type: 'request_result', requestId, ok: false, reason: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid change.', current: null });
     return;
   }
   const request = parsed.data;
@@ -327,7 +327,7 @@ export function handleCanvasFrame(
   }
   if (request.type === 'canvas_read') return reply({ type: 'canvas_board', requestId: request.requestId, items: store.read() });
   const outcome = store.apply(request, { kind: 'member', userId: member.userId, name: member.name });
-  if (!outcome.ok) return reply({ type: 'canvas_result', requestId: request.requestId, ...outcome });
-  reply({ type: 'canvas_result', requestId: request.requestId, ok: true, item: outcome.item });
+  if (!outcome.ok) return reply({ type: 'request_result', requestId: request.requestId, ...outcome });
+  reply({ type: 'request_result', requestId: request.requestId, ok: true, value: outcome.item });
   for (const change of outcome.broadcasts) broadcast(JSON.stringify(change), [connection.id]);
 }

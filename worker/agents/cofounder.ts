@@ -4,7 +4,14 @@ import type { ToolSet } from 'ai';
 import type { CanvasItem } from '#contracts/canvas';
 import { phaseOf, unlockedPhases } from '#contracts/phases/registry';
 import type { ProjectConversationExport } from '#contracts/user';
-import { PhaseOpenFrameSchema, type MemoryEntry, type PhaseResultFrame, type WorkspaceMessage, type WorkspaceState } from '#contracts/workspace';
+import {
+  PhaseOpenFrameSchema,
+  type MemoryEntry,
+  type MemoryResultFrame,
+  type RequestResultFrame,
+  type WorkspaceMessage,
+  type WorkspaceState,
+} from '#contracts/workspace';
 import { cofounderCaps } from '../config';
 import {
   completedPhases,
@@ -69,7 +76,9 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       mayStop: (member, requestId) => this.#sends.mayStop(member, requestId),
       editMemory: async (connection, member, frame) => {
         const requestId = typeof frame.requestId === 'string' ? frame.requestId.slice(0, 100) : null;
-        if (requestId !== null) connection.send(JSON.stringify({ type: 'memory_result', requestId, ...(await editMemory(this.#facade, member, frame)) }));
+        if (requestId === null) return;
+        const answer: MemoryResultFrame = { type: 'request_result', requestId, ...(await editMemory(this.#facade, member, frame)) };
+        connection.send(JSON.stringify(answer));
       },
       openPhase: (connection, frame) => this.#openPhase(connection, frame),
       canvas: (connection, member, frame) => handleCanvasFrame(this.#canvas, connection, member, frame, (message, without) => this.broadcast(message, without)),
@@ -181,15 +190,15 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
   async #openPhase(connection: Connection, frame: unknown) {
     const parsed = PhaseOpenFrameSchema.safeParse(frame);
     if (!parsed.success) return;
-    const reply = (result: PhaseResultFrame) => connection.send(JSON.stringify(result));
     const { requestId, phase } = parsed.data;
+    const reply = (result: RequestResultFrame<null, 'invalid'>) => connection.send(JSON.stringify(result));
+    const refuse = (error: string) => reply({ type: 'request_result', requestId, ok: false, reason: 'invalid', error, current: null });
     const unlocked = await this.#unlockedPhases();
     const definition = phaseOf(phase)!;
-    if (!unlocked.includes(phase)) return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", needs Pro.` });
-    if (!canOpen(phase, unlocked))
-      return reply({ type: 'phase_result', requestId, ok: false, error: `Phase ${phase}, "${definition.title}", is not available yet.` });
+    if (!unlocked.includes(phase)) return refuse(`Phase ${phase}, "${definition.title}", needs Pro.`);
+    if (!canOpen(phase, unlocked)) return refuse(`Phase ${phase}, "${definition.title}", is not available yet.`);
     this.setState({ ...this.state, phases: { ...this.state.phases, current: phase } });
-    reply({ type: 'phase_result', requestId, ok: true });
+    reply({ type: 'request_result', requestId, ok: true, value: null });
   }
 
   /** The phases the owner's plan opens, read from D1 now; the shared state follows it. */

@@ -16,7 +16,8 @@ import { phasesState } from './turns';
 /** What an edit needs of the object: the memory and phases as they are now, and the one way to change them. */
 export type MemoryDesk = Pick<ObjectFacade, 'env' | 'projectId' | 'state' | 'setState' | 'commitMemory' | 'unlockedPhases'>;
 
-type Result = { ok: true; entry: MemoryEntry | null } | Refusal;
+/** What a memory frame's `request_result` carries: the entry as saved (null once deleted), or the refusal. */
+type Result = { ok: true; value: MemoryEntry | null } | Refusal;
 export const lockedRefusal = (phase: { number: number; title: string }): Refusal => ({
   ok: false,
   reason: 'invalid',
@@ -50,10 +51,10 @@ export async function editMemory(desk: MemoryDesk, editor: MemberIdentity, frame
     entry: result.entry,
     by: author,
   });
-  return { ok: true, entry: result.entry };
+  return { ok: true, value: result.entry };
 }
 
-const strip = (result: Applied | Refusal): Result => (result.ok ? { ok: true, entry: result.entry } : result);
+const strip = (result: Applied | Refusal): Result => (result.ok ? { ok: true, value: result.entry } : result);
 
 /**
  * A member's edit keeps or deletes an artifact's cited evidence and may add claims labelled as

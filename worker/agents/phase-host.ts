@@ -1,11 +1,11 @@
 import { PHASES, phaseOf, unlockedPhases } from '#contracts/phases/registry';
-import type { EngineState, MemoryEntry, WorkspaceState } from '#contracts/workspace';
+import type { EngineState, MemoryEntry, MemoryResultFrame, WorkspaceState } from '#contracts/workspace';
 import type { Member } from './members';
 import { createEntry, updateEntry } from './memory';
 import { lockedRefusal } from './memory-edits';
 import type { MemoryChange } from './memory-history';
 import { allModules } from './phases/registry';
-import type { MemberAction, PhaseHost, PhaseModule, Sql } from './phases/types';
+import type { ActionResult, MemberAction, PhaseHost, PhaseModule, Sql } from './phases/types';
 
 /** The object as its parts see it (memory edits, phases' hosts). */
 export interface ObjectFacade {
@@ -50,7 +50,7 @@ export function createPhaseHost(module: PhaseModule, object: ObjectFacade): Phas
       const updated = updateEntry(object.state.memory, id, baseVersion, content, by);
       if (!updated.ok) return updated;
       object.commitMemory(updated.memory, { action: 'updated', entryId: id, entry: updated.entry, by });
-      return { ok: true, entry: updated.entry };
+      return { ok: true, value: updated.entry };
     },
     startJob: (job, input) => object.scheduleJob({ phase: module.number, job, input }),
   };
@@ -58,20 +58,31 @@ export function createPhaseHost(module: PhaseModule, object: ObjectFacade): Phas
 
 /**
  * A phase's member action (PhaseModule.actions): parsed, checked against who may send it and the
- * plan, then handled by its phase. Returns the result frame for its sender; null for a frame that
- * cannot be read (dropped, as every unreadable frame is).
+ * plan, then handled by its phase. Returns the `request_result` for its sender; null for a frame
+ * that cannot be read (dropped, as every unreadable frame is).
  */
-export async function answerMemberAction(module: PhaseModule, action: MemberAction, host: PhaseHost, member: Member, frame: unknown): Promise<object | null> {
+export async function answerMemberAction(
+  module: PhaseModule,
+  action: MemberAction,
+  host: PhaseHost,
+  member: Member,
+  frame: unknown,
+): Promise<MemoryResultFrame | null> {
   const parsed = action.schema.safeParse(frame);
   if (!parsed.success) return null;
-  const frameOf = (result: object) => ({ type: action.reply, requestId: parsed.data.requestId, ...result });
-  if (action.who === 'owner' && member.role !== 'owner')
-    return frameOf({ ok: false, reason: 'invalid', error: 'Only the project owner can do this.', current: null });
+  const answer = (result: ActionResult): MemoryResultFrame => ({
+    type: 'request_result',
+    requestId: parsed.data.requestId,
+    ...(result.ok
+      ? { ok: true, value: result.value ?? null }
+      : { ok: false, error: result.error, reason: result.reason ?? 'invalid', current: result.current ?? null }),
+  });
+  if (action.who === 'owner' && member.role !== 'owner') return answer({ ok: false, error: 'Only the project owner can do this.' });
   if (action.whileLocked === 'refused' && !(await host.unlockedPhases()).includes(module.number)) {
     const refusal = lockedRefusal(phaseOf(module.number)!);
-    return frameOf({ ...refusal, error: action.lockedRefusal ?? refusal.error });
+    return answer({ ...refusal, error: action.lockedRefusal ?? refusal.error });
   }
-  return frameOf(await action.handle(host, member, parsed.data));
+  return answer(await action.handle(host, member, parsed.data));
 }
 
 const ENGINE_STATE: EngineState = {

@@ -77,16 +77,20 @@ export interface MemberIdentity {
   role: 'owner' | 'collaborator';
 }
 
-/** What a member action answers its sender: the engine sends it as the result frame of the request. */
+/**
+ * What a member action answers its sender: the engine sends it as the request's `request_result`
+ * (RequestResultFrame in contracts/workspace.ts), with `value` null when absent. A refusal without
+ * a `reason` is sent as 'invalid', without `current` as null.
+ */
 export type ActionResult =
-  | { ok: true; entry?: MemoryEntry | null }
-  | ({ ok: false; error: string } & Partial<Omit<Extract<MemoryResultFrame, { ok: false }>, 'type' | 'requestId' | 'ok' | 'error'>>);
+  | { ok: true; value?: MemoryEntry | null }
+  | ({ ok: false; error: string } & Partial<Pick<Extract<MemoryResultFrame, { ok: false }>, 'reason' | 'current'>>);
 
 /**
  * A frame members send for a phase (Approve a research run, Check again). The engine parses it
  * with `schema`, refuses it unless the sender's session and membership stand, refuses it when
  * the phase is locked for the project's plan (`whileLocked: 'refused'`) and then calls `handle`;
- * `reply` names the result frame the app waits for.
+ * whatever it returns answers the request, as every member request is answered.
  */
 export interface MemberAction<Frame extends { type: string; requestId: string } = { type: string; requestId: string }> {
   type: string;
@@ -97,8 +101,6 @@ export interface MemberAction<Frame extends { type: string; requestId: string } 
   whileLocked: 'refused' | 'allowed';
   /** What a refusal for a locked phase says, when not the phase's own 'needs Pro' sentence. */
   lockedRefusal?: string;
-  /** The result frame's type (its shape: { type, requestId, ok, error? / entry? }). */
-  reply: 'memory_result' | 'run_result';
   handle(host: PhaseHost, member: MemberIdentity, frame: Frame): Promise<ActionResult>;
 }
 

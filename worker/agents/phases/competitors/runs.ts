@@ -68,7 +68,6 @@ const approve: MemberAction<ReturnType<typeof RunApproveFrameSchema.parse>> = {
   // Runs read the plan: approving one is a phase 3 tool at work, Pro only.
   whileLocked: 'refused',
   lockedRefusal: 'Research runs need Pro.',
-  reply: 'run_result',
   handle: async (host, member, { runId }) => {
     // No await between the check and the write: of any number of approvals, one starts the run.
     const started = transition(host.sql, runId, ['proposed'], (record) => ({
@@ -88,7 +87,6 @@ const stop: MemberAction<ReturnType<typeof RunStopFrameSchema.parse>> = {
   who: 'member',
   // Stopping spends nothing: it stays possible after a downgrade.
   whileLocked: 'allowed',
-  reply: 'run_result',
   handle: async (host, member, { runId }) => {
     const stopped = transition(host.sql, runId, ['proposed', 'running'], (record) => ({
       ...record,
@@ -108,7 +106,6 @@ const check: MemberAction<ReturnType<typeof CheckAgainFrameSchema.parse>> = {
   schema: CheckAgainFrameSchema,
   who: 'member',
   whileLocked: 'refused',
-  reply: 'memory_result',
   handle: async (host, member, { id }) => {
     const entry = host.state.memory.find((candidate) => candidate.id === id);
     if (!entry || entry.kind !== 'competitor') return DELETED;

@@ -5,11 +5,12 @@ import {
   type CanvasCreate,
   type CanvasItem,
   type CanvasItemKind,
-  type CanvasResultFrame,
+  type CanvasRefusalReason,
   type CanvasServerFrame,
   type FramePatch,
   type NotePatch,
 } from '#contracts/canvas';
+import { useRequests, type RequestResult } from '../use-requests';
 
 /**
  * The canvas's live board in the browser (docs/decisions/0045-canvas.md). The board is read once
@@ -46,7 +47,9 @@ export interface Cursor {
   at: number;
 }
 
-const ANSWER_TIMEOUT_MS = 15_000;
+/** What a canvas change got back: the item as saved (null once deleted), or why not. */
+type CanvasResult = RequestResult<CanvasItem | null, CanvasRefusalReason>;
+const NO_ANSWER = 'The canvas did not answer. Check your connection and try again.';
 const CANVAS_FRAME = new RegExp(`"type":"(?:${CANVAS_SERVER_FRAME_TYPES.join('|')})"`);
 
 function parse(data: unknown): CanvasServerFrame | null {
@@ -95,7 +98,6 @@ export function useCanvas(socket: CanvasSocket) {
 
   const confirmedRef = useRef(confirmed);
   confirmedRef.current = confirmed;
-  const pending = useRef(new Map<string, (frame: CanvasResultFrame) => void>());
   /** The patch of each item on its way to the server, and the next one waiting for it. */
   const inFlight = useRef(new Map<string, Patch>());
   const queued = useRef(new Map<string, Patch>());
@@ -114,29 +116,9 @@ export function useCanvas(socket: CanvasSocket) {
     [],
   );
 
-  const request = useCallback(
-    (frame: Record<string, unknown>) =>
-      new Promise<CanvasResultFrame>((resolve) => {
-        const requestId = crypto.randomUUID();
-        const timer = setTimeout(() => {
-          pending.current.delete(requestId);
-          resolve({
-            type: 'canvas_result',
-            requestId,
-            ok: false,
-            reason: 'invalid',
-            error: 'The canvas did not answer. Check your connection and try again.',
-            current: null,
-          });
-        }, ANSWER_TIMEOUT_MS);
-        pending.current.set(requestId, (result) => {
-          clearTimeout(timer);
-          resolve(result);
-        });
-        socket.send(JSON.stringify({ ...frame, requestId }));
-      }),
-    [socket],
-  );
+  // The connection is the workspace's: its hook (use-workspace.ts) ignores this one's answers, and this one the workspace's.
+  const { request: send, settle } = useRequests((text) => socket.send(text), { noAnswer: NO_ANSWER });
+  const request = useCallback((frame: { type: string; [key: string]: unknown }) => send<CanvasItem | null, CanvasRefusalReason>(frame), [send]);
 
   const read = useCallback(() => socket.send(JSON.stringify({ type: 'canvas_read', requestId: `read-${crypto.randomUUID()}` })), [socket]);
 
@@ -147,10 +129,8 @@ export function useCanvas(socket: CanvasSocket) {
       if (frame.type === 'canvas_board') {
         setConfirmed(new Map(frame.items.map((item) => [item.id, item])));
         setLoaded(true);
-      } else if (frame.type === 'canvas_result') {
-        const settle = pending.current.get(frame.requestId);
-        pending.current.delete(frame.requestId);
-        settle?.(frame);
+      } else if (frame.type === 'request_result') {
+        settle(frame);
       } else if (frame.type === 'canvas_changed') {
         if ('item' in frame) putConfirmed(frame.item);
         else dropConfirmed(frame.removed.id);
@@ -166,11 +146,11 @@ export function useCanvas(socket: CanvasSocket) {
       socket.removeEventListener('message', onMessage);
       socket.removeEventListener('open', read);
     };
-  }, [socket, read, putConfirmed, dropConfirmed]);
+  }, [socket, read, putConfirmed, dropConfirmed, settle]);
 
   /** Applies a refusal: the item as the server holds it (or its absence) wins, and the member is told. */
   const refused = useCallback(
-    (result: Extract<CanvasResultFrame, { ok: false }>, id: string) => {
+    (result: Extract<CanvasResult, { ok: false }>, id: string) => {
       if (result.current) putConfirmed(result.current);
       else if (result.reason === 'not_found') dropConfirmed(id);
       say(result.error);
@@ -205,9 +185,9 @@ export function useCanvas(socket: CanvasSocket) {
         inFlight.current.set(id, patch);
         const result = await request({ type: 'canvas_update', id, baseVersion: base.version, patch });
         inFlight.current.delete(id);
-        if (result.ok && result.item) {
-          confirmedRef.current = new Map(confirmedRef.current).set(id, result.item);
-          putConfirmed(result.item);
+        if (result.ok && result.value) {
+          confirmedRef.current = new Map(confirmedRef.current).set(id, result.value);
+          putConfirmed(result.value);
         } else if (!result.ok) {
           ok = false;
           queued.current.delete(id);
@@ -250,16 +230,16 @@ export function useCanvas(socket: CanvasSocket) {
           say(result.error);
           return false;
         }
-        if (result.item) {
-          confirmedRef.current = new Map(confirmedRef.current).set(result.item.id, result.item);
-          putConfirmed(result.item);
+        if (result.value) {
+          confirmedRef.current = new Map(confirmedRef.current).set(result.value.id, result.value);
+          putConfirmed(result.value);
         }
         // A connector whose other note is gone meanwhile is refused by the server: the note is back regardless.
         for (const connector of operation.connectors ?? []) {
           const restored = await request({ type: 'canvas_create', item: connector });
-          if (restored.ok && restored.item) {
-            confirmedRef.current = new Map(confirmedRef.current).set(restored.item.id, restored.item);
-            putConfirmed(restored.item);
+          if (restored.ok && restored.value) {
+            confirmedRef.current = new Map(confirmedRef.current).set(restored.value.id, restored.value);
+            putConfirmed(restored.value);
           }
         }
         return true;
@@ -275,7 +255,7 @@ export function useCanvas(socket: CanvasSocket) {
         refused(result, operation.id);
         return false;
       }
-      if (result.item) putConfirmed(result.item);
+      if (result.value) putConfirmed(result.value);
       if (operation.op === 'delete') {
         dropConfirmed(operation.id);
         // Connectors of a deleted note go with it on the server; here too.

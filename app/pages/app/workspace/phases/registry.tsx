@@ -80,9 +80,6 @@ export const failedToolNoteOf = (name: string): string | undefined => lookUp((ap
 
 export const workspaceCards = (): React.ComponentType<WorkspaceCardProps>[] => apps.flatMap((app) => app.workspaceCards ?? []);
 
-/** The result frames the phases' requests are answered with. */
-export const phaseResultFrames = (): string[] => apps.flatMap((app) => app.resultFrames ?? []);
-
 export const phaseWorkspaceContext = (state: WorkspaceState | null): Partial<PhaseWorkspaceContext> =>
   Object.assign({}, ...apps.map((app) => app.workspaceContext?.(state) ?? {}));
 

@@ -26,8 +26,6 @@ export interface PhaseApp {
   failedToolNotes?: Record<string, string>;
   /** Cards over the workspace's columns, for every member (a long job the members follow). */
   workspaceCards?: ComponentType<WorkspaceCardProps>[];
-  /** The type of the frames that answer its requests (`request` below), as the server sends them. */
-  resultFrames?: readonly string[];
   /** What the phase lends its artifact views from the shared state (WorkspaceContext). */
   workspaceContext?: (state: WorkspaceState | null) => Partial<PhaseWorkspaceContext>;
   /** What the phase adds to the conversation's props from the workspace screen. */
@@ -151,7 +149,7 @@ export interface ToolCardProps {
 // ---------------------------------------------------------------------------------------------
 // The workspace screen
 
-/** Sends a frame that the server answers with a result frame (`PhaseApp.resultFrames`): resolves with an error to show, or null. */
+/** Sends a member's request (a frame the server answers with its `request_result`): resolves with an error to show, or null. */
 export type WorkspaceRequest = (frame: { type: string; [key: string]: unknown }) => Promise<string | null>;
 
 export interface WorkspaceCardProps {

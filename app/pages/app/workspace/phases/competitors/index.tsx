@@ -83,5 +83,4 @@ export const COMPETITORS_APP = {
     [COMPETITORS_TOOLS.proposeResearchRun]: 'The research run could not be proposed.',
   },
   workspaceCards: [ResearchRun],
-  resultFrames: ['run_result'],
 } satisfies PhaseApp;
