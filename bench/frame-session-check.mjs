@@ -1,6 +1,6 @@
 // What checking, on every workspace frame that writes, that the socket's session and membership
 // still stand costs (docs/security.md §25): a memory edit's round trip over the WebSocket (frame
-// out, `memory_result` back) on this revision and on one without the check (by default 57bcbe6,
+// out, its result back: `request_result`, or `memory_result` on older revisions) on this revision and on one without the check (by default 57bcbe6,
 // the last revision before it; --baseline names another), both against a bare HTTP request.
 //   node bench/frame-session-check.mjs [--no-build] [--baseline 57bcbe6] [--rounds 5] [--edits 40]
 //
@@ -33,7 +33,8 @@ async function workspace(origin) {
   const waiting = new Map();
   ws.addEventListener('message', (event) => {
     const frame = JSON.parse(event.data);
-    if (frame.type === 'memory_result') waiting.get(frame.requestId)?.(frame);
+    // Older revisions answered memory frames with `memory_result` and `entry`.
+    if (frame.type === 'request_result' || frame.type === 'memory_result') waiting.get(frame.requestId)?.(frame);
   });
   await new Promise((opened, failed) => {
     ws.addEventListener('open', opened, { once: true });
@@ -48,7 +49,7 @@ async function workspace(origin) {
     });
   const first = await edit({ type: 'memory_create', content: { kind: 'note', title: 'Bench', body: 'Version 1' } });
   if (!first.ok) throw new Error(`Could not create the entry: ${first.error}`);
-  let entry = first.entry;
+  let entry = first.value ?? first.entry;
   return {
     close: () => ws.close(),
     /** One edit's round trip in ms. */
@@ -61,7 +62,7 @@ async function workspace(origin) {
         content: { kind: 'note', title: 'Bench', body: `Version ${entry.version + 1}` },
       });
       if (!result.ok) throw new Error(`The edit was refused: ${result.error}`);
-      entry = result.entry;
+      entry = result.value ?? result.entry;
       return performance.now() - started;
     },
   };
