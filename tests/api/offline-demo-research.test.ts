@@ -5,7 +5,7 @@ import { MemoryContentSchema, type MemoryEntry, type WorkspaceMessage, type Work
 import { acceptEntry, createEntry, updateEntry, type Applied, type Refusal } from '../../worker/agents/memory';
 import { COMPETITORS_DEMO } from '../../worker/agents/phases/competitors/demo';
 import { runEndText, runStep, type RunRecord } from '../../worker/agents/phases/competitors/research-run';
-import { demoSubject } from '../../worker/agents/phases/shared/demo-subject';
+import { demoSubject } from '../../worker/agents/phases/common/demo-subject';
 import { FIND_IDEA_DEMO } from '../../worker/agents/phases/find-idea/demo';
 import { PERSONAS_DEMO } from '../../worker/agents/phases/personas/demo';
 import { PROBLEM_SCALE_DEMO } from '../../worker/agents/phases/problem-scale/demo';

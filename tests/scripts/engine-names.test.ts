@@ -24,13 +24,13 @@ function filesUnder(folder: string): string[] {
 }
 
 /** The phases' own folders on each side, named by slug. */
-const SLUGS = readdirSync(join(ROOT, PHASE_FOLDERS)).filter((entry) => entry !== 'shared' && statSync(join(ROOT, PHASE_FOLDERS, entry)).isDirectory());
+const SLUGS = readdirSync(join(ROOT, PHASE_FOLDERS)).filter((entry) => entry !== 'common' && statSync(join(ROOT, PHASE_FOLDERS, entry)).isDirectory());
 const inPhaseFolder = (file: string) => SLUGS.some((slug) => file.includes(`/phases/${slug}/`));
 
 /** Every engine file: the object and its parts, the engine's tools and public types, the engine's contracts, and the workspace screens outside the phases' folders. */
 export const ENGINE_FILES = [
   ...filesUnder('worker/agents').filter(
-    (file) => !inPhaseFolder(file) && !file.startsWith(`${PHASE_FOLDERS}/shared/`) && file !== `${PHASE_FOLDERS}/registry.ts`,
+    (file) => !inPhaseFolder(file) && !file.startsWith(`${PHASE_FOLDERS}/common/`) && file !== `${PHASE_FOLDERS}/registry.ts`,
   ),
   'contracts/workspace.ts',
   'contracts/canvas.ts',

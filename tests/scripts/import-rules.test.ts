@@ -144,7 +144,7 @@ export function contractCycles(imports: Import[]): string[][] {
 /**
  * The phases' own folders on each side (docs/architecture.md, "Adding a phase"). The engine
  * reaches a phase only through its registry, and a phase reaches the engine only through the
- * engine's public surface; shared phase code (`phases/shared/`, and the app's shared phase
+ * engine's public surface; shared phase code (`phases/common/`, and the app's shared phase
  * components directly under `phases/`) is open to every phase.
  */
 const PHASE_SIDES = [
@@ -166,7 +166,7 @@ const PHASE_SIDES = [
 function phaseFolderOf(file: string): string | null {
   for (const side of PHASE_SIDES) {
     const match = file.startsWith(side.folder) ? /^([^/]+)\//.exec(file.slice(side.folder.length)) : null;
-    if (match && match[1] !== 'shared') return `${side.folder}${match[1]}/`;
+    if (match && match[1] !== 'common') return `${side.folder}${match[1]}/`;
   }
   return null;
 }
@@ -180,7 +180,7 @@ export function phaseBoundaryViolations(imports: Import[]): string[] {
     const toPhase = phaseFolderOf(edge.to);
     if (!fromPhase && toPhase && edge.from !== side.registry) return [`${edge.from} → ${edge.to}: the engine reaches a phase only through its registry`];
     if (fromPhase && toPhase && toPhase !== fromPhase) return [`${edge.from} → ${edge.to}: a phase does not import another phase`];
-    const toEngine = edge.to.startsWith(side.engine) && !toPhase && !edge.to.startsWith(`${side.folder}shared/`);
+    const toEngine = edge.to.startsWith(side.engine) && !toPhase && !edge.to.startsWith(`${side.folder}common/`);
     // The app's shared phase components live directly under phases/ (Acceptance, ArtifactFields).
     const sharedComponent = side.folder.startsWith('app/') && edge.to.startsWith(side.folder) && !edge.to.slice(side.folder.length).includes('/');
     if (fromPhase && toEngine && !side.public.includes(edge.to) && !sharedComponent && edge.to !== side.registry)

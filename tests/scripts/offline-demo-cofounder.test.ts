@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlaceCanvasNotesInputSchema } from '#contracts/canvas';
 import { ChosenIdeaContentSchema } from '#contracts/phases/find-idea';
-import { demoSubject, shortName } from '../../worker/agents/phases/shared/demo-subject';
+import { demoSubject, shortName } from '../../worker/agents/phases/common/demo-subject';
 import { FIND_IDEA_DEMO } from '../../worker/agents/phases/find-idea/demo';
 import type { FounderWords } from '../../worker/agents/phases/types';
 

@@ -1,14 +1,14 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import type { MemoryEntry, MessageMetadata, WorkspaceMessage } from '#contracts/workspace';
 import { textOf } from './context';
-import { demoSubject } from './phases/shared/demo-subject';
+import { demoSubject } from './phases/common/demo-subject';
 import { phaseModule } from './phases/registry';
 import type { DemoStep, FounderWords, ToolContext } from './phases/types';
 
 /**
  * The offline demo co-founder: local development without a model key only (llmMode), labelled
  * 'offline demo — not AI' by the app through `offlineDemo` in the metadata. Each built phase has
- * a fixed script, so every screen can be tried, about the project's own subject (./phases/shared/demo-subject.ts).
+ * a fixed script, so every screen can be tried, about the project's own subject (./phases/common/demo-subject.ts).
  * Never used in production; tests check its scripts, never through it the co-founder's behaviour.
  */
 const pause = (ms: number, signal?: AbortSignal) =>

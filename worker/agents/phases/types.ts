@@ -2,7 +2,7 @@ import type { ToolSet } from 'ai';
 import type { MemoryContent, MemoryEntry, MemoryResultFrame, MessageAuthor, WorkspaceState } from '#contracts/workspace';
 import type { z } from '#contracts/zod';
 import type { CofounderActions, ReadPage } from '../tools/actions';
-import type { DemoSubject } from './shared/demo-subject';
+import type { DemoSubject } from './common/demo-subject';
 
 /**
  * What a phase plugs into the co-founder's engine, and what the engine lends it. This file and

@@ -1,6 +1,6 @@
 import type { Landscape } from '#contracts/phases/competitors';
-import { demoToolCall } from '../shared/demo-tool-call';
-import { inSentence, quote, searchWords, type DemoSubject } from '../shared/demo-subject';
+import { demoToolCall } from '../common/demo-tool-call';
+import { inSentence, quote, searchWords, type DemoSubject } from '../common/demo-subject';
 import type { DemoStep } from '../types';
 import { proposeResearchRun } from './propose-research-run';
 import { saveCompetitor } from './save-competitor';

@@ -4,7 +4,7 @@ import { CompetitorSchema, COMPETITOR_LIMITS, type Claim } from '#contracts/phas
 import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
-import { normaliseQuote } from '../shared/quotes';
+import { normaliseQuote } from '../common/quotes';
 
 const SaveCompetitorInput = z.strictObject({
   name: singleLineText(COMPETITOR_LIMITS.nameChars),

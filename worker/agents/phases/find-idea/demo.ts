@@ -1,6 +1,6 @@
 import type { PlaceCanvasNotesInput } from '#contracts/canvas';
 import type { ChosenIdea } from '#contracts/phases/find-idea';
-import { PEOPLE_UNKNOWN, quote, shortName } from '../shared/demo-subject';
+import { PEOPLE_UNKNOWN, quote, shortName } from '../common/demo-subject';
 import type { DemoStep, FounderWords } from '../types';
 
 /** The two directions compared: the founder's own idea beside one other, or two examples when they have none yet. */

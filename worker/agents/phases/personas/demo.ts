@@ -1,5 +1,5 @@
-import { demoToolCall } from '../shared/demo-tool-call';
-import { quote, type DemoSubject } from '../shared/demo-subject';
+import { demoToolCall } from '../common/demo-tool-call';
+import { quote, type DemoSubject } from '../common/demo-subject';
 import type { DemoStep } from '../types';
 import { savePersona } from './save-persona';
 import { PERSONAS_TOOLS } from '#contracts/phases/personas';

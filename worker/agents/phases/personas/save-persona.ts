@@ -5,7 +5,7 @@ import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import { personaAvatarUrl } from '../../../services/avatars';
 import type { CofounderActions } from '../../tools/actions';
-import { normaliseQuote } from '../shared/quotes';
+import { normaliseQuote } from '../common/quotes';
 
 const SavePersonaInput = z.strictObject({
   name: singleLineText(120).describe('A first name and a last name'),

@@ -1,6 +1,6 @@
 import type { ScaleEstimate } from '#contracts/phases/problem-scale';
 import { searchDiscussions } from '../../../services/discussion-search';
-import { inSentence, quote, searchWords, type DemoSubject } from '../shared/demo-subject';
+import { inSentence, quote, searchWords, type DemoSubject } from '../common/demo-subject';
 import type { DemoStep } from '../types';
 import { PROBLEM_SCALE_TOOLS, type ResearchDraft } from '#contracts/phases/problem-scale';
 
