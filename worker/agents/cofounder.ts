@@ -223,12 +223,14 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     const phase = phaseModule(this.state.phases.current) ?? allModules()[0]!;
     const privacyMode = await projectPrivacyMode(this.env.DB, this.#projectId);
     const actions = this.#actions(turn.answering);
+    // Built once per turn, from the memory and messages as the turn starts.
+    const privateWording = privacyMode ? privateWordingCheck(this.state.memory, messages) : null;
     const toolContext = (module: PhaseModule) => ({
       env: this.env,
       projectId: this.#projectId,
       actions,
       host: this.#hostFor(module),
-      privateWording: privacyMode ? privateWordingCheck(this.state.memory, messages) : null,
+      privateWording,
     });
     if (turn.sender.mode === 'offline-demo') {
       return offlineDemoAnswer({ context: toolContext(phase), messages, phase: phase.number, privacyMode, signal: options?.abortSignal });
