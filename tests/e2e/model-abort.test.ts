@@ -11,16 +11,22 @@ import { baseUrl } from './support';
 
 const fakeOpenAiUrl = inject('fakeOpenAiUrl');
 
+/**
+ * The fake model is shared with the free tools' e2e file, which runs beside this one and resets
+ * the fake's default script and record: this file's calls go through a lane of their own, chosen
+ * by a tag in the industry the visitor types (tests/fakes/openai.ts, "Lanes").
+ */
+const LANE = `modelabort${Date.now()}`;
+
 interface ModelCall {
   aborted?: boolean;
 }
-const modelCalls = async (): Promise<ModelCall[]> => (await fetch(`${fakeOpenAiUrl}/__requests`)).json();
+const modelCalls = async (): Promise<ModelCall[]> => (await fetch(`${fakeOpenAiUrl}/__lanes/${LANE}/requests`)).json();
 
 beforeEach(async () => {
-  await fetch(`${fakeOpenAiUrl}/__reset`, { method: 'POST' });
   // About 40 seconds for the whole answer, past the Worker's 30 s time-out: only a disconnect
   // can end the model call within the 15 s the test waits.
-  await fetch(`${fakeOpenAiUrl}/__scenario`, { method: 'POST', body: JSON.stringify({ tokensPerSecond: 10 }) });
+  await fetch(`${fakeOpenAiUrl}/__lanes/${LANE}`, { method: 'POST', body: JSON.stringify({ tokensPerSecond: 10 }) });
 });
 
 /** Starts a generation over a plain HTTP connection that the test can cut. */
@@ -34,7 +40,7 @@ function startGeneration(accept: string) {
   request.on('response', (response) => response.once('data', () => firstBytes()));
   // The test ends the connection itself; the reset that follows is expected.
   request.on('error', () => undefined);
-  request.end(JSON.stringify({ industry: 'Dental clinics' }));
+  request.end(JSON.stringify({ industry: `Dental clinics ${LANE}` }));
   return { request, answered };
 }
 
