@@ -15,6 +15,31 @@ import type { ArtifactOutline, Citation, PhaseDefinition } from './fields';
 import { citationsOfPersona, outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent, type PersonasState } from './personas';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
 import { citationsOfScaleEstimate, outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
+import {
+  LeanCanvasContentSchema,
+  outlineLeanCanvas,
+  outlinePitch,
+  outlineRiskiestAssumptions,
+  outlineValueMap,
+  PitchContentSchema,
+  RiskiestAssumptionsContentSchema,
+  SHAPE_SOLUTION_PHASE,
+  ValueMapContentSchema,
+  type LeanCanvasContent,
+  type PitchContent,
+  type RiskiestAssumptionsContent,
+  type ValueMapContent,
+} from './shape-solution';
+import {
+  BUILD_PLAN_PHASE,
+  BuildPlanContentSchema,
+  MvpScopeContentSchema,
+  outlineBuildPlan,
+  outlineMvpScope,
+  type BuildPlanContent,
+  type BuildPlanState,
+  type MvpScopeContent,
+} from './build-plan';
 
 /**
  * The registry of the 8 phases, read by the Worker (worker/agents/phases/registry.ts adds each
@@ -37,17 +62,28 @@ const phases: (PhaseDefinition & { built: boolean })[] = [
   { ...PROBLEM_SCALE_PHASE, built: true },
   { ...COMPETITORS_PHASE, built: true },
   { ...PERSONAS_PHASE, built: true },
-  { ...notBuilt(5, 'Shape the solution', 'Turn the problem and your personas into a focused first version.'), built: false },
-  { ...notBuilt(6, 'Plan the build', 'A development plan you can follow, one step at a time.'), built: false },
+  { ...SHAPE_SOLUTION_PHASE, built: true },
+  { ...BUILD_PLAN_PHASE, built: true },
   { ...notBuilt(7, 'Launch', 'Choose your channels and prepare a launch that gets noticed.'), built: false },
   { ...notBuilt(8, 'Market and grow', 'Find what brings users in, and what keeps them coming back.'), built: false },
 ];
 export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = phases;
 
 /** The slices of the workspace state that phases own (WorkspaceState = EngineState & PhaseStates). */
-export type PhaseStates = CompetitorsState & PersonasState;
+export type PhaseStates = CompetitorsState & PersonasState & BuildPlanState;
 
-export type ArtifactContent = ChosenIdeaContent | ScaleEstimateContent | CompetitorContent | LandscapeContent | PersonaContent;
+export type ArtifactContent =
+  | ChosenIdeaContent
+  | ScaleEstimateContent
+  | CompetitorContent
+  | LandscapeContent
+  | PersonaContent
+  | ValueMapContent
+  | LeanCanvasContent
+  | RiskiestAssumptionsContent
+  | PitchContent
+  | MvpScopeContent
+  | BuildPlanContent;
 export type ArtifactKind = ArtifactContent['kind'];
 
 /** What the registry knows of an artifact kind beyond its definition: its schema, how it reads as sections, what it cites. */
@@ -67,6 +103,12 @@ rule('scale_estimate', { schema: ScaleEstimateContentSchema, outline: outlineSca
 rule('competitor', { schema: CompetitorContentSchema, outline: outlineCompetitor, citations: citationsOfCompetitor });
 rule('landscape', { schema: LandscapeContentSchema, outline: outlineLandscape, citations: citationsOfLandscape });
 rule('persona', { schema: PersonaContentSchema, outline: outlinePersona, citations: citationsOfPersona });
+rule('value_map', { schema: ValueMapContentSchema, outline: outlineValueMap });
+rule('lean_canvas', { schema: LeanCanvasContentSchema, outline: outlineLeanCanvas });
+rule('riskiest_assumptions', { schema: RiskiestAssumptionsContentSchema, outline: outlineRiskiestAssumptions });
+rule('pitch', { schema: PitchContentSchema, outline: outlinePitch });
+rule('mvp_scope', { schema: MvpScopeContentSchema, outline: outlineMvpScope });
+rule('build_plan', { schema: BuildPlanContentSchema, outline: outlineBuildPlan });
 
 /**
  * Adds a phase at run time, or replaces a listed one with the same number; returns what undoes

@@ -143,4 +143,19 @@ describe('a phase registered at test time plugs into the workspace object', () =
     expect(counted.memory.filter((entry) => entry.kind === ('vote_tally' as string))).toHaveLength(1);
     back.close();
   });
+
+  it("its own check of a member's edit, against the workspace as it is, refuses with its sentence and saves nothing", async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const socket = await openSocket(projectId, jar);
+    const tally = { kind: 'vote_tally', title: 'Vote', tally: { question: 'Ship on Friday?', votesFor: 1 } };
+    await result(socket, frame(socket, { type: 'vote_cast', choice: 'for' }));
+    expect(await result(socket, frame(socket, { type: 'vote_count', question: 'Ship on Friday?' }))).toMatchObject({ ok: true });
+    const during = frame(socket, { type: 'memory_create', content: tally });
+    expect(await result(socket, during)).toMatchObject({ ok: false, reason: 'invalid', error: 'The votes are being counted: edit the tally once they are.' });
+    expect(tallyOf(socket.latestState<State>()!)).toBeUndefined();
+    // Once counted, the same edit is the phase's to take.
+    await waitForState(socket, (state) => state.ballot.status === 'counted', 'the count done', 20_000);
+    expect(await result(socket, frame(socket, { type: 'memory_create', content: tally }))).toMatchObject({ ok: true });
+    socket.close();
+  });
 });

@@ -4,6 +4,7 @@ import { MemoryFrameSchema, type MemoryContent, type MemoryEntry, type MessageAu
 import { completedPhases, completePhase, reopenPhase } from '../db/queries/cofounder';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import type { ObjectFacade } from './phase-host';
+import { phaseModule } from './phases/registry';
 import type { MemberIdentity } from './phases/types';
 import { phasesState } from './turns';
 
@@ -39,6 +40,8 @@ export async function editMemory(desk: MemoryDesk, editor: MemberIdentity, frame
   if (edit.type === 'memory_create' || edit.type === 'memory_update') {
     const invented = inventedByMember(memory, edit);
     if (invented) return { ok: false, reason: 'invalid', error: invented, current: null };
+    const refused = owner ? phaseModule(owner.number)?.checkEdit?.(edit.content, desk.state) : null;
+    if (refused) return { ok: false, reason: 'invalid', error: refused, current: null };
   }
   if (edit.type === 'memory_accept') return strip(await acceptArtifact(desk, edit.id, edit.baseVersion, author));
   if (edit.type === 'memory_delete') return strip(await deleteArtifact(desk, edit.id, edit.baseVersion, author));
