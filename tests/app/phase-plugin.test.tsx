@@ -103,6 +103,24 @@ describe('a phase registered at run time', () => {
     });
   });
 
+  it("sends its members' own frames through the workspace, and shows a refusal where it was asked", async () => {
+    const onAction = vi.fn(async (_frame: { type: string; [key: string]: unknown }): Promise<string | null> => null);
+    const { rerender } = render(<MemoryPanel entries={[VOTE_TALLY_ENTRY]} changeMemory={vi.fn()} workspace={{ onAction }} />);
+    const entry = screen.getByRole('listitem', { name: 'Vote tally: Friday release' });
+    fireEvent.click(within(entry).getByRole('button', { name: 'Vote for' }));
+    expect(onAction).toHaveBeenCalledWith({ type: 'vote_cast', choice: 'for' });
+    await waitFor(() => expect(onAction).toHaveBeenCalledTimes(1));
+    expect(within(entry).queryByRole('alert')).toBeNull();
+
+    onAction.mockResolvedValueOnce('Voting closed at noon.');
+    fireEvent.click(within(entry).getByRole('button', { name: 'Vote for' }));
+    expect((await within(entry).findByRole('alert')).textContent).toBe('Voting closed at noon.');
+
+    // Where the workspace lends no way to act, the view only reads.
+    rerender(<MemoryPanel entries={[VOTE_TALLY_ENTRY]} changeMemory={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Vote for' })).toBeNull();
+  });
+
   it('is gone once unregistered: its tool is an ordinary note again, and its entries have no view', () => {
     unregister();
     render(

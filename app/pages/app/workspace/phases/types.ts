@@ -65,6 +65,12 @@ export type PhaseEntryRequest = keyof PhaseEntryRequests;
 export interface WorkspaceContext extends PhaseWorkspaceContext {
   /** Sends a message to the co-founder as this member, as the composer would. */
   onAsk?: (text: string) => void;
+  /**
+   * Sends one of a phase's member frames (`{ type, … }`, answered by its `request_result`);
+   * resolves with an error to show, or null. What it changes arrives for every member in the
+   * shared state. Absent where the workspace only reads.
+   */
+  onAction?: WorkspaceRequest;
 }
 
 /** A memory entry of one kind. */
