@@ -163,6 +163,7 @@ function MemoryEntryItem({
         <MemoryEditor
           entry={entry}
           changeMemory={changeMemory}
+          workspace={workspace}
           onDone={() => {
             setEditing(false);
             requestAnimationFrame(() => editButton.current?.focus());
@@ -286,7 +287,17 @@ function validate(content: unknown, editor: ArtifactEditor<unknown, unknown> | u
  * Adds an entry (entry null) or edits one. A stale edit is not lost: the form keeps the text,
  * shows the other person's version, and the next save knowingly replaces it.
  */
-export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEntry | null; changeMemory: ChangeMemory; onDone: () => void }) {
+export function MemoryEditor({
+  entry,
+  changeMemory,
+  onDone,
+  workspace,
+}: {
+  entry: MemoryEntry | null;
+  changeMemory: ChangeMemory;
+  onDone: () => void;
+  workspace?: WorkspaceContext;
+}) {
   const id = useId();
   // An artifact is edited by its phase's editor; the kind of an entry never changes.
   const editor = entry ? artifactEditorOf(entry.kind) : undefined;
@@ -368,7 +379,7 @@ export function MemoryEditor({ entry, changeMemory, onDone }: { entry: MemoryEnt
           <input id={`${id}-title`} className="memory-editor__input" value={fields.title} onChange={set('title')} />
         </div>
         {Editor ? (
-          <Editor id={id} fields={edited} onChange={setEdited} />
+          <Editor id={id} fields={edited} onChange={setEdited} workspace={workspace} />
         ) : (
           <div className="memory-editor__field">
             <label htmlFor={`${id}-body`}>Text</label>

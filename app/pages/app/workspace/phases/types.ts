@@ -119,6 +119,8 @@ export interface ArtifactEditorProps<Fields> {
   id: string;
   fields: Fields;
   onChange: (fields: Fields) => void;
+  /** What the workspace lends the views, for an editor's choices (who can own a task); absent where nothing is lent. */
+  workspace?: WorkspaceContext;
 }
 
 // ---------------------------------------------------------------------------------------------
