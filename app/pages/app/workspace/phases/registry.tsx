@@ -7,6 +7,7 @@ import { COMPETITORS_APP } from './competitors';
 import { FIND_IDEA_APP } from './find-idea';
 import { PERSONAS_APP } from './personas';
 import { PROBLEM_SCALE_APP } from './problem-scale';
+import { SHAPE_SOLUTION_APP } from './shape-solution';
 import type {
   ArtifactEditor,
   ArtifactViewProps,
@@ -25,7 +26,7 @@ import type {
  * here (docs/architecture.md, "Adding a phase"); a test adds a phase of its own with
  * `registerPhaseApp`.
  */
-const BUILT_IN = [FIND_IDEA_APP, PROBLEM_SCALE_APP, COMPETITORS_APP, PERSONAS_APP, BUILD_PLAN_APP] as const;
+const BUILT_IN = [FIND_IDEA_APP, PROBLEM_SCALE_APP, COMPETITORS_APP, PERSONAS_APP, SHAPE_SOLUTION_APP, BUILD_PLAN_APP] as const;
 
 // Every artifact kind of the contracts has a view and an editor: a missing one is a type error here.
 type Covered<Key extends 'artifactViews' | 'editors'> = (typeof BUILT_IN)[number] extends infer App
