@@ -280,7 +280,7 @@ describe('the pitch', () => {
     const field = (name: string) => within(entry).getByText(name, { selector: 'dt' }).nextElementSibling!.textContent;
     expect(field('Problem')).toBe(PITCH.pitch.problem);
     expect(field('Appetite')).toBe('2 weeks Room for at most 3 main elements.');
-    expect(field('Solution')).toBe('Opening Dana marks a slot as open.Texts The waiting list gets a text.First reply wins The first yes takes the slot.');
+    expect(field('Solution')).toBe('Opening: Dana marks a slot as open.Texts: The waiting list gets a text.First reply wins: The first yes takes the slot.');
     expect(field('Flows')).toBe(PITCH.pitch.flows[0]);
     expect(field('Rabbit holes')).toBe('Two-way calendar sync: read only for now.');
     expect(field('No-gos')).toBe('None named.');

@@ -127,8 +127,8 @@ export function LimitedLinesField({
 }
 
 /**
- * Items of a list edited in place, each in its own group with a Remove button, and a button that
- * adds one while there is room. `describe` says how many there are against the limit.
+ * Items of a list edited in place, each with a Remove button while there are more than `min`,
+ * and a button that adds one while there is room. `note` says how many there are against the limit.
  */
 export function ItemsField<Item>({
   label,
@@ -140,6 +140,7 @@ export function ItemsField<Item>({
   itemLabel,
   addLabel,
   note,
+  titled = false,
   renderItem,
 }: {
   label: string;
@@ -151,6 +152,8 @@ export function ItemsField<Item>({
   itemLabel: (index: number) => string;
   addLabel: string;
   note?: { text: string; over: boolean };
+  /** Shows each item's label above its fields (when the fields' own labels do not number it). */
+  titled?: boolean;
   renderItem: (item: Item, index: number, change: (item: Item) => void) => React.ReactNode;
 }) {
   const change = (index: number) => (item: Item) => onChange(items.map((other, at) => (at === index ? item : other)));
@@ -166,6 +169,7 @@ export function ItemsField<Item>({
         <ol className="shape-solution-field__items">
           {items.map((item, index) => (
             <li key={index} className="shape-solution-field__item" aria-label={itemLabel(index)}>
+              {titled && <p className="shape-solution-field__item-title">{itemLabel(index)}</p>}
               {renderItem(item, index, change(index))}
               {items.length > min && (
                 <button

@@ -34,7 +34,7 @@ export function PitchView({ entry, onAccept }: { entry: EntryOf<'pitch'>; onAcce
             <ol className="shape-solution-pitch__elements">
               {elements.map((element, index) => (
                 <li key={index}>
-                  <strong>{element.name}</strong> {element.description}
+                  <strong>{element.name}</strong>: {element.description}
                 </li>
               ))}
             </ol>

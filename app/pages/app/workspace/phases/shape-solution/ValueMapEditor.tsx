@@ -42,6 +42,7 @@ function FitsField({ id, kind, fits, onChange }: { id: string; kind: keyof typeo
       max={SOLUTION_LIMITS.items}
       itemLabel={(index) => `${one} ${index + 1}`}
       addLabel={`Add a ${one.toLowerCase()}`}
+      titled
       note={{
         text: `${fits.length} of at most ${SOLUTION_LIMITS.items}. Name the persona and the ${word} it answers as the persona's card words it; leave both empty when it answers none, and the map flags it.`,
         over: fits.length > SOLUTION_LIMITS.items,
