@@ -114,13 +114,13 @@ const workspaceOf = (memory: MemoryEntry[], onAsk = vi.fn()) => ({
   onAsk,
 });
 
-function editing(entry: MemoryEntry) {
+function editing(entry: MemoryEntry, workspace?: ReturnType<typeof workspaceOf>) {
   const changes: Change[] = [];
   const changeMemory = vi.fn(async (change: Change) => {
     changes.push(change);
     return saved;
   });
-  render(<MemoryPanel entries={[entry]} changeMemory={changeMemory} />);
+  render(<MemoryPanel entries={[entry]} changeMemory={changeMemory} workspace={workspace} />);
   fireEvent.click(screen.getByRole('button', { name: `Edit ${entry.title}` }));
   const form = screen.getByRole('form', { name: `Edit ${entry.title}` });
   const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
@@ -327,6 +327,40 @@ describe('editing the value map', () => {
         ],
         creators: [{ text: 'Patients book themselves.', answers: null }],
       },
+    });
+  });
+
+  it("chooses what each answers among the personas' pains and gains, where the workspace lends them", async () => {
+    const { form, save, sent } = editing(VALUE_MAP, workspaceOf([PERSONA, VALUE_MAP]));
+    const relievers = within(form).getByRole('group', { name: 'Pain relievers' });
+    const answer = (group: HTMLElement, item: string) => select(within(within(group).getByRole('listitem', { name: item })).getByLabelText('What it answers'));
+    const first = answer(relievers, 'Pain reliever 1');
+    expect([...first.options].map((option) => `${option.parentElement!.getAttribute('label') ?? ''}|${option.textContent}`)).toEqual([
+      '|No pain of a persona (the map flags it)',
+      'Dana Whitfield|Late cancellations.',
+      'Dana Whitfield|Phone tag.',
+    ]);
+    expect(first.selectedOptions[0]!.textContent).toBe('Late cancellations.');
+    expect(answer(relievers, 'Pain reliever 2').selectedOptions[0]!.textContent).toBe('No pain of a persona (the map flags it)');
+    // A pain no persona states now stays as it was written until it is changed.
+    const third = answer(relievers, 'Pain reliever 3');
+    expect(third.selectedOptions[0]!.textContent).toBe('Dana Whitfield: Voicemail overflow. (no persona states this now)');
+    fireEvent.change(third, { target: { value: third.options[2]!.value } });
+    fireEvent.change(first, { target: { value: 'none' } });
+    // The creator names its persona in other letter case: still the persona's gain.
+    const creators = within(form).getByRole('group', { name: 'Gain creators' });
+    expect(answer(creators, 'Gain creator 1').selectedOptions[0]!.textContent).toBe('Slots refilled without calls.');
+    expect(within(form).queryByLabelText('The persona it answers')).toBeNull();
+    save();
+    const content = await sent();
+    expect(ValueMapContentSchema.parse(content)).toEqual(content);
+    expect((content as typeof VALUE_MAP).valueMap).toEqual({
+      ...VALUE_MAP.valueMap,
+      relievers: [
+        { text: 'Texts the waiting list the moment a slot opens.', answers: null },
+        VALUE_MAP.valueMap.relievers[1],
+        { text: 'One number for patients to call.', answers: { persona: 'Dana Whitfield', text: 'Phone tag.' } },
+      ],
     });
   });
 

@@ -1,4 +1,4 @@
-import { SOLUTION_LIMITS, type Fit, type ValueMap } from '#contracts/phases/shape-solution';
+import { SOLUTION_LIMITS, type Fit, type PersonaNeeds, type ValueMap } from '#contracts/phases/shape-solution';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
 import { ItemsField, LimitedLinesField, LimitedTextField } from './LimitedFields';
 
@@ -30,8 +30,83 @@ const KINDS = {
   creators: { one: 'Gain creator', many: 'Gain creators', word: 'gain', does: 'How it creates the gain', min: 0 },
 } as const;
 
-function FitsField({ id, kind, fits, onChange }: { id: string; kind: keyof typeof KINDS; fits: FitFields[]; onChange: (fits: FitFields[]) => void }) {
+type Need = 'pains' | 'gains';
+
+/**
+ * What a reliever or creator answers, chosen among the needs the personas of the memory state now,
+ * word for word; one it named before that no persona states now stays a choice until changed.
+ */
+function AnswerChoice({
+  id,
+  word,
+  need,
+  fit,
+  personas,
+  onChange,
+}: {
+  id: string;
+  word: string;
+  need: Need;
+  fit: FitFields;
+  personas: readonly PersonaNeeds[];
+  onChange: (answer: { persona: string; need: string }) => void;
+}) {
+  const groups = personas.map((persona) => ({ name: persona.name, needs: persona[need] }));
+  const choices = groups.flatMap((group) => group.needs.map((text) => ({ persona: group.name, need: text })));
+  const named = fit.persona.trim() !== '' || fit.need.trim() !== '';
+  // Matched as the map matches it: the same words, whatever their case.
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const at = choices.findIndex((choice) => same(choice.persona, fit.persona) && same(choice.need, fit.need));
+  const value = !named ? 'none' : at >= 0 ? String(at) : 'before';
+  return (
+    <div className="memory-editor__field">
+      <label htmlFor={id}>What it answers</label>
+      <select
+        id={id}
+        className="memory-editor__input"
+        value={value}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (chosen === 'none') onChange({ persona: '', need: '' });
+          else if (chosen !== 'before') onChange(choices[Number(chosen)]!);
+        }}
+      >
+        <option value="none">{`No ${word} of a persona (the map flags it)`}</option>
+        {groups.map((group, position) => {
+          const first = groups.slice(0, position).reduce((count, earlier) => count + earlier.needs.length, 0);
+          return (
+            <optgroup key={position} label={group.name}>
+              {group.needs.map((text, offset) => (
+                <option key={offset} value={String(first + offset)}>
+                  {text}
+                </option>
+              ))}
+            </optgroup>
+          );
+        })}
+        {value === 'before' && <option value="before">{`${fit.persona}: ${fit.need} (no persona states this now)`}</option>}
+      </select>
+    </div>
+  );
+}
+
+function FitsField({
+  id,
+  kind,
+  fits,
+  personas,
+  onChange,
+}: {
+  id: string;
+  kind: keyof typeof KINDS;
+  fits: FitFields[];
+  personas?: readonly PersonaNeeds[];
+  onChange: (fits: FitFields[]) => void;
+}) {
   const { one, many, word, does, min } = KINDS[kind];
+  const how = personas
+    ? `Choose the persona's ${word} it answers, or none, and the map flags it.`
+    : `Name the persona and the ${word} it answers as the persona's card words it; leave both empty when it answers none, and the map flags it.`;
   return (
     <ItemsField
       label={many}
@@ -43,10 +118,7 @@ function FitsField({ id, kind, fits, onChange }: { id: string; kind: keyof typeo
       itemLabel={(index) => `${one} ${index + 1}`}
       addLabel={`Add a ${one.toLowerCase()}`}
       titled
-      note={{
-        text: `${fits.length} of at most ${SOLUTION_LIMITS.items}. Name the persona and the ${word} it answers as the persona's card words it; leave both empty when it answers none, and the map flags it.`,
-        over: fits.length > SOLUTION_LIMITS.items,
-      }}
+      note={{ text: `${fits.length} of at most ${SOLUTION_LIMITS.items}. ${how}`, over: fits.length > SOLUTION_LIMITS.items }}
       renderItem={(fit, index, change) => (
         <>
           <LimitedTextField
@@ -57,28 +129,43 @@ function FitsField({ id, kind, fits, onChange }: { id: string; kind: keyof typeo
             value={fit.text}
             onChange={(text) => change({ ...fit, text })}
           />
-          <LimitedTextField
-            id={`${id}-${kind}-${index}-persona`}
-            label="The persona it answers"
-            max={ANSWERS_LIMITS.persona}
-            value={fit.persona}
-            onChange={(persona) => change({ ...fit, persona })}
-          />
-          <LimitedTextField
-            id={`${id}-${kind}-${index}-need`}
-            label={`The ${word}, word for word`}
-            rows={2}
-            max={ANSWERS_LIMITS.text}
-            value={fit.need}
-            onChange={(need) => change({ ...fit, need })}
-          />
+          {personas ? (
+            <AnswerChoice
+              id={`${id}-${kind}-${index}-answers`}
+              word={word}
+              need={kind === 'relievers' ? 'pains' : 'gains'}
+              fit={fit}
+              personas={personas}
+              onChange={({ persona, need }) => change({ ...fit, persona, need })}
+            />
+          ) : (
+            <>
+              <LimitedTextField
+                id={`${id}-${kind}-${index}-persona`}
+                label="The persona it answers"
+                max={ANSWERS_LIMITS.persona}
+                value={fit.persona}
+                onChange={(persona) => change({ ...fit, persona })}
+              />
+              <LimitedTextField
+                id={`${id}-${kind}-${index}-need`}
+                label={`The ${word}, word for word`}
+                rows={2}
+                max={ANSWERS_LIMITS.text}
+                value={fit.need}
+                onChange={(need) => change({ ...fit, need })}
+              />
+            </>
+          )}
         </>
       )}
     />
   );
 }
 
-function ValueMapFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<ValueMapFields>) {
+/** The value map's fields; what each reliever and creator answers is chosen among the personas' needs where the workspace lends them. */
+function ValueMapFieldsEditor({ id, fields, onChange, workspace }: ArtifactEditorProps<ValueMapFields>) {
+  const personas = workspace?.personaNeeds;
   return (
     <>
       <LimitedLinesField
@@ -90,8 +177,8 @@ function ValueMapFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<Valu
         lineChars={SOLUTION_LIMITS.itemChars}
         onChange={(products) => onChange({ ...fields, products })}
       />
-      <FitsField id={id} kind="relievers" fits={fields.relievers} onChange={(relievers) => onChange({ ...fields, relievers })} />
-      <FitsField id={id} kind="creators" fits={fields.creators} onChange={(creators) => onChange({ ...fields, creators })} />
+      <FitsField id={id} kind="relievers" fits={fields.relievers} personas={personas} onChange={(relievers) => onChange({ ...fields, relievers })} />
+      <FitsField id={id} kind="creators" fits={fields.creators} personas={personas} onChange={(creators) => onChange({ ...fields, creators })} />
     </>
   );
 }
