@@ -116,7 +116,7 @@ function TimelineChart({ groups, span, summary }: { groups: TimelineGroup[]; spa
   for (let week = 1; week <= weeks; week++) {
     const x = percent(week * DAYS_PER_WEEK, span);
     ticks.push(<line key={`g-${week}`} x1={x} x2={x} y1={AXIS_HEIGHT - 4} y2={y} className="build-plan__chart-grid" />);
-    if (week % every === 0 || week === 1)
+    if (week % every === 0)
       ticks.push(
         <text key={`w-${week}`} x={x} y={12} className="build-plan__chart-week">
           W{week}
