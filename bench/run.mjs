@@ -23,6 +23,7 @@ const BENCHES = [
   'phase-two-search',
   'phase-prompt',
   'canvas',
+  'plan-render',
   'stripe-webhook',
   'export',
   'export-pdf',
