@@ -188,6 +188,13 @@ describe('the value map', () => {
     ]);
     expect(SHAPE_SOLUTION_APP.workspaceContext(null)).toEqual({});
   });
+
+  it('lends the editors the artifacts a Lean Canvas box may come from, by phase, the canvas itself aside', () => {
+    expect(workspaceOf([VALUE_MAP, LEAN_CANVAS, PERSONA, { ...PERSONA, id: 'p2' }]).memorySources).toEqual([
+      'Persona: Dana Whitfield',
+      'Value map: Refill without calls',
+    ]);
+  });
 });
 
 describe('the Lean Canvas', () => {
@@ -411,6 +418,30 @@ describe('editing the Lean Canvas', () => {
         unfairAdvantage: { text: 'Two years of refill data.', source: 'Gaps and map: Where clinics are alone' },
         channels: { text: 'The dental managers forum.', source: 'assumption' },
       },
+    });
+  });
+
+  it('chooses where a box came from among the artifacts of the memory, where the workspace lends them', async () => {
+    const { form, save, sent } = editing(LEAN_CANVAS, workspaceOf([PERSONA, VALUE_MAP, LEAN_CANVAS]));
+    const source = (name: string) => select(within(within(form).getByRole('group', { name })).getByLabelText('Where it came from'));
+    expect([...source('Unfair advantage').options].map((option) => option.textContent)).toEqual([
+      'An assumption',
+      'Persona: Dana Whitfield',
+      'Value map: Refill without calls',
+    ]);
+    expect(source('Problem').selectedOptions[0]!.textContent).toBe('Persona: Dana Whitfield');
+    // A source gone from the memory stays as it was until it is changed.
+    expect(source('Customer segments').selectedOptions[0]!.textContent).toBe('Scale estimate: Dental clinics in the US (not in the memory now)');
+    expect(within(form).queryByLabelText('Which artifact, as its label and title')).toBeNull();
+    fireEvent.change(source('Unfair advantage'), { target: { value: 'Persona: Dana Whitfield' } });
+    fireEvent.change(source('Solution'), { target: { value: 'assumption' } });
+    save();
+    const content = await sent();
+    expect(LeanCanvasContentSchema.parse(content)).toEqual(content);
+    expect((content as typeof LEAN_CANVAS).canvas).toEqual({
+      ...CANVAS,
+      unfairAdvantage: { ...CANVAS.unfairAdvantage, source: 'Persona: Dana Whitfield' },
+      solution: { ...CANVAS.solution, source: 'assumption' },
     });
   });
 

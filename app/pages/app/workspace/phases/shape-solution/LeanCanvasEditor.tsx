@@ -17,8 +17,48 @@ const FIELDS = Object.keys(CANVAS_FIELDS) as CanvasField[];
 
 const SOURCE_KINDS = { assumption: 'An assumption', memory: 'An artifact of the memory' } as const;
 
-function CanvasFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<CanvasFields>) {
+/**
+ * Where a box came from, chosen among the artifacts of the memory (named as a box names them) or
+ * an assumption; one it named before that is not in the memory now stays a choice until changed.
+ */
+function SourceChoice({
+  id,
+  box,
+  sources,
+  onChange,
+}: {
+  id: string;
+  box: BoxFields;
+  sources: readonly string[];
+  onChange: (change: Partial<BoxFields>) => void;
+}) {
+  const value = box.assumption ? ASSUMPTION : box.from;
+  const gone = !box.assumption && !sources.includes(box.from);
+  return (
+    <div className="memory-editor__field">
+      <label htmlFor={id}>Where it came from</label>
+      <select
+        id={id}
+        className="memory-editor__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value === ASSUMPTION ? { assumption: true } : { assumption: false, from: event.target.value })}
+      >
+        <option value={ASSUMPTION}>An assumption</option>
+        {sources.map((source) => (
+          <option key={source} value={source}>
+            {source}
+          </option>
+        ))}
+        {gone && <option value={box.from}>{box.from.trim() === '' ? 'Choose an artifact' : `${box.from} (not in the memory now)`}</option>}
+      </select>
+    </div>
+  );
+}
+
+/** Each box's text and source; the source is chosen among the memory's artifacts where the workspace lends them, else written. */
+function CanvasFieldsEditor({ id, fields, onChange, workspace }: ArtifactEditorProps<CanvasFields>) {
   const set = (field: CanvasField, change: Partial<BoxFields>) => onChange({ ...fields, [field]: { ...fields[field], ...change } });
+  const sources = workspace?.memorySources;
   return (
     <>
       {FIELDS.map((field) => {
@@ -34,14 +74,18 @@ function CanvasFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<Canvas
               value={box.text}
               onChange={(text) => set(field, { text })}
             />
-            <SelectField
-              id={`${id}-${field}-source`}
-              label="Where it came from"
-              value={box.assumption ? 'assumption' : 'memory'}
-              options={SOURCE_KINDS}
-              onChange={(kind) => set(field, { assumption: kind === 'assumption' })}
-            />
-            {!box.assumption && (
+            {sources ? (
+              <SourceChoice id={`${id}-${field}-source`} box={box} sources={sources} onChange={(change) => set(field, change)} />
+            ) : (
+              <SelectField
+                id={`${id}-${field}-source`}
+                label="Where it came from"
+                value={box.assumption ? 'assumption' : 'memory'}
+                options={SOURCE_KINDS}
+                onChange={(kind) => set(field, { assumption: kind === 'assumption' })}
+              />
+            )}
+            {!sources && !box.assumption && (
               <LimitedTextField
                 id={`${id}-${field}-from`}
                 label="Which artifact, as its label and title"

@@ -1,4 +1,5 @@
-import { SHAPE_SOLUTION_TOOLS, type PersonaNeeds } from '#contracts/phases/shape-solution';
+import { artifactDefinition } from '#contracts/phases/registry';
+import { SHAPE_SOLUTION_TOOLS, sourceName, type PersonaNeeds } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
 import { savedNote } from '../SavedNote';
 import type { ArtifactViewProps, EntryOf, PhaseApp } from '../types';
@@ -16,6 +17,8 @@ declare module '../types' {
   interface PhaseWorkspaceContext {
     /** The personas of the memory as the value map reads them: each one's name, pains and gains. */
     personaNeeds?: readonly PersonaNeeds[];
+    /** The artifacts of the memory a Lean Canvas box may come from, named as a box names them ('Persona: Sam Rivera'). */
+    memorySources?: readonly string[];
   }
 }
 
@@ -28,6 +31,16 @@ export function personaNeedsOf(memory: readonly MemoryEntry[]): PersonaNeeds[] {
       pains: entry.persona.pains.map((pain) => pain.text),
       gains: entry.persona.gains.map((gain) => gain.text),
     }));
+}
+
+/** The artifacts of the memory, but the canvas itself, as a Lean Canvas box names its source, by phase; each name once. */
+export function memorySourcesOf(memory: readonly MemoryEntry[]): string[] {
+  const sources = memory.flatMap((entry) => {
+    const definition = entry.kind === 'lean_canvas' ? undefined : artifactDefinition(entry.kind);
+    return definition ? [{ phase: definition.phase.number, name: sourceName(definition.artifact.label, entry.title) }] : [];
+  });
+  // The earlier phases first, as the canvas is read.
+  return [...new Set(sources.sort((a, b) => a.phase - b.phase).map((source) => source.name))];
 }
 
 /** The value map, its relievers and creators checked against the personas as they are now. */
@@ -68,5 +81,5 @@ export const SHAPE_SOLUTION_APP = {
     [SHAPE_SOLUTION_TOOLS.saveRiskiestAssumptions]: 'The riskiest assumptions were refused as written.',
     [SHAPE_SOLUTION_TOOLS.savePitch]: 'The pitch was refused: its solution did not fit its appetite, or a part was missing.',
   },
-  workspaceContext: (state) => (state ? { personaNeeds: personaNeedsOf(state.memory) } : {}),
+  workspaceContext: (state) => (state ? { personaNeeds: personaNeedsOf(state.memory), memorySources: memorySourcesOf(state.memory) } : {}),
 } satisfies PhaseApp;
