@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHASES } from '#contracts/phases/registry';
 import { ExportDialog, fileNameOf } from '../../app/pages/app/workspace/ExportDialog';
 import { deferred, fakeApi, json } from './fake-api';
 
@@ -25,6 +26,9 @@ function renderDialog(props: { unlocked?: number[]; isOwner?: boolean } = {}) {
   );
   return { dialog: screen.getByRole('dialog', { name: 'Export the project' }), onClose };
 }
+
+/** The built phases, which the dialog offers and includes by default. */
+const BUILT = PHASES.filter((phase) => phase.built).map((phase) => phase.number);
 
 let saved: string[];
 beforeEach(() => {
@@ -74,7 +78,7 @@ describe('the export dialog', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(server.requests.find((request) => request.path === '/api/project/p1/export')?.body).toEqual({
       format: 'docx',
-      phases: [1, 2, 4],
+      phases: BUILT.filter((number) => number !== 3),
       includeCanvas: false,
     });
 
@@ -93,8 +97,8 @@ describe('the export dialog', () => {
       [EXPORT]: () => json(429, { error: 'You have exported 20 times in the last hour. Please try again in 12 minutes.' }, { 'Retry-After': '700' }),
     });
     const { dialog } = renderDialog();
-    for (const name of ['1. Find an idea', "2. Estimate the problem's scale and impact", '3. Research competitors and gaps', '4. Define user personas']) {
-      fireEvent.click(within(dialog).getByRole('checkbox', { name }));
+    for (const phase of PHASES.filter((candidate) => candidate.built)) {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: `${phase.number}. ${phase.title}` }));
     }
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose at least one phase to include.');
