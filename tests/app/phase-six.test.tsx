@@ -116,6 +116,25 @@ describe('the MVP scope', () => {
     render(<MvpScopeView entry={{ ...SCOPE, scope: { ...SCOPE.scope, in: [SCOPE.scope.in[0]!] } }} />);
     expect(screen.queryByRole('note')).toBeNull();
   });
+
+  it('flags an item whose pain reliever the value map no longer holds, and is accepted like every artifact', async () => {
+    const onAccept = vi.fn(async () => null);
+    render(
+      <MvpScopeView
+        entry={{ ...SCOPE, scope: { ...SCOPE.scope, in: [SCOPE.scope.in[0]!] } }}
+        relievers={new Set(['a reliever rewritten since'])}
+        onAccept={onAccept}
+      />,
+    );
+    const row = within(screen.getByText('In the first version').nextElementSibling as HTMLElement).getByRole('listitem');
+    expect(row.textContent).toBe(
+      'Text the waiting list when a slot frees up Delivers “Refills cancelled slots within the hour”, which the value map no longer holds',
+    );
+    expect(row.className).toContain('unfounded');
+    expect(screen.getByRole('note').textContent).toMatch(/^One item in scope delivers no pain reliever of the value map/);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the scope' }));
+    await waitFor(() => expect(onAccept).toHaveBeenCalledTimes(1));
+  });
 });
 
 describe('the build plan', () => {

@@ -1,4 +1,5 @@
 import { BUILD_PLAN_TOOLS, type PlanProposal, type TeamMember } from '#contracts/phases/build-plan';
+import type { MemoryEntry } from '#contracts/workspace';
 import { savedNote } from '../SavedNote';
 import type { ArtifactViewProps, EntryOf, PhaseApp } from '../types';
 import { BUILD_PLAN_EDITOR } from './BuildPlanEditor';
@@ -14,6 +15,8 @@ declare module '../types' {
     planProposal?: PlanProposal | null;
     /** The project's members, who can own a task (the shared state's teamMembers). */
     teamMembers?: TeamMember[];
+    /** The value map's pain relievers now, lower case, that the scope's items name. */
+    valueMapRelievers?: ReadonlySet<string>;
   }
 }
 
@@ -25,8 +28,14 @@ function BuildPlanEntryView({ entry, onAccept, workspace }: ArtifactViewProps<En
   );
 }
 
-function MvpScopeEntryView({ entry }: ArtifactViewProps<EntryOf<'mvp_scope'>>) {
-  return <MvpScopeView entry={entry} />;
+function MvpScopeEntryView({ entry, onAccept, workspace }: ArtifactViewProps<EntryOf<'mvp_scope'>>) {
+  return <MvpScopeView entry={entry} onAccept={onAccept} relievers={workspace?.valueMapRelievers} />;
+}
+
+/** The value map's pain relievers as the memory holds them now (lower case), which the scope's items deliver. */
+function relieversOf(memory: readonly MemoryEntry[]): ReadonlySet<string> {
+  const map = memory.find((entry): entry is EntryOf<'value_map'> => entry.kind === 'value_map');
+  return new Set((map?.valueMap.relievers ?? []).map((reliever) => reliever.text.trim().toLowerCase()));
 }
 
 const NO_MEMBERS: TeamMember[] = [];
@@ -46,5 +55,9 @@ export const BUILD_PLAN_APP = {
     [BUILD_PLAN_TOOLS.saveBuildPlan]: 'The build plan was refused: its tasks, dependencies or milestones did not add up.',
     [BUILD_PLAN_TOOLS.proposeReplan]: 'The revised plan could not be proposed.',
   },
-  workspaceContext: (state) => ({ planProposal: state?.planProposal ?? null, teamMembers: state?.teamMembers ?? NO_MEMBERS }),
+  workspaceContext: (state) => ({
+    planProposal: state?.planProposal ?? null,
+    teamMembers: state?.teamMembers ?? NO_MEMBERS,
+    ...(state ? { valueMapRelievers: relieversOf(state.memory) } : {}),
+  }),
 } satisfies PhaseApp;
