@@ -98,8 +98,13 @@ const PlanFieldsSchema = z.strictObject({
   techChoices: z.array(TechChoiceSchema).max(PLAN_LIMITS.techChoices),
 });
 
+/** What a plan's references are checked on: its tasks need only their ids, titles, dependencies and milestones (a task whose owner is still a name qualifies). */
+export type PlanReferences = Pick<z.infer<typeof PlanFieldsSchema>, 'weeks' | 'milestones'> & {
+  tasks: readonly Pick<Task, 'id' | 'title' | 'dependsOn' | 'milestone'>[];
+};
+
 /** What is wrong with a plan's references (ids, dependencies, milestones, weeks), each with the path it is about. */
-export function planProblems(plan: z.infer<typeof PlanFieldsSchema>): { path: (string | number)[]; message: string }[] {
+export function planProblems(plan: PlanReferences): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
   const milestones = new Set<string>();
   plan.milestones.forEach((milestone, index) => {
