@@ -31,6 +31,24 @@ import {
   type ValueMapContent,
 } from './shape-solution';
 import {
+  LandingCopyContentSchema,
+  LAUNCH_PHASE,
+  LaunchEmailContentSchema,
+  LaunchPlanContentSchema,
+  outlineLandingCopy,
+  outlineLaunchEmail,
+  outlineLaunchPlan,
+  outlineProductHuntKit,
+  outlineShowHnPost,
+  ProductHuntKitContentSchema,
+  ShowHnPostContentSchema,
+  type LandingCopyContent,
+  type LaunchEmailContent,
+  type LaunchPlanContent,
+  type ProductHuntKitContent,
+  type ShowHnPostContent,
+} from './launch';
+import {
   BUILD_PLAN_PHASE,
   BuildPlanContentSchema,
   MvpScopeContentSchema,
@@ -64,7 +82,7 @@ const phases: (PhaseDefinition & { built: boolean })[] = [
   { ...PERSONAS_PHASE, built: true },
   { ...SHAPE_SOLUTION_PHASE, built: true },
   { ...BUILD_PLAN_PHASE, built: true },
-  { ...notBuilt(7, 'Launch', 'Choose your channels and prepare a launch that gets noticed.'), built: false },
+  { ...LAUNCH_PHASE, built: true },
   { ...notBuilt(8, 'Market and grow', 'Find what brings users in, and what keeps them coming back.'), built: false },
 ];
 export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = phases;
@@ -83,7 +101,12 @@ export type ArtifactContent =
   | RiskiestAssumptionsContent
   | PitchContent
   | MvpScopeContent
-  | BuildPlanContent;
+  | BuildPlanContent
+  | LaunchPlanContent
+  | LandingCopyContent
+  | ProductHuntKitContent
+  | ShowHnPostContent
+  | LaunchEmailContent;
 export type ArtifactKind = ArtifactContent['kind'];
 
 /** What the registry knows of an artifact kind beyond its definition: its schema, how it reads as sections, what it cites. */
@@ -109,6 +132,11 @@ rule('riskiest_assumptions', { schema: RiskiestAssumptionsContentSchema, outline
 rule('pitch', { schema: PitchContentSchema, outline: outlinePitch });
 rule('mvp_scope', { schema: MvpScopeContentSchema, outline: outlineMvpScope });
 rule('build_plan', { schema: BuildPlanContentSchema, outline: outlineBuildPlan });
+rule('launch_plan', { schema: LaunchPlanContentSchema, outline: outlineLaunchPlan });
+rule('landing_copy', { schema: LandingCopyContentSchema, outline: outlineLandingCopy });
+rule('product_hunt_kit', { schema: ProductHuntKitContentSchema, outline: outlineProductHuntKit });
+rule('show_hn_post', { schema: ShowHnPostContentSchema, outline: outlineShowHnPost });
+rule('launch_email', { schema: LaunchEmailContentSchema, outline: outlineLaunchEmail });
 
 /**
  * Adds a phase at run time, or replaces a listed one with the same number; returns what undoes

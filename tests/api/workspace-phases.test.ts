@@ -127,7 +127,7 @@ describe('opening a phase', () => {
 
     // Pro opens every phase; one not built yet cannot be worked in.
     await setPlan(owner.email, 'pro');
-    expect(await openPhase(ownerSocket, 7)).toMatchObject({ ok: false, error: 'Phase 7, "Launch", is not available yet.' });
+    expect(await openPhase(ownerSocket, 8)).toMatchObject({ ok: false, error: 'Phase 8, "Market and grow", is not available yet.' });
     expect(ownerSocket.latestState<State>()!.phases.unlocked).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     ownerSocket.close();
     collaboratorSocket.close();
