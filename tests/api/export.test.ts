@@ -45,7 +45,10 @@ describe('who may export', () => {
       expect((await exportOf(owner.projectId, { format, phases: [1] }, {})).status).toBe(401);
     }
     // Free refusals cost nothing: the owner's hour of exports is untouched.
-    const counted = await db().prepare("SELECT COUNT(*) AS n FROM rate_limit_windows WHERE key LIKE 'project-export:%'").first<{ n: number }>();
+    const counted = await db()
+      .prepare("SELECT COUNT(*) AS n FROM rate_limit_windows WHERE key LIKE 'project-export:' || (SELECT id FROM users WHERE email = ?) || ':%'")
+      .bind(owner.email)
+      .first<{ n: number }>();
     expect(counted?.n ?? 0).toBe(0);
   });
 
