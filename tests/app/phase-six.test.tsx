@@ -277,7 +277,7 @@ describe('a proposed re-plan', () => {
       within(within(proposal).getByText(label).parentElement!)
         .getAllByRole('listitem')
         .map((item) => item.textContent);
-    expect(list('Added (1)')).toEqual(['Import patients from a spreadsheet (First clinics live, 2 d)']);
+    expect(list('Added (1)')).toEqual(['Import patients from a spreadsheet (First clinics live, 2\u00a0d)']);
     expect(list('Removed (1)')).toEqual(['Calendar sync (First clinics live)']);
     expect(list('Moved (1)')).toEqual(['Onboard the first clinics: First clinics live, after 6.5 days → Waiting list works, after 5 days']);
     expect(list('Also changed')).toEqual(['The appetite: 4 weeks → 5 weeks']);

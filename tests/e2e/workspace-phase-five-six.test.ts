@@ -414,7 +414,7 @@ async function walk(viewport: Viewport) {
   const proposal = plan.getByRole('region', { name: 'Proposed re-plan' });
   await proposal.waitFor();
   expect(await proposal.locator('.build-plan__proposal-reason').textContent()).toBe(`Why: ${REPLAN_REASON}`);
-  expect(await proposal.locator('.build-plan__added').textContent()).toBe(`Added (1)${TITLES.call} (${MILESTONES[0]!.title}, 1 d)`);
+  expect(await proposal.locator('.build-plan__added').textContent()).toBe(`Added (1)${TITLES.call} (${MILESTONES[0]!.title}, 1\u00a0d)`);
   expect(await proposal.locator('.build-plan__removed').textContent()).toBe(`Removed (1)${TITLES.report} (${MILESTONES[1]!.title})`);
   expect(await proposal.locator('.build-plan__moved li').allTextContents()).toEqual([
     `${TITLES.reply}: ${MILESTONES[0]!.title}, after 2 days → ${MILESTONES[0]!.title}, at the start`,

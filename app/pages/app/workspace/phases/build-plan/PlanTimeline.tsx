@@ -85,7 +85,8 @@ function TimelineChart({ groups, span, summary }: { groups: TimelineGroup[]; spa
         <line
           x1={percent(due, span)}
           x2={percent(due, span)}
-          y1={y}
+          // From below the label to the group's last task: the label stays clear of the line.
+          y1={y + GROUP_HEIGHT}
           y2={y + GROUP_HEIGHT + group.tasks.length * ROW_HEIGHT}
           className="build-plan__chart-due"
         />

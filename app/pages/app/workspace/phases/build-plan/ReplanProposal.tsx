@@ -61,7 +61,7 @@ export function ReplanProposal({
             <li key={task.id}>
               {task.title}{' '}
               <span className="build-plan__muted">
-                ({milestoneTitle(task.milestone)}, {task.estimateDays} d)
+                ({milestoneTitle(task.milestone)}, {task.estimateDays}&nbsp;d)
               </span>
             </li>
           ))}

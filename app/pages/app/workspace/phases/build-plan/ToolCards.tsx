@@ -8,7 +8,8 @@ const textOf = (value: unknown, key: string): string | null =>
 /** propose_replan: the revised plan waits for a member to accept it or keep the current one, under the build plan in the memory. */
 export function ProposedReplanNote({ input, done, output, row }: ToolCardProps) {
   if (!done) return <p className="message__tool-note">Proposing a revised plan…</p>;
-  const reason = textOf(input, 'reason');
+  // The sentence below ends the reason: its own closing stop would double it.
+  const reason = textOf(input, 'reason')?.replace(/[.!?…]+\s*$/, '');
   const entryId = textOf(output, 'entryId');
   return (
     <p className="message__tool-note">
