@@ -20,6 +20,7 @@ import type { MemoryEntry, WorkspaceMessage } from '#contracts/workspace';
 import { MemoryPanel } from '../../app/pages/app/workspace/MemoryPanel';
 import { MessageRow } from '../../app/pages/app/workspace/MessageRow';
 import { BuildPlanView, planLayout } from '../../app/pages/app/workspace/phases/build-plan/BuildPlanView';
+import { dayRange } from '../../app/pages/app/workspace/phases/build-plan/PlanTimeline';
 import { MvpScopeView } from '../../app/pages/app/workspace/phases/build-plan/MvpScopeView';
 import { PHONE_QUERY } from '../../app/pages/app/workspace/phases/build-plan/PlanTimeline';
 import { csvField, exportFileName, markdownText, tasksCsv, tasksMarkdown } from '../../app/pages/app/workspace/phases/build-plan/task-export';
@@ -207,7 +208,7 @@ describe('the build plan', () => {
     expect(chart.querySelectorAll('rect')).toHaveLength(4);
     // From when its dependencies allow it to start (day 2, after the schema) to its end.
     const calendar = [...chart.querySelectorAll('g')].find((group) => group.querySelector('title')?.textContent?.startsWith('Calendar sync'))!;
-    expect(calendar.querySelector('title')!.textContent).toBe('Calendar sync: working days 2 to 6.5, to do');
+    expect(calendar.querySelector('title')!.textContent).toBe('Calendar sync: working days 3 to 7, to do');
     expect(calendar.querySelector('rect')!.getAttribute('x')).toBe('10.000%');
     expect(calendar.querySelector('rect')!.getAttribute('width')).toBe('22.500%');
     // The milestones' weeks are marked.
@@ -216,7 +217,7 @@ describe('the build plan', () => {
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(screen.queryByRole('img')).toBeNull();
     const list = document.querySelector('.build-plan__timeline-list')!;
-    expect(list.textContent).toContain('Calendar sync: working days 2 to 6.5');
+    expect(list.textContent).toContain('Calendar sync: working days 3 to 7');
     expect(list.textContent).toContain('Waiting list works (due end of week 2, working day 10)');
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
   });
@@ -230,7 +231,7 @@ describe('the build plan', () => {
     render(<BuildPlanView entry={planEntry(late)} />);
     expect(screen.queryByRole('img')).toBeNull();
     const list = document.querySelector('.build-plan__timeline-list')!;
-    expect(list.textContent).toContain('Send texts to the waiting list: working days 2 to 11 after its milestone');
+    expect(list.textContent).toContain('Send texts to the waiting list: working days 3 to 11 after its milestone');
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
     // The chart is still there to choose.
     fireEvent.click(screen.getByRole('button', { name: 'Chart' }));
@@ -631,5 +632,13 @@ describe("the phase's tool calls in the conversation", () => {
     expect(row.textContent).toContain('The revised plan could not be proposed.');
     fireEvent.click(within(row).getByRole('button', { name: 'See the difference' }));
     expect(onReviewMemory).toHaveBeenCalledWith('plan1');
+  });
+});
+
+describe('working days as people count them', () => {
+  it('counts from day 1, a half day rounding to the day it falls on', () => {
+    expect(dayRange(0, 2)).toBe('working days 1 to 2');
+    expect(dayRange(2, 2.5)).toBe('working day 3');
+    expect(dayRange(0.5, 3)).toBe('working days 1 to 3');
   });
 });

@@ -401,7 +401,7 @@ async function walk(viewport: Viewport) {
   // The plan with its timeline: a chart on a desktop, a list on a phone.
   const timeline = plan.getByRole('region', { name: 'Timeline' });
   if (viewport === 'desktop') expect(await timeline.getByRole('img').getAttribute('aria-label')).toContain('Timeline of 5 tasks in 2 milestones');
-  else expect(await timeline.locator('.build-plan__timeline-list').textContent()).toContain(`${TITLES.pilot}: working days 4 to 7`);
+  else expect(await timeline.locator('.build-plan__timeline-list').textContent()).toContain(`${TITLES.pilot}: working days 5 to 7`);
   await toTop(viewport === 'desktop' ? plan.getByRole('region', { name: `Milestone: ${MILESTONES[1]!.title}` }) : timeline);
   await picture(page, 'workspace-phase-six-plan', plan);
   await closeSheet(page, viewport, memory(page));

@@ -17,6 +17,16 @@ const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 const dayCount = (days: number) => String(days);
 
 /**
+ * The working days a task takes, counted from day 1 as people count them: from 0 to 2 is
+ * 'working days 1 to 2', from 2 to 2.5 is 'working day 3'.
+ */
+export function dayRange(start: number, end: number): string {
+  const first = Math.floor(start) + 1;
+  const last = Math.max(first, Math.ceil(end));
+  return first === last ? `working day ${first}` : `working days ${first} to ${last}`;
+}
+
+/**
  * One milestone's tasks on the timeline, each with when it can start and end (schedulePlan):
  * built once per plan by the view, so the chart and the list never search the plan.
  */
@@ -97,7 +107,7 @@ function TimelineChart({ groups, span, summary }: { groups: TimelineGroup[]; spa
       const late = end > due;
       rows.push(
         <g key={task.id}>
-          <title>{`${task.title}: working days ${dayCount(start)} to ${dayCount(end)}, ${TASK_STATUS_LABELS[task.status].toLowerCase()}${late ? ', after its milestone' : ''}`}</title>
+          <title>{`${task.title}: ${dayRange(start, end)}, ${TASK_STATUS_LABELS[task.status].toLowerCase()}${late ? ', after its milestone' : ''}`}</title>
           <text x="0" y={y + 11} className="build-plan__chart-label">
             {cut(task.title)}
           </text>
@@ -150,7 +160,7 @@ function TimelineList({ groups }: { groups: TimelineGroup[] }) {
             <ul>
               {group.tasks.map(({ task, start, end }) => (
                 <li key={task.id}>
-                  {task.title}: working days {dayCount(start)} to {dayCount(end)}
+                  {task.title}: {dayRange(start, end)}
                   {end > group.week * DAYS_PER_WEEK && <strong className="build-plan__late"> after its milestone</strong>}
                 </li>
               ))}
