@@ -202,14 +202,18 @@ export type ProductHuntKitContent = z.infer<typeof ProductHuntKitContentSchema>;
 export type ShowHnPostContent = z.infer<typeof ShowHnPostContentSchema>;
 export type LaunchEmailContent = z.infer<typeof LaunchEmailContentSchema>;
 
+/** A number as written, without a trailing stop or comma and with its thousands separators removed ('1,200.' is '1200'). */
+const numberOf = (written: string) => written.replace(/[.,]+$/, '').replace(/,(?=\d{3}(?!\d))/g, '');
+
 /**
  * The figures a piece of copy claims ('5 hours a week', '30%', '$49') that no artifact of the
  * memory states: the co-founder names each as a claim no data shows.
  */
 export function unsupportedFigures(copy: string, evidence: string): string[] {
   const figures = copy.match(/[$€£]?\d[\d.,]*\s?(?:%|x\b|[a-z]+(?:\s(?:a|per)\s[a-z]+)?)?/gi) ?? [];
-  const known = evidence.toLowerCase();
-  return [...new Set(figures.map((figure) => figure.trim()))].filter((figure) => !known.includes(figure.match(/[\d.,]+/)![0].replace(/[.,]$/, '')));
+  // Whole numbers only: '5' is not stated by '45 minutes' or '15%'.
+  const known = new Set((evidence.match(/\d[\d.,]*/g) ?? []).map(numberOf));
+  return [...new Set(figures.map((figure) => figure.trim()))].filter((figure) => !known.has(numberOf(figure.match(/\d[\d.,]*/)![0])));
 }
 
 // ---------------------------------------------------------------------------------------------
