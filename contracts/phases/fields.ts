@@ -73,3 +73,13 @@ export interface ArtifactDefinition<Kind extends string = string> {
   /** Artifacts of earlier phases it is built on: accepting it records their versions (stale flags). */
   builtOn: readonly string[];
 }
+
+/**
+ * A review flag on an artifact: what another artifact says that it does not agree with (an
+ * experiment's result against an accepted assumption). A phase's contract may declare the flags
+ * its artifacts raise, on its own entries and on earlier ones (contracts/phases/registry.ts).
+ */
+export interface ReviewFlag {
+  entryId: string;
+  text: string;
+}

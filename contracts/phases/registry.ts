@@ -11,7 +11,7 @@ import {
   type LandscapeContent,
 } from './competitors';
 import type { z } from '../zod';
-import type { ArtifactOutline, Citation, PhaseDefinition } from './fields';
+import type { ArtifactOutline, Citation, PhaseDefinition, ReviewFlag } from './fields';
 import { citationsOfPersona, outlinePersona, PersonaContentSchema, PERSONAS_PHASE, type PersonaContent, type PersonasState } from './personas';
 import { ChosenIdeaContentSchema, FIND_IDEA_PHASE, outlineChosenIdea, type ChosenIdeaContent } from './find-idea';
 import { citationsOfScaleEstimate, outlineScaleEstimate, PROBLEM_SCALE_PHASE, ScaleEstimateContentSchema, type ScaleEstimateContent } from './problem-scale';
@@ -49,6 +49,17 @@ import {
   type ShowHnPostContent,
 } from './launch';
 import {
+  ChannelRankingContentSchema,
+  ExperimentContentSchema,
+  GROW_PHASE,
+  growthContradictions,
+  outlineChannelRanking,
+  outlineExperiment,
+  type ChannelRankingContent,
+  type ExperimentContent,
+  type GrowState,
+} from './grow';
+import {
   BUILD_PLAN_PHASE,
   BuildPlanContentSchema,
   MvpScopeContentSchema,
@@ -65,16 +76,6 @@ import {
  * reads a project phase by phase. Adding a phase: docs/architecture.md, "Adding a phase".
  */
 
-/** A phase not built yet: listed with its title, with no artifacts and nothing to open. */
-const notBuilt = (number: number, title: string, summary: string): PhaseDefinition => ({
-  number,
-  title,
-  summary,
-  free: false,
-  artifacts: [],
-  doneWhenAccepted: null,
-});
-
 const phases: (PhaseDefinition & { built: boolean })[] = [
   { ...FIND_IDEA_PHASE, built: true },
   { ...PROBLEM_SCALE_PHASE, built: true },
@@ -83,12 +84,12 @@ const phases: (PhaseDefinition & { built: boolean })[] = [
   { ...SHAPE_SOLUTION_PHASE, built: true },
   { ...BUILD_PLAN_PHASE, built: true },
   { ...LAUNCH_PHASE, built: true },
-  { ...notBuilt(8, 'Market and grow', 'Find what brings users in, and what keeps them coming back.'), built: false },
+  { ...GROW_PHASE, built: true },
 ];
 export const PHASES: readonly (PhaseDefinition & { built: boolean })[] = phases;
 
 /** The slices of the workspace state that phases own (WorkspaceState = EngineState & PhaseStates). */
-export type PhaseStates = CompetitorsState & PersonasState & BuildPlanState;
+export type PhaseStates = CompetitorsState & PersonasState & BuildPlanState & GrowState;
 
 export type ArtifactContent =
   | ChosenIdeaContent
@@ -106,7 +107,9 @@ export type ArtifactContent =
   | LandingCopyContent
   | ProductHuntKitContent
   | ShowHnPostContent
-  | LaunchEmailContent;
+  | LaunchEmailContent
+  | ChannelRankingContent
+  | ExperimentContent;
 export type ArtifactKind = ArtifactContent['kind'];
 
 /** What the registry knows of an artifact kind beyond its definition: its schema, how it reads as sections, what it cites. */
@@ -137,16 +140,28 @@ rule('landing_copy', { schema: LandingCopyContentSchema, outline: outlineLanding
 rule('product_hunt_kit', { schema: ProductHuntKitContentSchema, outline: outlineProductHuntKit });
 rule('show_hn_post', { schema: ShowHnPostContentSchema, outline: outlineShowHnPost });
 rule('launch_email', { schema: LaunchEmailContentSchema, outline: outlineLaunchEmail });
+rule('channel_ranking', { schema: ChannelRankingContentSchema, outline: outlineChannelRanking });
+rule('experiment', { schema: ExperimentContentSchema, outline: outlineExperiment });
+
+/** What raises review flags across phases: each reads the whole memory (phase 8's contradictions). */
+const flagRules: ((memory: readonly MemoryEntryLike[]) => ReviewFlag[])[] = [(memory) => growthContradictions(memory as never)];
+
+/** A memory entry as the flag rules read it. */
+type MemoryEntryLike = { id: string; kind: string; title: string; acceptedAt?: number };
+
+/** The review flags the memory raises now, on the entries they are about. */
+export const reviewFlagsOf = (memory: readonly MemoryEntryLike[]): ReviewFlag[] => flagRules.flatMap((rule) => rule(memory));
 
 /**
  * Adds a phase at run time, or replaces a listed one with the same number; returns what undoes
  * it. The product's phases are listed above; tests register a throw-away phase through this
- * (tests/api/phase-plugin.test.ts), the way a new phase plugs in.
+ * (tests/api/phase-plugin.test.ts), the way a new phase plugs in; `built: false` lists one still to come, shown as
+ * 'Coming soon' and opened by nobody.
  */
-export function registerPhase(definition: PhaseDefinition, artifacts: Record<string, ArtifactRules>): () => void {
+export function registerPhase(definition: PhaseDefinition, artifacts: Record<string, ArtifactRules>, { built = true } = {}): () => void {
   const listed = phases.findIndex((phase) => phase.number === definition.number);
   const replaced = listed >= 0 ? phases[listed] : undefined;
-  const entry = { ...definition, built: true };
+  const entry = { ...definition, built };
   if (listed >= 0) phases[listed] = entry;
   else phases.push(entry);
   for (const [kind, artifact] of Object.entries(artifacts)) rules.set(kind, artifact);

@@ -2,6 +2,7 @@ import { PHASES } from '#contracts/phases/registry';
 import { BUILD_PLAN } from './build-plan';
 import { COMPETITORS } from './competitors';
 import { FIND_IDEA } from './find-idea';
+import { GROW } from './grow';
 import { LAUNCH } from './launch';
 import { PERSONAS } from './personas';
 import { PROBLEM_SCALE } from './problem-scale';
@@ -13,7 +14,7 @@ import type { PhaseModule } from './types';
  * number. contracts/phases/registry.ts lists all 8 phases; a phase is built when it is here and
  * marked `built` there (docs/architecture.md, "Adding a phase").
  */
-const MODULES: PhaseModule[] = [FIND_IDEA, PROBLEM_SCALE, COMPETITORS, PERSONAS, SHAPE_SOLUTION, BUILD_PLAN, LAUNCH];
+const MODULES: PhaseModule[] = [FIND_IDEA, PROBLEM_SCALE, COMPETITORS, PERSONAS, SHAPE_SOLUTION, BUILD_PLAN, LAUNCH, GROW];
 
 /**
  * Adds a phase's module at run time (its contract goes to contracts/phases/registry.ts,
