@@ -56,7 +56,7 @@ export function todayIn(timeZone: string, now = Date.now()): string {
 
 const DAY = 86_400_000;
 
-/** How far a due day is from today: 'today', 'tomorrow', 'in 3 days', 'yesterday… 1 day late', '2 days late'. */
+/** How far a due day is from today: 'today', 'tomorrow', 'in 3 days', '1 day late', '2 days late'. */
 export function relativeDay(day: string, today: string): string {
   const days = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY);
   if (days === 0) return 'today';
