@@ -299,7 +299,7 @@ function WorkspaceScreen({ project }: { project: Project }) {
             changeMemory={changeMemory}
             phasesDone={state?.phases.done}
             pinToCanvas={pinToCanvas}
-            workspace={{ ...phaseWorkspaceContext(state), onAsk: send, onAction: request }}
+            workspace={{ ...phaseWorkspaceContext(state), onAsk: send, onAction: request, me }}
           />
         </SidePanel>
       </div>

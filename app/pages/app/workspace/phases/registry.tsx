@@ -5,6 +5,7 @@ import type { WorkspaceState } from '#contracts/workspace';
 import { BUILD_PLAN_APP } from './build-plan';
 import { COMPETITORS_APP } from './competitors';
 import { FIND_IDEA_APP } from './find-idea';
+import { GROW_APP } from './grow';
 import { LAUNCH_APP } from './launch';
 import { PERSONAS_APP } from './personas';
 import { PROBLEM_SCALE_APP } from './problem-scale';
@@ -27,7 +28,7 @@ import type {
  * here (docs/architecture.md, "Adding a phase"); a test adds a phase of its own with
  * `registerPhaseApp`.
  */
-const BUILT_IN = [FIND_IDEA_APP, PROBLEM_SCALE_APP, COMPETITORS_APP, PERSONAS_APP, SHAPE_SOLUTION_APP, BUILD_PLAN_APP, LAUNCH_APP] as const;
+const BUILT_IN = [FIND_IDEA_APP, PROBLEM_SCALE_APP, COMPETITORS_APP, PERSONAS_APP, SHAPE_SOLUTION_APP, BUILD_PLAN_APP, LAUNCH_APP, GROW_APP] as const;
 
 // Every artifact kind of the contracts has a view and an editor: a missing one is a type error here.
 type Covered<Key extends 'artifactViews' | 'editors'> = (typeof BUILT_IN)[number] extends infer App

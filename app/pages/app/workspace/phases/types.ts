@@ -71,6 +71,8 @@ export interface WorkspaceContext extends PhaseWorkspaceContext {
    * shared state. Absent where the workspace only reads.
    */
   onAction?: WorkspaceRequest;
+  /** The member using the workspace, for a view's own choices (what this member asked for). */
+  me?: { userId: string; name: string };
 }
 
 /** A memory entry of one kind. */

@@ -1,0 +1,100 @@
+import {
+  GROW_LIMITS,
+  INNER_RING_SIZE,
+  RING_LABELS,
+  TRACTION_CHANNELS,
+  type ChannelIdea,
+  type ChannelRanking,
+  type Ring,
+  type TractionChannel,
+} from '#contracts/phases/grow';
+import { SelectField } from '../ArtifactFields';
+import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
+import { GrowTextField } from './GrowFields';
+
+const CHANNELS = Object.keys(TRACTION_CHANNELS) as TractionChannel[];
+
+/** The ranking as the form holds it: the ideas in the book's order of the channels. */
+export type RankingFields = ChannelRanking;
+
+const bookOrder = (ideas: readonly ChannelIdea[]) => [...ideas].sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel));
+
+/** What is wrong with a channel's place in the inner ring, said at its checkbox. */
+function innerRingProblem(fields: RankingFields, idea: ChannelIdea): string | null {
+  if (!fields.innerRing.includes(idea.channel)) return null;
+  if (idea.ring !== 'promising') return 'Not ranked promising: the inner ring holds promising channels';
+  if (fields.innerRing.length > INNER_RING_SIZE) return `The inner ring holds at most ${INNER_RING_SIZE} channels`;
+  return null;
+}
+
+/** Each of the 19 channels: its idea and its ring, and whether it is in the inner ring. */
+function ChannelRankingFields({ id, fields, onChange }: ArtifactEditorProps<RankingFields>) {
+  const setIdea = (index: number, change: Partial<ChannelIdea>) =>
+    onChange({ ...fields, ideas: fields.ideas.map((idea, at) => (at === index ? { ...idea, ...change } : idea)) });
+  const toggleInner = (channel: TractionChannel) =>
+    onChange({
+      ...fields,
+      innerRing: fields.innerRing.includes(channel) ? fields.innerRing.filter((other) => other !== channel) : [...fields.innerRing, channel],
+    });
+  return (
+    <div className="grow-editor">
+      <p className="artifact-editor__hint">The inner ring holds up to {INNER_RING_SIZE} channels ranked promising: the ones the team tests now.</p>
+      {fields.ideas.map((idea, index) => {
+        const problem = innerRingProblem(fields, idea);
+        const name = TRACTION_CHANNELS[idea.channel];
+        return (
+          <fieldset key={idea.channel} className="artifact-editor__group">
+            <legend>{name}</legend>
+            <GrowTextField
+              id={`${id}-idea-${index}`}
+              label={`${name}: idea`}
+              value={idea.idea}
+              max={GROW_LIMITS.ideaChars}
+              rows={2}
+              onChange={(text) => setIdea(index, { idea: text })}
+            />
+            <SelectField<Ring>
+              id={`${id}-ring-${index}`}
+              label={`${name}: ring`}
+              value={idea.ring}
+              options={RING_LABELS}
+              onChange={(ring) => setIdea(index, { ring })}
+            />
+            <label className="grow-choice__option">
+              <input
+                type="checkbox"
+                checked={fields.innerRing.includes(idea.channel)}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-inner-${index}-problem` : undefined}
+                onChange={() => toggleInner(idea.channel)}
+              />
+              In the inner ring
+            </label>
+            {problem && (
+              <p id={`${id}-inner-${index}-problem`} className="grow-field-error">
+                {problem}
+              </p>
+            )}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The field a schema issue is about: ['ranking', 'ideas', 3, 'idea'] is 'Search engine marketing: idea'. */
+export function rankingIssueLabel(path: readonly PropertyKey[]): string | null {
+  const [, list, index, key] = path;
+  if (list === 'innerRing') return 'Inner ring';
+  if (list !== 'ideas') return null;
+  const channel = typeof index === 'number' ? TRACTION_CHANNELS[CHANNELS[index]!] : undefined;
+  const field = key === 'ring' ? 'ring' : key === 'channel' ? 'channel' : 'idea';
+  return channel ? `${channel}: ${field}` : 'Channels';
+}
+
+export const CHANNEL_RANKING_EDITOR: ArtifactEditor<EntryOf<'channel_ranking'>, RankingFields> = {
+  fieldsOf: (entry) => ({ ideas: bookOrder(entry.ranking.ideas), innerRing: [...entry.ranking.innerRing] }),
+  contentOf: (fields) => ({ ranking: { ideas: fields.ideas.map((idea) => ({ ...idea, idea: idea.idea.trim() })), innerRing: fields.innerRing } }),
+  Editor: ChannelRankingFields,
+  issueLabel: rankingIssueLabel,
+};
