@@ -1,5 +1,5 @@
-import { createElement, useId, useRef, useState, type FormEvent } from 'react';
-import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, staleUpstreams, type ArtifactContent } from '#contracts/phases/registry';
+import { createElement, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { artifactDefinition, isArtifactKind, PHASES, pinnableItems, reviewFlagsOf, staleUpstreams, type ArtifactContent } from '#contracts/phases/registry';
 import { MemoryContentSchema, TEXT_MEMORY_KINDS, type MemoryContent, type MemoryEntry } from '#contracts/workspace';
 import { COFOUNDER_NAME } from './Avatar';
 import { MessageTime } from './MessageRow';
@@ -52,6 +52,8 @@ export function MemoryPanel({
   const heading = useRef<HTMLHeadingElement>(null);
   // The artifacts their phases put first (phase 1's, then phase 2's), then the newest changes.
   const sorted = [...(entries ?? [])].sort((a, b) => memoryOrderOf(b.kind) - memoryOrderOf(a.kind) || b.updatedAt - a.updatedAt);
+  // The contradictions across phases the memory raises, by the entry they are about: read once per memory.
+  const flags = useMemo(() => reviewFlagsByEntry(entries ?? NO_ENTRIES), [entries]);
 
   return (
     <section className="memory-panel" aria-labelledby={headingId}>
@@ -75,6 +77,7 @@ export function MemoryPanel({
               key={entry.id}
               entry={entry}
               memory={sorted}
+              reviewFlags={flags.get(entry.id) ?? NO_FLAGS}
               changeMemory={changeMemory}
               phasesDone={phasesDone}
               pinToCanvas={pinToCanvas}
@@ -87,6 +90,19 @@ export function MemoryPanel({
       )}
     </section>
   );
+}
+
+const NO_ENTRIES: MemoryEntry[] = [];
+const NO_FLAGS: string[] = [];
+
+/** The review flags of the memory, grouped by the entry each is on (a flag said twice is said once). */
+export function reviewFlagsByEntry(memory: readonly MemoryEntry[]): Map<string, string[]> {
+  const byEntry = new Map<string, string[]>();
+  for (const flag of reviewFlagsOf(memory)) {
+    const texts = byEntry.get(flag.entryId) ?? byEntry.set(flag.entryId, []).get(flag.entryId)!;
+    if (!texts.includes(flag.text)) texts.push(flag.text);
+  }
+  return byEntry;
 }
 
 /**
@@ -102,6 +118,7 @@ export function deleteConsequence(entry: MemoryEntry, phasesDone: readonly numbe
 function MemoryEntryItem({
   entry,
   memory,
+  reviewFlags,
   changeMemory,
   phasesDone,
   onDeleted,
@@ -110,6 +127,8 @@ function MemoryEntryItem({
 }: {
   entry: MemoryEntry;
   memory: MemoryEntry[];
+  /** What contradicts this entry elsewhere in the memory, to review. */
+  reviewFlags: readonly string[];
   changeMemory: ChangeMemory;
   phasesDone: readonly number[];
   onDeleted: () => void;
@@ -173,6 +192,7 @@ function MemoryEntryItem({
         <>
           <MemoryEntryView entry={entry} onAccept={accept} onRequest={requestAbout} workspace={workspace} />
           {isArtifactKind(entry.kind) && <StaleFlag entry={entry} memory={memory} onAccept={accept} />}
+          {reviewFlags.length > 0 && <ReviewFlags texts={reviewFlags} />}
           {isArtifactKind(entry.kind) && pinToCanvas && <PinItems entry={entry} pinToCanvas={pinToCanvas} />}
           {error && (
             <p className="memory-entry__error" role="alert">
@@ -434,6 +454,17 @@ function StaleFlag({ entry, memory, onAccept }: { entry: MemoryEntry; memory: Me
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** What contradicts an entry elsewhere in the memory (a channel no experiment tests, say): to review, in words. */
+function ReviewFlags({ texts }: { texts: readonly string[] }) {
+  return (
+    <div className="memory-entry__stale" role="note" aria-label="To review">
+      {texts.map((text) => (
+        <p key={text}>Review: {text}</p>
+      ))}
     </div>
   );
 }
