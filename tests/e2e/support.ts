@@ -76,6 +76,8 @@ export interface NewPageOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** False: a visitor (or crawler) without JavaScript. */
   javaScriptEnabled?: boolean;
+  /** The visitor's time zone (an IANA name); the machine's own unless given. */
+  timezoneId?: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function newPage(viewport: Viewport, options: NewPageOptions = {}):
     bypassCSP: options.bypassCSP,
     reducedMotion: options.reducedMotion,
     javaScriptEnabled: options.javaScriptEnabled,
+    timezoneId: options.timezoneId,
     ...(viewport === 'desktop'
       ? { viewport: { width: 1280, height: 800 } }
       : { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { OpenAiScenario, ScriptedReply } from '../fakes/openai';
 import type { RecordedRequest } from '../fakes/server';
-import { baseUrl, expectHeading, newPage, type StorageState, type Viewport } from './support';
+import { baseUrl, expectHeading, newPage, type NewPageOptions, type StorageState, type Viewport } from './support';
 
 const fakeOpenAiUrl = inject('fakeOpenAiUrl');
 
@@ -37,7 +37,8 @@ export type { StorageState };
 
 /**
  * The owner invites an account to the project, and that account follows the link in its own
- * browser (`viewport` wide) into the project's workspace; its page, connected.
+ * browser (`viewport` wide, with `options` such as its time zone) into the project's workspace;
+ * its page, connected.
  */
 export async function joinAsCollaborator(
   ownerPage: Page,
@@ -45,11 +46,12 @@ export async function joinAsCollaborator(
   projectName: string,
   member: { email: string; storageState: StorageState },
   viewport: Viewport,
+  options: Omit<NewPageOptions, 'storageState'> = {},
 ): Promise<Page> {
   const invitation = await ownerPage.request.post(`/api/project/${projectId}/invitations`, { data: { email: member.email }, headers: { Origin: baseUrl } });
   expect(invitation.status()).toBe(201);
   const { link } = (await invitation.json()) as { link: string };
-  const page = await newPage(viewport, { storageState: member.storageState });
+  const page = await newPage(viewport, { ...options, storageState: member.storageState });
   await page.goto(new URL(link).pathname);
   await page.waitForURL((address) => address.pathname === `/app/projects/${projectId}`);
   await waitForWorkspace(page, projectName);
