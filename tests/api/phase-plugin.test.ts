@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryEntry } from '#contracts/workspace';
 import { registerPhaseNineContract, type BallotState } from '../fixtures/phase-nine/contract';
-import { COUNT_STEP_MS, registerPhaseNineModule } from '../fixtures/phase-nine/worker';
+import { COUNT_STEP_MS, REMINDER_TEXT, registerPhaseNineModule } from '../fixtures/phase-nine/worker';
 import { db } from '../utils';
 import {
   addCollaborator,
@@ -157,5 +157,76 @@ describe('a phase registered at test time plugs into the workspace object', () =
     await waitForState(socket, (state) => state.ballot.status === 'counted', 'the count done', 20_000);
     expect(await result(socket, frame(socket, { type: 'memory_create', content: tally }))).toMatchObject({ ok: true });
     socket.close();
+  });
+
+  describe('a job step set at a time, cancelled, posting as the co-founder and charged to the project', () => {
+    const usage = (key: string) =>
+      db()
+        .prepare('SELECT count FROM cofounder_usage WHERE day = ? AND key = ?')
+        .bind(new Date().toISOString().slice(0, 10), key)
+        .first<{ count: number }>()
+        .then((row) => row?.count ?? 0);
+    const reminders = async (projectId: string, jar: Parameters<typeof storedMessages>[1]) =>
+      (await storedMessages(projectId, jar)).filter((message) => message.role === 'assistant' && JSON.stringify(message.parts).includes(REMINDER_TEXT));
+    const pendingSteps = (projectId: string) =>
+      import('cloudflare:test').then(({ runInDurableObject }) =>
+        runInDurableObject(env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId)), async (instance) =>
+          (await (instance as unknown as { listSchedules(): Promise<{ callback: string; time: number; payload: unknown }[]> }).listSchedules()).filter(
+            (schedule) => schedule.callback === 'runPhaseJob',
+          ),
+        ),
+      );
+
+    it('runs at its time, not before; posts a co-founder message every member gets; charges the project, not a member', async () => {
+      const owner = await ownerWithProject();
+      const socket = await openSocket(owner.projectId, owner.jar);
+      const at = Date.now() + 1500;
+      expect(await result(socket, frame(socket, { type: 'vote_remind', at }))).toMatchObject({ ok: true });
+      const [step] = await pendingSteps(owner.projectId);
+      expect(step).toMatchObject({ payload: { phase: 9, job: 'remind' }, time: Math.floor(at / 1000) });
+      expect(await reminders(owner.projectId, owner.jar)).toHaveLength(0);
+      const broadcast = await socket.waitFor((received) => received.type === 'cf_agent_chat_messages' && JSON.stringify(received).includes(REMINDER_TEXT), {
+        what: 'the reminder broadcast',
+        timeoutMs: 8000,
+      });
+      expect(broadcast).toBeDefined();
+      const [posted] = await reminders(owner.projectId, owner.jar);
+      // The SDK keeps a schedule's time in whole seconds.
+      expect((posted!.metadata as { createdAt: number }).createdAt).toBeGreaterThanOrEqual(Math.floor(at / 1000) * 1000);
+      expect(posted).toMatchObject({ role: 'assistant', metadata: { author: { kind: 'cofounder' }, status: 'complete', phase: 9 } });
+      expect(await usage(`project:${owner.projectId}`)).toBe(1);
+      expect(await usage(`member:${owner.userId}`)).toBe(0);
+      expect(await pendingSteps(owner.projectId)).toEqual([]);
+      socket.close();
+    });
+
+    it('a cancelled step never runs', async () => {
+      const owner = await ownerWithProject();
+      const socket = await openSocket(owner.projectId, owner.jar);
+      expect(await result(socket, frame(socket, { type: 'vote_remind', at: Date.now() + 1000 }))).toMatchObject({ ok: true });
+      expect(await pendingSteps(owner.projectId)).toHaveLength(1);
+      expect(await result(socket, frame(socket, { type: 'vote_remind', at: null }))).toMatchObject({ ok: true });
+      expect(await pendingSteps(owner.projectId)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(await reminders(owner.projectId, owner.jar)).toHaveLength(0);
+      socket.close();
+    });
+
+    it("when the project's allowance is spent, the charge is refused and nothing is posted", async () => {
+      const owner = await ownerWithProject();
+      const socket = await openSocket(owner.projectId, owner.jar);
+      const cap = socket.latestState<{ limits: { messagesPerProjectPerDay: number } }>()!.limits.messagesPerProjectPerDay;
+      await db()
+        .prepare('INSERT INTO cofounder_usage (day, key, count, cap) VALUES (?, ?, ?, ?)')
+        .bind(new Date().toISOString().slice(0, 10), `project:${owner.projectId}`, cap, cap)
+        .run();
+      expect(await result(socket, frame(socket, { type: 'vote_remind', at: Date.now() + 300 }))).toMatchObject({ ok: true });
+      for (let waited = 0; waited < 8000 && (await pendingSteps(owner.projectId)).length > 0; waited += 200)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await pendingSteps(owner.projectId)).toEqual([]);
+      expect(await reminders(owner.projectId, owner.jar)).toHaveLength(0);
+      expect(await usage(`project:${owner.projectId}`)).toBe(cap);
+      socket.close();
+    });
   });
 });

@@ -21,6 +21,7 @@ import {
   projectPlan,
   projectPrivacyMode,
   releaseAnswer,
+  reserveAnswer,
 } from '../db/queries/cofounder';
 import { endedAnswer, FAILURE_MESSAGES, streamAnswer } from './answer';
 import { CanvasStore, handleCanvasFrame } from './canvas';
@@ -317,9 +318,40 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       },
       unlockedPhases: () => this.#unlockedPhases(),
       commitMemory: (memory, change) => this.#commitMemory(memory, change),
-      scheduleJob: async (payload) => void (await this.schedule(0, 'runPhaseJob', payload, { idempotent: true })),
+      scheduleJob: async (payload, at) =>
+        void (at === undefined
+          ? await this.schedule(0, 'runPhaseJob', payload, { idempotent: true })
+          : await this.schedule(new Date(at), 'runPhaseJob', payload)),
+      cancelJob: async (phase, job) => {
+        const steps = (await this.listSchedules()).filter((schedule) => {
+          const payload = schedule.payload as { phase?: unknown; job?: unknown } | null;
+          return schedule.callback === 'runPhaseJob' && payload?.phase === phase && payload.job === job;
+        });
+        for (const step of steps) await this.cancelSchedule(step.id);
+      },
+      postMessage: (text, phase) => this.#postMessage(text, phase),
+      chargeAnswer: async () => {
+        const taken = await reserveAnswer(this.env.DB, { userId: null, projectId: this.#projectId }, cofounderCaps(this.env));
+        if ('refused' in taken) return false;
+        this.setState({ ...this.state, limits: this.#limits(await projectAnswersToday(this.env.DB, this.#projectId)) });
+        return true;
+      },
     };
     return this.#facadeMade;
+  }
+
+  /**
+   * A message of the co-founder no member asked for (a phase's scheduled summary): stored after
+   * the conversation as it is now and sent to every member, as an answer is once it ends.
+   */
+  async #postMessage(text: string, phase: number) {
+    const message: WorkspaceMessage = {
+      id: crypto.randomUUID(),
+      role: 'assistant',
+      parts: [{ type: 'text', text }],
+      metadata: { author: { kind: 'cofounder' }, createdAt: Date.now(), status: 'complete', phase },
+    };
+    await this.persistMessages([...(this.messages as WorkspaceMessage[]), message]);
   }
 
   /** What phases are lent (./phases/types.ts, PhaseHost): one host per phase for the object's life. */

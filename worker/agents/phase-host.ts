@@ -18,8 +18,14 @@ export interface ObjectFacade {
   unlockedPhases(): Promise<number[]>;
   /** The memory's one door (the object's commit: state, history, hooks). */
   commitMemory(memory: MemoryEntry[], change: MemoryChange): void;
-  /** Schedules a step of the phase's job (the object's one scheduled method, runPhaseJob). */
-  scheduleJob(payload: { phase: number; job: string; input: Record<string, unknown> }): Promise<void>;
+  /** Schedules a step of the phase's job (the object's one scheduled method, runPhaseJob), now or at `at` (Unix milliseconds). */
+  scheduleJob(payload: { phase: number; job: string; input: Record<string, unknown> }, at?: number): Promise<void>;
+  /** Cancels the scheduled steps of a phase's job not run yet. */
+  cancelJob(phase: number, job: string): Promise<void>;
+  /** Appends a co-founder message to the conversation, stored and sent to every member; `phase` is the phase that wrote it. */
+  postMessage(text: string, phase: number): Promise<void>;
+  /** Charges one answer to the project's (and the global) daily allowance; false when spent. */
+  chargeAnswer(): Promise<boolean>;
 }
 
 /**
@@ -52,7 +58,10 @@ export function createPhaseHost(module: PhaseModule, object: ObjectFacade): Phas
       object.commitMemory(updated.memory, { action: 'updated', entryId: id, entry: updated.entry, by });
       return { ok: true, value: updated.entry };
     },
-    startJob: (job, input) => object.scheduleJob({ phase: module.number, job, input }),
+    startJob: (job, input, options) => object.scheduleJob({ phase: module.number, job, input }, options?.at),
+    cancelJob: (job) => object.cancelJob(module.number, job),
+    postMessage: (text) => object.postMessage(text, module.number),
+    chargeAnswer: () => object.chargeAnswer(),
   };
 }
 

@@ -135,8 +135,25 @@ export interface PhaseHost {
   createEntry(content: MemoryContent, by: MessageAuthor): { ok: true; entry: MemoryEntry } | { ok: false; error: string };
   /** Updates an entry as it is now (`baseVersion` undefined), or refuses when `baseVersion` is not the current one. */
   updateEntry(id: string, content: MemoryContent, by: MessageAuthor, baseVersion?: number): ActionResult;
-  /** Runs the job's first step at once (the name is the phase's `jobs` key), or again after an eviction. */
-  startJob(job: string, input: Record<string, unknown>): Promise<void>;
+  /**
+   * Runs the job's first step (the name is the phase's `jobs` key) at once, or at `at` (Unix
+   * milliseconds) when given; either way it runs after an eviction too.
+   */
+  startJob(job: string, input: Record<string, unknown>, options?: { at?: number }): Promise<void>;
+  /** Cancels the steps of the phase's job that are scheduled and have not run yet. */
+  cancelJob(job: string): Promise<void>;
+  /**
+   * Appends a message of the co-founder with this text to the conversation: stored, and shown to
+   * every member as an answer is. It answers no member's message and is charged nothing by
+   * itself (see chargeAnswer).
+   */
+  postMessage(text: string): Promise<void>;
+  /**
+   * Charges one answer to the project's daily allowance (and the global one), for what the phase
+   * writes with no member asking; no member's own cap is charged. False when an allowance is
+   * spent: then nothing is charged.
+   */
+  chargeAnswer(): Promise<boolean>;
 }
 
 export type Sql = <T = Record<string, string | number | boolean | null>>(strings: TemplateStringsArray, ...values: (string | number | boolean | null)[]) => T[];

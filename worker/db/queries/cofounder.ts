@@ -14,7 +14,8 @@ export interface AnswerCaps {
 /** One answer's share of today's counters, given back if the model does not produce the answer. */
 export interface Reservation {
   day: string;
-  memberKey: string;
+  /** Null for an answer no member asked for (the workspace writing on its own schedule). */
+  memberKey: string | null;
   projectKey: string;
 }
 
@@ -28,17 +29,19 @@ const projectKey = (projectId: string) => `project:${projectId}`;
 
 /**
  * Takes one answer from the member's, the project's and the global daily allowance, or none.
+ * `userId` null: an answer no member asked for (one the workspace writes on its own schedule) is
+ * charged to the project and the global allowance only; no member's cap is touched.
  * One batch (a transaction): the global count grows in llm_daily_usage (shared with the free
  * tools) and is mirrored into a cofounder_usage row whose CHECK (count <= cap) fails the whole
  * batch when any counter would pass its cap, so concurrent sends can never overshoot.
  */
 export async function reserveAnswer(
   d1: D1Database,
-  who: { userId: string; projectId: string },
+  who: { userId: string | null; projectId: string },
   caps: AnswerCaps,
 ): Promise<{ reservation: Reservation } | { refused: LimitName }> {
   const day = utcDay();
-  const reservation = { day, memberKey: memberKey(who.userId), projectKey: projectKey(who.projectId) };
+  const reservation = { day, memberKey: who.userId === null ? null : memberKey(who.userId), projectKey: projectKey(who.projectId) };
   const bump = (key: string, cap: number) =>
     d1
       .prepare(
@@ -56,7 +59,7 @@ export async function reserveAnswer(
         )
         .bind(day, GLOBAL_MIRROR_KEY, caps.globalPerDay),
       bump(reservation.projectKey, caps.projectPerDay),
-      bump(reservation.memberKey, caps.memberPerDay),
+      ...(reservation.memberKey === null ? [] : [bump(reservation.memberKey, caps.memberPerDay)]),
     ]);
     return { reservation };
   } catch (error) {
@@ -72,7 +75,7 @@ async function spentLimit(d1: D1Database, day: string, reservation: Reservation,
     .bind(day, reservation.memberKey, reservation.projectKey)
     .all<{ key: string; count: number }>();
   const used = new Map(results.map((row) => [row.key, row.count]));
-  if ((used.get(reservation.memberKey) ?? 0) >= caps.memberPerDay) return 'member_daily';
+  if (reservation.memberKey !== null && (used.get(reservation.memberKey) ?? 0) >= caps.memberPerDay) return 'member_daily';
   if ((used.get(reservation.projectKey) ?? 0) >= caps.projectPerDay) return 'project_daily';
   return 'global_daily';
 }
