@@ -1,10 +1,34 @@
-import type { PhaseModule } from '../types';
+import { GROW_TOOLS } from '#contracts/phases/grow';
+import type { MemberAction, PhaseModule } from '../types';
+import { CHECK_IN_ACTION } from './check-in';
+import { restoreWeek } from './check-in-store';
+import { GROW_DEMO } from './demo';
+import { INNER_RING_ACTION } from './inner-ring';
+import { judgeExperiment } from './judge-experiment';
+import { RESULT_ACTION } from './log-result';
+import { saveChannelRanking } from './save-channel-ranking';
+import { saveExperiment } from './save-experiment';
+import { CHECK_IN_JOB, weeklyCheckIn } from './weekly-check-in';
 
 /** Phase 8, 'Market and grow' (contracts/phases/grow.ts): done when the founders accept the channels ranked. */
 export const GROW: PhaseModule = {
   number: 8,
-  guide: '',
-  tools: () => ({}),
+  guide: `Phase 8, "Market and grow", finds the few channels that bring users in, by measuring them. Be critical: a channel is an assumption until an experiment measures it. Write in the founders' language.
+
+1. ${GROW_TOOLS.saveChannelRanking}: all 19 traction channels, one concrete idea each fitted to this product and its personas (not generic advice), ranked promising, possible or long shot. Few are promising.
+2. The founders choose the inner ring of three among the promising channels, under the ranking: never choose it for them; ask.
+3. ${GROW_TOOLS.saveExperiment}: one experiment per inner-ring channel: a hypothesis, the metric counted, a budget, a duration, a start date and the threshold that counts as success, set before any result. When it tests a riskiest assumption of phase 5, name it word for word. At most three; saving again under the same title keeps the results.
+4. Members log the results themselves. ${GROW_TOOLS.judgeExperiment}: judge the latest result against the threshold only, and say the number and the threshold first: focus when it meets it, change the approach or drop it when it does not. Never call a result a success the numbers do not show, nor judge before a result.
+5. Mention every contradiction flagged for review (a Lean Canvas channel no experiment tests, a missed threshold against an accepted assumption) and ask which side changes.
+6. Tell the founders that a weekly check-in can be turned on under the ranking, and that accepting the ranking in the memory completes phase 8.`,
+  tools: ({ actions }) => ({
+    [GROW_TOOLS.saveChannelRanking]: saveChannelRanking(actions),
+    [GROW_TOOLS.saveExperiment]: saveExperiment(actions),
+    [GROW_TOOLS.judgeExperiment]: judgeExperiment(actions),
+  }),
   initialState: { checkIn: { enabled: false, emailUserIds: [], nextAt: null, lastWeek: null } },
-  demo: [],
+  actions: [INNER_RING_ACTION, RESULT_ACTION, CHECK_IN_ACTION] as readonly MemberAction[],
+  jobs: { [CHECK_IN_JOB]: weeklyCheckIn },
+  hooks: { onStart: restoreWeek },
+  demo: GROW_DEMO,
 };

@@ -1,0 +1,31 @@
+import { CHECK_IN_FRAME, CheckInFrameSchema, GROW_PHASE, type CheckInFrame } from '#contracts/phases/grow';
+import type { MemberAction } from '../types';
+import { CHECK_IN_JOB, scheduleCheckIn, WEEK_MS } from './weekly-check-in';
+import { checkInOf, setCheckIn } from './check-in-store';
+
+/**
+ * Any member turns the project's weekly check-in on or off, and asks for it by e-mail or not (for
+ * themselves). Turned on, the first one comes 7 days later. Turning it off stays possible after a
+ * downgrade; turning it on needs Pro.
+ */
+export const CHECK_IN_ACTION: MemberAction<CheckInFrame> = {
+  type: CHECK_IN_FRAME,
+  schema: CheckInFrameSchema,
+  who: 'member',
+  whileLocked: 'allowed',
+  handle: async (host, member, { enabled, email }) => {
+    const current = checkInOf(host);
+    if (enabled && !current.enabled && !(await host.unlockedPhases()).includes(GROW_PHASE.number))
+      return { ok: false, reason: 'invalid', error: `Phase ${GROW_PHASE.number}, "${GROW_PHASE.title}", needs Pro.`, current: null };
+    const others = current.emailUserIds.filter((userId) => userId !== member.userId);
+    setCheckIn(host, { emailUserIds: email ? [...others, member.userId] : others });
+    if (enabled && !current.enabled) {
+      setCheckIn(host, { enabled: true });
+      await scheduleCheckIn(host, Date.now() + WEEK_MS);
+    } else if (!enabled && current.enabled) {
+      await host.cancelJob(CHECK_IN_JOB);
+      setCheckIn(host, { enabled: false, nextAt: null });
+    }
+    return { ok: true };
+  },
+};

@@ -1,0 +1,78 @@
+import { GROW_TOOLS, TRACTION_CHANNELS, type ChannelIdea, type Ring, type TractionChannel } from '#contracts/phases/grow';
+import { inSentence, quote } from '../common/demo-subject';
+import { demoToolCall } from '../common/demo-tool-call';
+import type { DemoStep } from '../types';
+import { experimentsOf, rankingEntryOf, today } from './memory-reads';
+import { saveChannelRanking } from './save-channel-ranking';
+import { saveExperiment } from './save-experiment';
+
+/**
+ * The offline demo in phase 8, through the phase's own tools and about the project's own subject:
+ * the 19 channels ranked with one idea each, every idea worded as an assumption to test; then, once
+ * the founders chose their inner ring, an experiment on its first channel.
+ */
+
+const IDEAS: Record<TractionChannel, { ring: Ring; idea: (subject: string) => string }> = {
+  viral_marketing: { ring: 'possible', idea: (s) => `let each user of ${s} invite the one person they work with on it` },
+  public_relations: { ring: 'long_shot', idea: (s) => `pitch the story behind ${s} to one trade journalist` },
+  unconventional_pr: { ring: 'long_shot', idea: (s) => `a small public stunt that shows the problem ${s} solves` },
+  search_engine_marketing: { ring: 'possible', idea: (s) => `ads on the words people type when they have the problem ${s} solves, for a small budget` },
+  social_and_display_ads: { ring: 'long_shot', idea: (s) => `a few ads for ${s} aimed at the people the personas describe` },
+  offline_ads: { ring: 'long_shot', idea: (s) => `a flyer for ${s} where the people who have the problem meet` },
+  search_engine_optimization: { ring: 'possible', idea: (s) => `one page per question people ask about the problem ${s} solves` },
+  content_marketing: { ring: 'promising', idea: (s) => `a weekly post on the problem ${s} solves, written from what the interviews said` },
+  email_marketing: { ring: 'possible', idea: (s) => `a short e-mail course on the problem, ending with ${s}` },
+  engineering_as_marketing: { ring: 'promising', idea: (s) => `a free small calculator or checklist that leads to ${s}` },
+  targeting_blogs: { ring: 'possible', idea: (s) => `a guest post on the blogs the people who need ${s} read` },
+  business_development: { ring: 'possible', idea: (s) => `a partner who already serves the people ${s} is for` },
+  sales: { ring: 'promising', idea: (s) => `ten direct conversations a week with people who have the problem, offering ${s}` },
+  affiliate_programs: { ring: 'long_shot', idea: (s) => `a share of the first payment for whoever brings a customer to ${s}` },
+  existing_platforms: { ring: 'promising', idea: (s) => `${s} listed where the people who have the problem already look for tools` },
+  trade_shows: { ring: 'long_shot', idea: (s) => `a visit, not a stand, to the one trade show the people who need ${s} attend` },
+  offline_events: { ring: 'possible', idea: (s) => `a small meet-up about the problem ${s} solves` },
+  speaking_engagements: { ring: 'long_shot', idea: (s) => `a short talk on the problem ${s} solves at a local group` },
+  community_building: { ring: 'promising', idea: (s) => `a small group of the first users of ${s} who help each other` },
+};
+
+const demoIdeas = (subject: string): ChannelIdea[] =>
+  (Object.keys(TRACTION_CHANNELS) as TractionChannel[]).map((channel) => ({
+    channel,
+    ring: IDEAS[channel].ring,
+    idea: quote(`Assumption to test: ${IDEAS[channel].idea(subject)}.`, 300),
+  }));
+
+export const GROW_DEMO: readonly DemoStep[] = [
+  {
+    text: '*Offline demo — not AI.* Here are the 19 traction channels ranked for this product, one idea each: every idea is an assumption until an experiment measures it. Choose your inner ring of three among the promising channels under the ranking, and I will design an experiment for each. Accepting the ranking in the memory completes phase 8. You can also turn the weekly check-in on under the ranking.',
+    tool: async ({ actions }, { words }) => {
+      if (rankingEntryOf(actions.memory)) return null;
+      return demoToolCall(GROW_TOOLS.saveChannelRanking, saveChannelRanking(actions), {
+        title: quote(`Channels for ${inSentence(words.subject.name)}`, 120),
+        ideas: demoIdeas(quote(inSentence(words.subject.name), 80)),
+      });
+    },
+  },
+  {
+    text: '*Offline demo — not AI.* An experiment tests one channel of your inner ring: a hypothesis, what is counted, a budget, a duration and the threshold that counts as success, set before any result. If none appears below, choose your inner ring under the ranking first. Log each result under the experiment; I judge it against the threshold only.',
+    tool: async ({ actions }, { words }) => {
+      const channel = rankingEntryOf(actions.memory)?.ranking.innerRing[0];
+      if (!channel || experimentsOf(actions.memory).some((entry) => entry.experiment.channel === channel)) return null;
+      return demoToolCall(GROW_TOOLS.saveExperiment, saveExperiment(actions), {
+        title: quote(`${TRACTION_CHANNELS[channel]} for ${inSentence(words.subject.name)}`, 120),
+        experiment: {
+          channel,
+          hypothesis: quote(
+            `Assumption: ${TRACTION_CHANNELS[channel].toLowerCase()} brings people who have the problem to ${inSentence(words.subject.name)}.`,
+            400,
+          ),
+          metric: 'Sign-ups from this channel',
+          budget: 0,
+          durationDays: 14,
+          startedOn: today(),
+          threshold: { comparison: 'at_least', value: 10 },
+          tests: null,
+        },
+      });
+    },
+  },
+];
