@@ -25,3 +25,9 @@ export interface InvitationPreview {
   projectName: string;
   invitedBy: string;
 }
+
+/** A phase a project completed, and when (Unix milliseconds): the dashboard shows each project's path with its dates. */
+export interface PhaseCompletion {
+  phase: number;
+  completedAt: number;
+}

@@ -3,6 +3,9 @@ import { PHASES as REGISTRY } from '#contracts/phases/registry';
 /** The 8 phases as the app lists them: title, summary, which are free and which are built come from the phase registry. */
 export const PHASES = REGISTRY.map(({ number, title, summary, free, built }) => ({ number, title, summary, free, built }));
 
+/** The phases as the registry lists them now (a phase registered at run time counts): for what is drawn at render time. */
+export const listedPhases = () => REGISTRY.map(({ number, title, summary, free, built }) => ({ number, title, summary, free, built }));
+
 /** How a phase that is not built yet reads wherever it is listed; nothing sells it. */
 export const COMING_SOON = 'Coming soon';
 

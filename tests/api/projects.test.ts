@@ -209,3 +209,34 @@ describe('signed-in preferences', () => {
     expect((await (await request('/api/auth/check-auth', {}, { jar })).json<{ user: { subscribed: boolean } }>()).user.subscribed).toBe(true);
   });
 });
+
+describe("a project's path", () => {
+  it('lists each phase done with the day it was done, in the phases’ order, to the project’s members only', async () => {
+    const { jar } = await signedInUser();
+    const { project } = await (await createProject(jar, 'Clinic refills')).json<{ project: { id: string } }>();
+    const at = (day: number) => Date.UTC(2026, 10, day, 12);
+    for (const [phase, day] of [
+      [2, 5],
+      [1, 3],
+      [3, 9],
+    ] as const)
+      await db().prepare('INSERT INTO project_phases (project_id, phase, completed_at) VALUES (?, ?, ?)').bind(project.id, phase, at(day)).run();
+    const list = await (await request('/api/project/', {}, { jar })).json<{ projects: { id: string; phasesDone: number[]; phasesCompleted: unknown }[] }>();
+    expect(list.projects).toEqual([
+      expect.objectContaining({
+        id: project.id,
+        phasesDone: [1, 2, 3],
+        phasesCompleted: [
+          { phase: 1, completedAt: at(3) },
+          { phase: 2, completedAt: at(5) },
+          { phase: 3, completedAt: at(9) },
+        ],
+      }),
+    ]);
+
+    const other = await signedInUser();
+    await createProject(other.jar, 'Another');
+    const theirs = await (await request('/api/project/', {}, { jar: other.jar })).json<{ projects: { phasesCompleted: unknown }[] }>();
+    expect(theirs.projects).toEqual([expect.objectContaining({ phasesCompleted: [] })]);
+  });
+});

@@ -108,7 +108,7 @@ describe('AppLayout', () => {
 
 describe('Dashboard', () => {
   it('marks the phases the co-founder has completed with the project as done', async () => {
-    const projects = [{ ...PROJECTS[0]!, phasesDone: [1] }, PROJECTS[1]!];
+    const projects = [{ ...PROJECTS[0]!, phasesDone: [1], phasesCompleted: [{ phase: 1, completedAt: Date.UTC(2026, 2, 5, 12) }] }, PROJECTS[1]!];
     fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects }) });
     renderPage(routes, '/dashboard');
     await screen.findByRole('heading', { level: 2, name: 'Dog sitter finder' });

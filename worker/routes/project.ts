@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { planLimitMessage } from '#contracts/plans';
 import { CreateProjectSchema, INVITATION_REFUSED, InviteSchema, RenameProjectSchema } from '#contracts/projects';
 import { getDb } from '../db/client';
-import { completedPhasesOfMember } from '../db/queries/cofounder';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
 import {
   acceptInvitation,
@@ -13,6 +12,7 @@ import {
   listPendingInvitations,
   listProjects,
   membershipOf,
+  phaseCompletionsOfMember,
   renameProject,
   withdrawInvitation,
 } from '../db/queries/projects';
@@ -38,9 +38,17 @@ async function accessOf(c: Context<SignedInEnv>, projectId: string): Promise<'ow
 export const project = new Hono<SignedInEnv>()
   .use('*', requireUser)
   .get('/', async (c) => {
-    const [projects, phases] = await Promise.all([listProjects(getDb(c.env.DB), c.var.userId), completedPhasesOfMember(c.env.DB, c.var.userId)]);
-    // phasesDone: the phases the co-founder has completed with this project (the dashboard shows them).
-    return c.json({ projects: projects.map((project) => ({ ...project, phasesDone: phases.get(project.id) ?? [] })) }, 200);
+    const [projects, phases] = await Promise.all([listProjects(getDb(c.env.DB), c.var.userId), phaseCompletionsOfMember(c.env.DB, c.var.userId)]);
+    // phasesDone: the phases the co-founder has completed with this project; phasesCompleted: each with its date (the dashboard shows the path).
+    return c.json(
+      {
+        projects: projects.map((project) => {
+          const phasesCompleted = phases.get(project.id) ?? [];
+          return { ...project, phasesDone: phasesCompleted.map((completion) => completion.phase), phasesCompleted };
+        }),
+      },
+      200,
+    );
   })
 
   /** Refused with a 403 once the owner's plan has all the projects it allows (docs/decisions/0023). */

@@ -54,7 +54,7 @@ export function Component() {
   const select = (id: string) => setParams({ projectId: id });
 
   const addProject = (project: CreatedProject) => {
-    setProjects((current) => [{ ...project, phasesDone: [] }, ...(current ?? [])]);
+    setProjects((current) => [{ ...project, phasesDone: [], phasesCompleted: [] }, ...(current ?? [])]);
     select(project.id);
   };
   const renameProject = (id: string, name: string) => setProjects((current) => current?.map((p) => (p.id === id ? { ...p, name } : p)) ?? null);
@@ -178,7 +178,7 @@ function ProjectPanel({ project, onRenamed, onDeleted }: { project: Project; onR
         <Link to={workspacePath(project.id)} className="button dashboard__open">
           Open the workspace
         </Link>
-        <PhaseList projectId={project.id} done={project.phasesDone} />
+        <PhaseList projectId={project.id} completed={project.phasesCompleted} />
       </section>
       <ResearchSection projectId={project.id} />
       <InviteCollaborator projectId={project.id} onInvited={() => setInvitations((n) => n + 1)} />

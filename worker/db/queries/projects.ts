@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { OWN_PROJECT_LIMIT } from '#contracts/plans';
-import type { InvitationPreview } from '#contracts/projects';
+import type { InvitationPreview, PhaseCompletion } from '#contracts/projects';
 import type { OwnedProject } from '#contracts/user';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Db } from '../client';
@@ -22,6 +22,22 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectSumma
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, userId))
     .orderBy(desc(projects.createdAt));
+}
+
+/** The phases each of a member's projects completed, with when, in the phases' order (the dashboard). */
+export async function phaseCompletionsOfMember(d1: D1Database, userId: string): Promise<Map<string, PhaseCompletion[]>> {
+  const { results } = await d1
+    .prepare(
+      `SELECT p.project_id, p.phase, p.completed_at FROM project_phases p JOIN project_members m ON m.project_id = p.project_id WHERE m.user_id = ?1 ORDER BY p.phase`,
+    )
+    .bind(userId)
+    .all<{ project_id: string; phase: number; completed_at: number }>();
+  const completions = new Map<string, PhaseCompletion[]>();
+  for (const row of results) {
+    const list = completions.get(row.project_id) ?? completions.set(row.project_id, []).get(row.project_id)!;
+    list.push({ phase: row.phase, completedAt: row.completed_at });
+  }
+  return completions;
 }
 
 export type CreateProjectAnswer = { created: ProjectSummary } | { limitReached: true } | { noAccount: true };
