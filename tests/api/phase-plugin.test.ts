@@ -195,7 +195,8 @@ describe('a phase registered at test time plugs into the workspace object', () =
       expect((posted!.metadata as { createdAt: number }).createdAt).toBeGreaterThanOrEqual(Math.floor(at / 1000) * 1000);
       expect(posted).toMatchObject({ role: 'assistant', metadata: { author: { kind: 'cofounder' }, status: 'complete', phase: 9 } });
       expect(await usage(`project:${owner.projectId}`)).toBe(1);
-      expect(await usage(`member:${owner.userId}`)).toBe(0);
+      const { id: userId } = (await db().prepare('SELECT id FROM users WHERE email = ?').bind(owner.email).first<{ id: string }>())!;
+      expect(await usage(`member:${userId}`)).toBe(0);
       expect(await pendingSteps(owner.projectId)).toEqual([]);
       socket.close();
     });
