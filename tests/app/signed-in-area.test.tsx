@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PHASES } from '../../app/content/phases';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerPhase } from '#contracts/phases/registry';
+import { listedPhases } from '../../app/content/phases';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { readSetting, writeSetting } from '../../app/lib/local-settings';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
 import { Component as Dashboard } from '../../app/pages/app/Dashboard';
@@ -119,7 +120,15 @@ describe('Dashboard', () => {
     expect(tags.slice(0, 2)).toEqual(['Done', 'Free, open']);
   });
 
-  it('lists the projects, opens the most recent, and shows its 8 phases', async () => {
+  it('lists the projects, opens the most recent, and shows its 8 phases, and a phase still to come as Coming soon', async () => {
+    // Every phase is built: one still to come is listed for this test, so 'Coming soon' stays tested.
+    const undo = registerPhase(
+      { number: 9, title: 'Scale', summary: 'Grow the team and the company.', free: false, artifacts: [], doneWhenAccepted: null },
+      {},
+      { built: false },
+    );
+    onTestFinished(undo);
+    const PHASES = listedPhases();
     fakeApi({ 'GET /api/auth/check-auth': signedIn, 'GET /api/project': () => json(200, { projects: PROJECTS }) });
     renderPage(routes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 2, name: 'Dog sitter finder' })).toBeTruthy();
@@ -131,7 +140,7 @@ describe('Dashboard', () => {
 
     const phaseList = screen.getByRole('heading', { level: 3, name: 'Phases' }).nextElementSibling as HTMLElement;
     const phases = within(phaseList).getAllByRole('listitem');
-    expect(phases).toHaveLength(8);
+    expect(phases).toHaveLength(9);
     expect(phases.map((phase) => phase.querySelector('.phase__title')!.textContent!.replace(/^Phase \d: /, ''))).toEqual([
       'Find an idea',
       "Estimate the problem's scale and impact",
@@ -141,7 +150,9 @@ describe('Dashboard', () => {
       'Plan the build',
       'Launch',
       'Market and grow',
+      'Scale',
     ]);
+    expect(PHASES.filter((phase) => !phase.built).map((phase) => phase.number)).toEqual([9]);
     // Phases not built yet are coming soon, whatever the plan (the registry says which).
     expect(phases.map((phase) => phase.querySelector('.tag')!.textContent)).toEqual(
       PHASES.map((phase) => (!phase.built ? 'Coming soon' : phase.free ? 'Free, open' : 'Pro, locked')),

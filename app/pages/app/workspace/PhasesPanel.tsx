@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CurrentUser } from '#contracts/auth';
 import type { WorkspaceState } from '#contracts/workspace';
 import { GetProButton } from '../../../components/GetProButton';
-import { COMING_SOON, PHASES } from '../../../content/phases';
+import { COMING_SOON, listedPhases } from '../../../content/phases';
 
 /**
  * The 8 phases beside the conversation. Any unlocked phase opens (earlier ones included) and every
@@ -23,7 +23,9 @@ export function PhasesPanel({
   const [opening, setOpening] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = phases?.current ?? 1;
-  const unlocked = phases?.unlocked ?? PHASES.filter((phase) => phase.free).map((phase) => phase.number);
+  // As the registry lists them now: a phase registered at run time counts.
+  const listed = listedPhases();
+  const unlocked = phases?.unlocked ?? listed.filter((phase) => phase.free).map((phase) => phase.number);
 
   async function open(phase: number) {
     setOpening(phase);
@@ -41,7 +43,7 @@ export function PhasesPanel({
         </p>
       )}
       <ol className="phases-panel__list">
-        {PHASES.map((phase) => {
+        {listed.map((phase) => {
           const done = phases?.done.includes(phase.number) ?? false;
           const isCurrent = phase.number === current;
           const locked = phase.built && !unlocked.includes(phase.number);
