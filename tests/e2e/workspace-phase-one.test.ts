@@ -96,11 +96,13 @@ async function walkPhaseOne(viewport: Viewport) {
   await screenshot(page, 'workspace-phases', { fullPage: false });
   expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)}`)).toEqual([{ phase: 1 }]);
 
-  // A phase not built yet reads 'Coming soon' and nothing sells it (the registry says which).
+  // Every phase is built: each one Free does not open reads Pro and offers it, none 'Coming soon'
+  // (a phase still to come is tested on the screen in tests/app/workspace-panels.test.tsx).
   for (const [index, phase] of PHASES.entries()) {
-    if (phase.built) continue;
-    expect(await phases.nth(index).textContent()).toContain('Coming soon');
-    expect(await phases.nth(index).getByRole('button').count()).toBe(0);
+    if (phase.free) continue;
+    expect(await phases.nth(index).textContent()).toContain('Pro');
+    expect(await phases.nth(index).textContent()).not.toContain('Coming soon');
+    expect(await phases.nth(index).getByRole('button', { name: 'Get Pro' }).count()).toBe(1);
   }
   // A locked phase that is built opens Pro's checkout (here, without Stripe keys, the labelled local test checkout).
   const firstLocked = PHASES.findIndex((phase) => phase.built && !phase.free);
