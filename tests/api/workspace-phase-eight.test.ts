@@ -1,0 +1,343 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { isoWeek, TRACTION_CHANNELS, type GrowState, type TractionChannel } from '#contracts/phases/grow';
+import { reviewFlagsOf } from '#contracts/phases/registry';
+import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
+import type { MemoryEntry } from '#contracts/workspace';
+import { db, outboxFor } from '../utils';
+import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type Frame, type ModelRequestBody, type TestSocket } from './workspace-support';
+
+/**
+ * Phase 8 in the workspace, through the object with the fake model: the channels ranked with the
+ * inner ring left to the founders, experiments on inner-ring channels only, verdicts judged against
+ * the threshold only; members' inner ring and results; the weekly check-in, once a week, after an
+ * eviction too, skipped when the allowance is spent, e-mailed (only a link under privacy mode);
+ * contradictions flagged; accepting the ranking completes the phase; Free.
+ */
+
+type State = { phases: { done: number[]; current: number }; memory: MemoryEntry[] } & GrowState;
+type Result = Frame & { ok: boolean; error?: string; reason?: string; value?: MemoryEntry | null };
+type RankingEntry = Extract<MemoryEntry, { kind: 'channel_ranking' }>;
+type ExperimentEntry = Extract<MemoryEntry, { kind: 'experiment' }>;
+
+let counter = 0;
+function frame(socket: TestSocket, body: Record<string, unknown>) {
+  const requestId = `eight${++counter}`;
+  socket.send({ ...body, requestId });
+  return requestId;
+}
+const ask = (socket: TestSocket, body: Record<string, unknown>) => {
+  const requestId = frame(socket, body);
+  return socket.waitFor((received) => received.type === 'request_result' && received.requestId === requestId, {
+    what: `the answer to ${requestId}`,
+  }) as Promise<Result>;
+};
+const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state', timeoutMs = 8000) => {
+  const now = socket.latestState<State>();
+  if (now && test(now)) return Promise.resolve(now);
+  return socket
+    .waitFor((received) => received.type === 'cf_agent_state' && test(received.state as State), { what, timeoutMs, from: socket.frames.length })
+    .then((received) => received.state as State);
+};
+const rankingOf = (state: State) => state.memory.find((entry): entry is RankingEntry => entry.kind === 'channel_ranking');
+const experimentsOf = (state: State) => state.memory.filter((entry): entry is ExperimentEntry => entry.kind === 'experiment');
+const toolResults = (body: ModelRequestBody) =>
+  body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content).replace(/\\+"/g, '"'));
+
+const CHANNELS = Object.keys(TRACTION_CHANNELS) as TractionChannel[];
+const PROMISING: TractionChannel[] = ['content_marketing', 'sales', 'community_building', 'existing_platforms'];
+const ideas = (channels = CHANNELS) =>
+  channels.map((channel) => ({ channel, idea: `An idea for ${TRACTION_CHANNELS[channel]}.`, ring: PROMISING.includes(channel) ? 'promising' : 'possible' }));
+const rankingContent = (innerRing: TractionChannel[] = []) => ({ kind: 'channel_ranking', title: 'Channels', ranking: { ideas: ideas(), innerRing } });
+const ASSUMPTION = 'Clinics lose several slots a week.';
+const today = () => new Date().toISOString().slice(0, 10);
+const experimentInput = (channel: TractionChannel, tests: string | null = null) => ({
+  channel,
+  hypothesis: 'Posts on cancellations bring practice managers to the waiting list.',
+  metric: 'Sign-ups from the posts',
+  budget: 0,
+  durationDays: 14,
+  startedOn: today(),
+  threshold: { comparison: 'at_least', value: 10 },
+  tests,
+});
+const experimentContent = (
+  title: string,
+  channel: TractionChannel,
+  results: { on: string; value: number; note: string; by: string }[] = [],
+  tests: string | null = null,
+) => ({
+  kind: 'experiment',
+  title,
+  experiment: { ...experimentInput(channel, tests), results, verdict: null },
+});
+const RISKS = {
+  kind: 'riskiest_assumptions',
+  title: 'Risks',
+  risks: [ASSUMPTION, 'Practice managers read forums weekly.', 'Clinics pay for a refilled slot.'].map((assumption) => ({
+    assumption,
+    whyRisky: 'Everything rests on it.',
+    test: 'Ask ten clinics.',
+    cost: '2 days, $0',
+    researchQuestion: null,
+  })),
+};
+const CANVAS = {
+  kind: 'lean_canvas',
+  title: 'Clinic canvas',
+  canvas: Object.fromEntries(
+    Object.keys(CANVAS_FIELDS).map((field) => [
+      field,
+      { text: field === 'channels' ? 'Practice-manager forums and dental trade newsletters.' : `The ${field} of the clinic idea.`, source: 'assumption' },
+    ]),
+  ),
+};
+
+async function proProject() {
+  const owner = await ownerWithProject();
+  await db().prepare("UPDATE users SET plan = 'pro', name = 'Ana Ruiz' WHERE email = ?").bind(owner.email).run();
+  const socket = await openSocket(owner.projectId, owner.jar);
+  return { owner, socket };
+}
+async function create(socket: TestSocket, content: object) {
+  const saved = await ask(socket, { type: 'memory_create', content });
+  expect(saved).toMatchObject({ ok: true });
+  return saved.value!;
+}
+const stub = (projectId: string) => env.COFOUNDER.get(env.COFOUNDER.idFromName(projectId));
+/** Runs the weekly check-in's step now, as its schedule does. */
+async function runCheckIn(projectId: string) {
+  const { runInDurableObject } = await import('cloudflare:test');
+  await runInDurableObject(stub(projectId), (instance) =>
+    (instance as unknown as { runPhaseJob(payload: object): Promise<void> }).runPhaseJob({ phase: 8, job: 'weekly-check-in', input: {} }),
+  );
+}
+const checkIns = async (projectId: string, jar: Parameters<typeof storedMessages>[1]) =>
+  (await storedMessages(projectId, jar)).filter((message) => message.role === 'assistant' && JSON.stringify(message.parts).includes('Weekly check-in'));
+
+describe("the co-founder's tools in phase 8", () => {
+  it('ranks every channel, leaves the inner ring to the founders, tests inner-ring channels and judges against the threshold only (one lane)', async () => {
+    const { socket } = await proProject();
+    await create(socket, RISKS);
+    const model = await lane({
+      replies: [
+        {
+          toolCalls: [
+            { name: 'save_channel_ranking', arguments: { title: 'Channels', ideas: ideas(CHANNELS.slice(1)) } },
+            { name: 'save_experiment', arguments: { title: 'Posts', experiment: experimentInput('content_marketing') } },
+            { name: 'save_channel_ranking', arguments: { title: 'Channels', ideas: ideas() } },
+          ],
+        },
+        { content: 'Ranked.' },
+        {
+          toolCalls: [
+            { name: 'save_experiment', arguments: { title: 'Ads', experiment: experimentInput('offline_ads') } },
+            { name: 'save_experiment', arguments: { title: 'Posts', experiment: experimentInput('content_marketing', 'Clinics lose a lot') } },
+            {
+              name: 'save_experiment',
+              arguments: { title: 'Posts', experiment: experimentInput('content_marketing', ' clinics lose SEVERAL slots a week. ') },
+            },
+            { name: 'judge_experiment', arguments: { title: 'Posts', recommendation: 'change', reasoning: 'Too early.' } },
+          ],
+        },
+        { content: 'Designed.' },
+        {
+          toolCalls: [
+            { name: 'judge_experiment', arguments: { title: 'posts', recommendation: 'focus', reasoning: 'It works.' } },
+            { name: 'judge_experiment', arguments: { title: 'Posts', recommendation: 'change', reasoning: 'Five is half the threshold.' } },
+          ],
+        },
+        { content: 'Judged.' },
+        { toolCalls: [{ name: 'save_experiment', arguments: { title: 'Posts', experiment: { ...experimentInput('content_marketing'), durationDays: 21 } } }] },
+        { content: 'Updated.' },
+      ],
+    });
+    await answerEnd(socket, send(socket, `Rank the channels ${model.tag}`).requestId);
+    let bodies = await model.bodies();
+    let refusals = toolResults(bodies[1]!);
+    expect(refusals[0]).toContain('Give one idea for each of the 19 traction channels');
+    expect(refusals[1]).toContain('There are no channels ranked yet');
+    const ranked = rankingOf(await waitForState(socket, (state) => rankingOf(state) !== undefined, 'the ranking'))!;
+    expect(ranked.ranking.innerRing).toEqual([]);
+    expect(ranked.ranking.ideas).toHaveLength(19);
+
+    expect(await ask(socket, { type: 'grow_inner_ring', channels: ['content_marketing', 'sales', 'community_building'] })).toMatchObject({ ok: true });
+    await answerEnd(socket, send(socket, `Design the experiments ${model.tag}`).requestId);
+    bodies = await model.bodies();
+    refusals = toolResults(bodies[3]!).slice(-4);
+    expect(refusals[0]).toContain("Offline ads is not in the founders' inner ring");
+    expect(refusals[1]).toContain('is not a riskiest assumption of the memory');
+    expect(refusals[3]).toContain('has no result yet: nothing to judge');
+    const [posts] = experimentsOf(await waitForState(socket, (state) => experimentsOf(state).length === 1, 'the experiment'));
+    expect(posts!.experiment).toMatchObject({ channel: 'content_marketing', tests: ASSUMPTION, results: [], verdict: null });
+
+    expect(await ask(socket, { type: 'grow_result', id: posts!.id, value: 5, note: 'First week.' })).toMatchObject({ ok: true });
+    await answerEnd(socket, send(socket, `Judge it ${model.tag}`).requestId);
+    bodies = await model.bodies();
+    refusals = toolResults(bodies[5]!).slice(-2);
+    expect(refusals[0]).toContain('The latest result, 5 on');
+    expect(refusals[0]).toContain('misses the threshold (at least 10)');
+    expect(refusals[0]).toContain('Nothing was saved');
+    expect(refusals[1]).toContain('"meetsThreshold":false');
+    const judged = experimentsOf(await waitForState(socket, (state) => experimentsOf(state)[0]?.experiment.verdict !== null, 'the verdict'))[0]!;
+    expect(judged.experiment.verdict).toMatchObject({ recommendation: 'change', reasoning: 'Five is half the threshold.' });
+
+    // Saved again under its title: updated, its result kept, the verdict on the earlier design dropped.
+    await answerEnd(socket, send(socket, `Make it longer ${model.tag}`).requestId);
+    const updated = experimentsOf(await waitForState(socket, (state) => experimentsOf(state)[0]?.experiment.durationDays === 21, 'updated'));
+    expect(updated).toHaveLength(1);
+    expect(updated[0]!.experiment).toMatchObject({ results: [{ value: 5, note: 'First week.', by: 'Ana Ruiz', on: today() }], verdict: null, tests: null });
+    socket.close();
+  });
+});
+
+describe("members' actions in phase 8", () => {
+  it('refuses a result without a number and an inner ring holding a channel not ranked promising, clearly and with nothing saved', async () => {
+    const { socket } = await proProject();
+    const ranking = (await create(socket, rankingContent(['sales']))) as RankingEntry;
+    const experiment = (await create(socket, experimentContent('Calls', 'sales'))) as ExperimentEntry;
+    for (const value of ['twelve', null]) {
+      const refused = await ask(socket, { type: 'grow_result', id: experiment.id, value, note: '' });
+      expect(refused).toMatchObject({ ok: false, reason: 'invalid', error: 'A result is a number: what the metric measured.' });
+    }
+    const ring = await ask(socket, { type: 'grow_inner_ring', channels: ['sales', 'offline_ads'] });
+    expect(ring).toMatchObject({ ok: false, reason: 'invalid', error: 'Offline ads is not ranked promising: the inner ring holds promising channels.' });
+    const state = socket.latestState<State>()!;
+    expect(rankingOf(state)).toMatchObject({ version: ranking.version, ranking: { innerRing: ['sales'] } });
+    expect(experimentsOf(state)[0]!.experiment.results).toEqual([]);
+    socket.close();
+  });
+
+  it('accepting the ranking completes phase 8 in D1', async () => {
+    const { owner, socket } = await proProject();
+    const ranking = await create(socket, rankingContent());
+    expect(await ask(socket, { type: 'memory_accept', id: ranking.id, baseVersion: ranking.version })).toMatchObject({ ok: true });
+    await waitForState(socket, (state) => state.phases.done.includes(8), 'phase 8 done');
+    expect(await db().prepare('SELECT phase FROM project_phases WHERE project_id = ? AND phase = 8').bind(owner.projectId).first()).toEqual({ phase: 8 });
+    socket.close();
+  });
+});
+
+describe('the weekly check-in', () => {
+  it('is scheduled a week after it is turned on, posts once a week even after an eviction, and e-mails those who asked', async () => {
+    const { owner, socket } = await proProject();
+    await create(socket, rankingContent(['sales']));
+    await create(socket, experimentContent('Calls to clinics', 'sales'));
+    const before = Date.now();
+    expect(await ask(socket, { type: 'grow_check_in', enabled: true, email: true })).toMatchObject({ ok: true });
+    const on = await waitForState(socket, (state) => state.checkIn.enabled && state.checkIn.nextAt !== null, 'turned on');
+    expect(on.checkIn.nextAt! - before).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    expect(on.checkIn.emailUserIds).toHaveLength(1);
+
+    await runCheckIn(owner.projectId);
+    const [posted] = await checkIns(owner.projectId, owner.jar);
+    expect(posted).toMatchObject({ role: 'assistant', metadata: { author: { kind: 'cofounder' }, phase: 8 } });
+    const text = JSON.stringify(posted!.parts);
+    expect(text).toContain(`Weekly check-in, ${isoWeek(Date.now())}`);
+    expect(text).toContain('Changed in the memory in the last 7 days');
+    expect(text).toContain('“Calls to clinics”');
+    const [mail] = await outboxFor(owner.email);
+    expect(mail).toMatchObject({ subject: 'Your weekly check-in' });
+    expect(mail!.text).toContain('Your weekly check-in is in the workspace.');
+    expect(mail!.text).toContain('Calls to clinics');
+    expect(mail!.text).toContain(`/app/projects/${owner.projectId}`);
+    const after = await waitForState(socket, (state) => state.checkIn.lastWeek !== null, 'the week recorded');
+    expect(after.checkIn.lastWeek).toBe(isoWeek(Date.now()));
+
+    // Again the same week, and after an eviction: nothing more.
+    await runCheckIn(owner.projectId);
+    const { evictDurableObject } = await import('cloudflare:test');
+    await evictDurableObject(stub(owner.projectId));
+    await runCheckIn(owner.projectId);
+    expect(await checkIns(owner.projectId, owner.jar)).toHaveLength(1);
+    expect(await outboxFor(owner.email)).toHaveLength(1);
+    socket.close();
+  });
+
+  it('skips a week whose allowance is spent, and under privacy mode e-mails only a link', async () => {
+    const { owner, socket } = await proProject();
+    await create(socket, rankingContent(['sales']));
+    await create(socket, experimentContent('Calls to clinics', 'sales'));
+    expect(await ask(socket, { type: 'grow_check_in', enabled: true, email: true })).toMatchObject({ ok: true });
+    const cap = socket.latestState<{ limits: { messagesPerProjectPerDay: number } }>()!.limits.messagesPerProjectPerDay;
+    const day = today();
+    await db().prepare('INSERT INTO cofounder_usage (day, key, count, cap) VALUES (?, ?, ?, ?)').bind(day, `project:${owner.projectId}`, cap, cap).run();
+    await runCheckIn(owner.projectId);
+    expect(await checkIns(owner.projectId, owner.jar)).toHaveLength(0);
+    expect(await outboxFor(owner.email)).toHaveLength(0);
+    expect(socket.latestState<State>()!.checkIn.lastWeek).toBeNull();
+
+    await db().prepare('DELETE FROM cofounder_usage WHERE day = ? AND key = ?').bind(day, `project:${owner.projectId}`).run();
+    await db().prepare('UPDATE users SET privacy_mode = 1 WHERE email = ?').bind(owner.email).run();
+    await runCheckIn(owner.projectId);
+    expect(await checkIns(owner.projectId, owner.jar)).toHaveLength(1);
+    const [mail] = await outboxFor(owner.email);
+    expect(mail!.text).toContain('Your weekly check-in is in the workspace.');
+    expect(mail!.text).not.toContain('Calls to clinics');
+    expect(mail!.html).not.toContain('Calls to clinics');
+    expect(mail!.text).not.toContain('Changed in the memory');
+    socket.close();
+  });
+
+  it('turned off, it posts nothing and leaves no step scheduled', async () => {
+    const { owner, socket } = await proProject();
+    expect(await ask(socket, { type: 'grow_check_in', enabled: true, email: false })).toMatchObject({ ok: true });
+    expect(await ask(socket, { type: 'grow_check_in', enabled: false, email: false })).toMatchObject({ ok: true });
+    expect(socket.latestState<State>()!.checkIn).toMatchObject({ enabled: false, nextAt: null, emailUserIds: [] });
+    await runCheckIn(owner.projectId);
+    expect(await checkIns(owner.projectId, owner.jar)).toHaveLength(0);
+    const { runInDurableObject } = await import('cloudflare:test');
+    const steps = await runInDurableObject(stub(owner.projectId), async (instance) =>
+      (await (instance as unknown as { listSchedules(): Promise<{ callback: string }[]> }).listSchedules()).filter((step) => step.callback === 'runPhaseJob'),
+    );
+    expect(steps).toEqual([]);
+    socket.close();
+  });
+});
+
+describe('contradictions across phases', () => {
+  it('flags a Lean Canvas channel no experiment tests, and a missed threshold against an accepted assumption, in the check-in too', async () => {
+    const { owner, socket } = await proProject();
+    await create(socket, CANVAS);
+    const risks = await create(socket, RISKS);
+    expect(await ask(socket, { type: 'memory_accept', id: risks.id, baseVersion: risks.version })).toMatchObject({ ok: true });
+    await create(socket, rankingContent(['content_marketing']));
+    await create(socket, experimentContent('Posts', 'content_marketing', [{ on: today(), value: 4, note: '', by: 'Ana Ruiz' }], ASSUMPTION));
+    const memory = (await waitForState(socket, (state) => experimentsOf(state).length === 1 && state.memory.some((entry) => entry.acceptedAt !== undefined)))
+      .memory;
+    const texts = reviewFlagsOf(memory).map((flag) => flag.text);
+    expect(texts).toContain('No experiment tests the channel “dental trade newsletters” of the Lean Canvas.');
+    // The experiment's hypothesis names practice managers: that channel is tested.
+    expect(texts.join()).not.toContain('Practice-manager forums');
+    expect(texts).toContain(`“Posts” measured 4, short of its threshold, against the accepted assumption “${ASSUMPTION}”.`);
+    expect(await ask(socket, { type: 'grow_check_in', enabled: true, email: false })).toMatchObject({ ok: true });
+    await runCheckIn(owner.projectId);
+    const text = JSON.stringify((await checkIns(owner.projectId, owner.jar))[0]!.parts);
+    expect(text).toContain('To review: No experiment tests the channel “dental trade newsletters”');
+    expect(text).toContain('“Posts” measured 4, short of its threshold');
+    socket.close();
+  });
+});
+
+describe('on Free', () => {
+  it('offers none of the tools of phase 8 and refuses its actions', async () => {
+    const { owner, socket } = await proProject();
+    const experiment = await create(socket, experimentContent('Calls', 'sales'));
+    await create(socket, rankingContent(['sales']));
+    await db().prepare("UPDATE users SET plan = 'free' WHERE email = ?").bind(owner.email).run();
+    expect(await ask(socket, { type: 'grow_result', id: experiment.id, value: 3, note: '' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('needs Pro'),
+    });
+    expect(await ask(socket, { type: 'grow_inner_ring', channels: [] })).toMatchObject({ ok: false, error: expect.stringContaining('needs Pro') });
+    expect(await ask(socket, { type: 'grow_check_in', enabled: true, email: true })).toMatchObject({
+      ok: false,
+      error: 'Phase 8, "Market and grow", needs Pro.',
+    });
+    const model = await lane({ replies: [{ content: 'Free.' }] });
+    await answerEnd(socket, send(socket, `Grow ${model.tag}`).requestId);
+    const offered = ((await model.bodies())[0]!.tools ?? []).map((offeredTool) => offeredTool.function.name);
+    for (const name of ['save_channel_ranking', 'save_experiment', 'judge_experiment']) expect(offered).not.toContain(name);
+    socket.close();
+  });
+});
