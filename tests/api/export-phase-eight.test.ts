@@ -1,0 +1,89 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { TRACTION_CHANNELS, type TractionChannel } from '#contracts/phases/grow';
+import { MemoryContentSchema, type MemoryContent } from '#contracts/workspace';
+import { asEntries } from '../fixtures/full-project';
+import { db, postJson } from '../utils';
+import { seedWorkspace } from './export-support';
+import { ownerWithProject } from './workspace-support';
+
+/**
+ * Phase 8 in the project export, with no export code of its own: the export reads every phase
+ * through the registry's outlines (docs/decisions/0046-project-export.md), so the channels ranked
+ * with the founders' inner ring, and an experiment with its threshold, results and verdict, appear
+ * in the Markdown, Word and PDF files, each read back here.
+ */
+
+const PROMISING: TractionChannel[] = ['content_marketing', 'sales', 'community_building'];
+const CONTENTS = [
+  {
+    kind: 'channel_ranking',
+    title: 'Channels for the clinic waitlist',
+    ranking: {
+      ideas: (Object.keys(TRACTION_CHANNELS) as TractionChannel[]).map((channel) => ({
+        channel,
+        idea: channel === 'sales' ? 'Call ten practice managers a week.' : `An idea for ${TRACTION_CHANNELS[channel]}.`,
+        ring: PROMISING.includes(channel) ? 'promising' : channel === 'offline_ads' ? 'long_shot' : 'possible',
+      })),
+      innerRing: ['sales', 'content_marketing'],
+    },
+  },
+  {
+    kind: 'experiment',
+    title: 'Calls to clinics',
+    experiment: {
+      channel: 'sales',
+      hypothesis: 'Practice managers called directly join the waiting list.',
+      metric: 'Clinics that join',
+      budget: 0,
+      durationDays: 14,
+      startedOn: '2026-11-02',
+      threshold: { comparison: 'at_least', value: 3 },
+      tests: null,
+      results: [{ on: '2026-11-09', value: 2, note: 'Two of ten', by: 'Ana Ruiz' }],
+      verdict: { recommendation: 'change', reasoning: 'Two is short of three: call at lunch time.', on: '2026-11-10' },
+    },
+  },
+];
+
+const EXPECTED = [
+  'Phase 8: Market and grow',
+  'Channels for the clinic waitlist',
+  'Inner ring',
+  'Sales: Call ten practice managers a week.',
+  'Long shot',
+  'Calls to clinics',
+  'Clinics that join: success is at least 3, from 2026-11-02 for 14 days, budget 0',
+  '2026-11-09: 2 (Two of ten), by Ana Ruiz',
+  'Change the approach: Two is short of three: call at lunch time.',
+];
+
+async function exported(format: 'md' | 'docx' | 'pdf') {
+  const owner = await ownerWithProject('Clinic waitlist');
+  await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
+  await seedWorkspace(owner.projectId, asEntries(CONTENTS.map((content) => MemoryContentSchema.parse(content) as MemoryContent)), []);
+  const response = await postJson(`/api/project/${owner.projectId}/export`, { format, phases: [8], includeCanvas: false }, {}, { jar: owner.jar });
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('phase 8 in the export', () => {
+  it('as Markdown: the channels ranked with the inner ring, and the experiment with its threshold, results and verdict', async () => {
+    const markdown = flat(new TextDecoder().decode(await exported('md')).replace(/\\/g, ''));
+    expect(markdown).toContain('## Phase 8: Market and grow');
+    for (const text of EXPECTED) expect(markdown).toContain(text);
+  });
+
+  it('as Word: the same text in the document', async () => {
+    const document = strFromU8(unzipSync(await exported('docx'))['word/document.xml']!).replace(/<[^>]+>/g, ' ');
+    for (const text of EXPECTED) expect(flat(document)).toContain(text);
+  });
+
+  it('as PDF: the same text read back', async () => {
+    const { text } = await extractText(await getDocumentProxy(await exported('pdf')), { mergePages: true });
+    for (const line of EXPECTED) expect(flat(text)).toContain(line);
+  });
+});
