@@ -5,7 +5,15 @@
  * Pacific whose checklist the two members own by name; each moves an item to done and sees the
  * other's move live; each reads the launch moment in their own time; the Product Hunt kit, whose
  * tagline a member makes 61 characters long in the memory's editor, refused at the field with
- * nothing saved; the launch plan accepted, phase 7 done. Desktop and phone, screenshots saved.
+ * nothing saved; the launch plan accepted, phase 7 done. Phase 8, on a project of its own: the 19
+ * traction channels ranked by the co-founder in the Bullseye, the inner ring of three chosen by a
+ * member and seen live by the other; an experiment on one of them, a result logged by a member and
+ * judged against its threshold by the co-founder; the weekly check-in turned on, its next date
+ * shown to both members. Desktop and phone, screenshots saved.
+ *
+ * The check-in itself is posted by the workspace object's schedule a week after it is turned on:
+ * the server under test runs on the real clock and offers no way to move it, so the test checks
+ * that the check-in is scheduled (its next date), not its message.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -224,6 +232,175 @@ async function phaseSeven(viewport: Viewport) {
   expectNoProblems(other);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Phase 8
+
+const RANKING_TITLE = 'Where the first clinics come from';
+type Channel = keyof typeof CHANNEL_NAMES;
+const CHANNEL_NAMES = {
+  viral_marketing: 'Viral marketing',
+  public_relations: 'Public relations',
+  unconventional_pr: 'Unconventional PR',
+  search_engine_marketing: 'Search engine marketing',
+  social_and_display_ads: 'Social and display ads',
+  offline_ads: 'Offline ads',
+  search_engine_optimization: 'Search engine optimization',
+  content_marketing: 'Content marketing',
+  email_marketing: 'Email marketing',
+  engineering_as_marketing: 'Engineering as marketing',
+  targeting_blogs: 'Targeting blogs',
+  business_development: 'Business development',
+  sales: 'Sales',
+  affiliate_programs: 'Affiliate programs',
+  existing_platforms: 'Existing platforms',
+  trade_shows: 'Trade shows',
+  offline_events: 'Offline events',
+  speaking_engagements: 'Speaking engagements',
+  community_building: 'Community building',
+} as const;
+/** The rings' channels in the book's order, as each ring lists them. */
+const PROMISING: Channel[] = ['content_marketing', 'business_development', 'sales', 'community_building'];
+const POSSIBLE: Channel[] = ['search_engine_optimization', 'email_marketing', 'engineering_as_marketing', 'targeting_blogs', 'trade_shows', 'offline_events'];
+/** The inner ring the owner chooses, in the order ticked: three of the four promising channels. */
+const INNER_RING: Channel[] = ['sales', 'content_marketing', 'business_development'];
+const ringOf = (channel: Channel) => (PROMISING.includes(channel) ? 'promising' : POSSIBLE.includes(channel) ? 'possible' : 'long_shot');
+const IDEAS = (Object.keys(CHANNEL_NAMES) as Channel[]).map((channel) => ({
+  channel,
+  idea: `${CHANNEL_NAMES[channel]} fitted to practice managers of small dental clinics.`,
+  ring: ringOf(channel),
+}));
+
+const EXPERIMENT_TITLE = 'Ten calls to practice managers';
+const EXPERIMENT = {
+  channel: 'sales',
+  hypothesis: 'Practice managers who lose slots every week book a demo after one call.',
+  metric: 'demos booked',
+  budget: 0,
+  durationDays: 14,
+  startedOn: '2026-11-23',
+  threshold: { comparison: 'at_least', value: 3 },
+  tests: null,
+};
+const VERDICT = 'Two demos from ten calls is short of the three set as success: call clinics that already keep a waiting list, and measure again.';
+
+function growScript() {
+  return scriptCofounder([
+    { toolCalls: [{ name: 'save_channel_ranking', arguments: { title: RANKING_TITLE, ideas: IDEAS } }] },
+    { content: 'The 19 channels are ranked in the memory: choose your inner ring.' },
+    { toolCalls: [{ name: 'save_experiment', arguments: { title: EXPERIMENT_TITLE, experiment: EXPERIMENT } }] },
+    { content: 'The experiment is in the memory: log each result under it.' },
+    { toolCalls: [{ name: 'judge_experiment', arguments: { title: EXPERIMENT_TITLE, recommendation: 'change', reasoning: VERDICT } }] },
+    { content: 'The latest result, 2, misses the threshold of at least 3: change the approach.' },
+  ]);
+}
+
+const DAY_MS = 86_400_000;
+/** A day as the check-in's next date reads it: '3 December 2026'. */
+const dayLabel = (instant: number) => new Date(instant).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+async function phaseEight(viewport: Viewport) {
+  const [owner, colleague] = await Promise.all([newAccount(`phase8-${viewport}`), newAccount(`phase8-colleague-${viewport}`)]);
+  await operator('plan.ts', 'set', owner.email, 'pro');
+  const colleagueName = colleague.email.split('@')[0]!;
+  const lane = await growScript();
+  const page = await newPage(viewport, { storageState: owner.storageState });
+  const name = `Grow ${viewport}`;
+  const projectId = await createProject(page, name);
+  await openWorkspace(page, projectId, name);
+  const other = await joinAsCollaborator(page, projectId, name, colleague, 'desktop');
+
+  // The 19 channels ranked, in the Bullseye: nothing in the inner ring until the founders choose.
+  await openPhase(page, viewport, 8, 'Market and grow');
+  await sendMessage(page, `Where do our first clinics come from? Ref ${lane.tag}`);
+  await waitForAnswer(page, 'The 19 channels are ranked in the memory');
+  await openSheet(page, viewport, 'Memory');
+  const ranking = memory(page).getByRole('listitem', { name: `Channels ranked: ${RANKING_TITLE}` });
+  const theirRanking = other.getByRole('listitem', { name: `Channels ranked: ${RANKING_TITLE}` });
+  const ring = (scope: Locator, label: string) => scope.getByRole('listitem').filter({ has: scope.page().getByRole('heading', { name: label }) });
+  const names = (scope: Locator, label: string) => ring(scope, label).locator('.grow-bullseye__name').allTextContents();
+  expect(await ranking.locator('.grow-bullseye__channel').count()).toBe(19);
+  expect(await names(ranking, 'Promising')).toEqual(PROMISING.map((channel) => CHANNEL_NAMES[channel]));
+  expect(await names(ranking, 'Possible')).toEqual(POSSIBLE.map((channel) => CHANNEL_NAMES[channel]));
+  expect((await names(ranking, 'Long shot')).length).toBe(19 - PROMISING.length - POSSIBLE.length);
+  expect(await ring(ranking, 'Inner ring: chosen to test now').textContent()).toContain('Not chosen yet');
+
+  // The owner chooses three of the four promising channels: the fourth can no longer be ticked.
+  const choice = ranking.getByRole('group', { name: /Choose the inner ring/ });
+  for (const channel of INNER_RING) await choice.getByRole('checkbox', { name: CHANNEL_NAMES[channel] }).check();
+  expect(await choice.getByRole('checkbox', { name: CHANNEL_NAMES.community_building }).isDisabled()).toBe(true);
+  await choice.getByRole('button', { name: 'Choose as the inner ring' }).click();
+  const inner = INNER_RING.map((channel) => CHANNEL_NAMES[channel]);
+  await expect.poll(() => names(ranking, 'Inner ring: chosen to test now')).toEqual(inner);
+  await expect.poll(() => names(theirRanking, 'Inner ring: chosen to test now')).toEqual(inner);
+  expect(await theirRanking.locator('.memory-entry__byline').textContent()).toMatch(new RegExp(`^${owner.email.split('@')[0]} · `));
+  await toTop(ranking);
+  await picture(page, 'workspace-phase-eight-bullseye', ranking);
+  await closeSheet(page, viewport, memory(page));
+
+  // The co-founder designs an experiment on one of them; the second member logs a result.
+  await sendMessage(page, `Design the experiment for sales. Ref ${lane.tag}`);
+  await waitForAnswer(page, 'The experiment is in the memory');
+  await openSheet(page, viewport, 'Memory');
+  const experiment = memory(page).getByRole('listitem', { name: `Experiment: ${EXPERIMENT_TITLE}` });
+  const theirExperiment = other.getByRole('listitem', { name: `Experiment: ${EXPERIMENT_TITLE}` });
+  const field = (scope: Locator, label: string) => scope.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
+  expect(await field(experiment, 'Channel')).toBe('Sales');
+  expect(await field(experiment, 'Success')).toBe('at least 3 demos booked');
+  expect(await field(experiment, 'Duration')).toBe('14 days, from 23 November 2026 to 7 December 2026');
+  expect(await experiment.getByRole('region', { name: 'Results' }).textContent()).toContain('No result logged yet.');
+
+  const form = theirExperiment.getByRole('form', { name: 'Log a result' });
+  await form.getByRole('spinbutton', { name: 'Value (demos booked)' }).fill('2');
+  await form.getByRole('textbox', { name: 'Note (optional)' }).fill('Ten calls, two demos.');
+  await form.getByRole('button', { name: 'Log the result' }).click();
+  const today = new Date().toISOString().slice(0, 10);
+  const rows = (scope: Locator) =>
+    scope
+      .getByRole('region', { name: 'Results' })
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  await expect.poll(() => rows(experiment)).toEqual([[today, '2', 'Ten calls, two demos.', colleagueName]]);
+  expect(await experiment.locator('.grow-results__latest').textContent()).toBe(`Latest: 2 on ${today}, threshold not met (at least 3 demos booked).`);
+
+  // The co-founder judges it against the threshold: the verdict shows for both members.
+  await closeSheet(page, viewport, memory(page));
+  await sendMessage(other, `We logged the first result: judge it. Ref ${lane.tag}`);
+  await waitForAnswer(other, 'misses the threshold of at least 3');
+  await waitForAnswer(page, 'misses the threshold of at least 3');
+  await openSheet(page, viewport, 'Memory');
+  for (const scope of [experiment, theirExperiment]) {
+    const verdict = scope.getByRole('region', { name: 'Verdict' });
+    await verdict.waitFor();
+    expect(await verdict.locator('.grow-verdict__recommendation').textContent()).toBe('Change the approach');
+    expect(await verdict.textContent()).toContain(VERDICT);
+  }
+  await toTop(experiment.getByRole('region', { name: 'Results' }));
+  await picture(page, 'workspace-phase-eight-experiment', experiment);
+
+  // The weekly check-in, turned on by the owner: its next date, a week away, shown to both members.
+  const checkIn = ranking.getByRole('group', { name: 'Weekly check-in' });
+  const before = Date.now();
+  // The box shows the project's setting as the server holds it: it is ticked once the server has it.
+  await checkIn.getByRole('checkbox', { name: 'Weekly check-in' }).click();
+  await ranking.locator('.grow-check-in__next').waitFor();
+  const after = Date.now();
+  const next = [dayLabel(before + 7 * DAY_MS), dayLabel(after + 7 * DAY_MS)];
+  for (const scope of [ranking, theirRanking]) {
+    const line = scope.locator('.grow-check-in__next');
+    await line.waitFor();
+    expect(next.map((day) => `Next check-in: ${day}`)).toContain(await line.textContent());
+    expect(await scope.getByRole('checkbox', { name: 'Weekly check-in' }).isChecked()).toBe(true);
+  }
+  // Scheduled once, by the object, for a week after it was turned on.
+  const nextAt = Date.parse((await ranking.locator('.grow-check-in__next time').getAttribute('datetime'))!);
+  expect(nextAt).toBeGreaterThanOrEqual(before + 7 * DAY_MS - 1000);
+  expect(nextAt).toBeLessThanOrEqual(after + 7 * DAY_MS + 1000);
+  await checkIn.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await picture(page, 'workspace-phase-eight-check-in', ranking);
+  expectNoProblems(page);
+  expectNoProblems(other);
+}
+
 /**
  * The screen's picture, once nothing is wider than it: the page is no wider than the screen, and
  * nothing in `entry` (a memory entry) reaches past the entry's right edge.
@@ -244,5 +421,9 @@ async function picture(page: Page, name: string, entry: Locator) {
 for (const viewport of ['desktop', 'phone'] as Viewport[]) {
   test(`phase 7 on a Pro project, live for a second member in another time zone (${viewport})`, async () => {
     await phaseSeven(viewport);
+  }, 120_000);
+
+  test(`phase 8 on a Pro project: the Bullseye, an experiment judged, the weekly check-in (${viewport})`, async () => {
+    await phaseEight(viewport);
   }, 120_000);
 }
