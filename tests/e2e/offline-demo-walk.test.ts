@@ -1,10 +1,16 @@
 /**
  * The offline demo co-founder, as `npm start` runs it without a model key, walked in Chromium
- * through phases 1 to 4 for two ideas: bike repair shops at desktop width, a tutoring marketplace
- * at phone width. Every answer is labelled 'offline demo — not AI'; the conversation, the research
- * page draft, the research run and every artifact in the memory (chosen idea, scale estimate,
- * competitor card, gaps and map, persona) name the founder's own subject, never the other idea's
- * nor the canned clinic one the demo once used. Screenshots after each phase.
+ * through phases 1 to 6 for two ideas: bike repair shops at desktop width, a tutoring marketplace
+ * at phone width. Each phase is opened from the phases panel and its artifact of the phase before
+ * accepted on the way; phases 5 and 6 are done when the pitch and the build plan are accepted.
+ * Every answer is labelled 'offline demo — not AI', and each of phases 5 and 6's saves is shown
+ * as saved, none refused. The conversation, the research page draft, the research run and the
+ * artifacts in the memory (chosen idea, scale estimate, competitor card, gaps and map, persona,
+ * value map, Lean Canvas, riskiest assumptions, pitch, MVP scope) name the founder's own subject;
+ * nothing shown, the build plan's generic tasks included, names the other idea nor the canned
+ * clinic one the demo once used. The members are named by their e-mail addresses, which name
+ * neither idea.
+ * Screenshots after each phase, and of the Lean Canvas and the MVP scope in the memory.
  *
  * The shared server of global-setup.ts has a model (the fake), so this file starts its own
  * `wrangler dev` of the built product: development environment on a loopback address and no
@@ -198,30 +204,40 @@ async function workOn(page: Page, viewport: Viewport, number: number, title: str
  * itself is put back at its top: scrollIntoView also scrolls it, since the phases panel's
  * visually hidden labels make it taller than the window at desktop width.
  */
-async function scrollTo(element: Locator) {
-  await element.evaluate((node) => {
-    node.scrollIntoView({ block: 'start' });
+async function scrollTo(element: Locator, block: 'start' | 'end' = 'start') {
+  await element.evaluate((node, where) => {
+    node.scrollIntoView({ block: where });
     document.scrollingElement?.scrollTo(0, 0);
-  });
+  }, block);
 }
 
 /**
  * Accepts a phase's artifact in the memory (on a phone, in the memory sheet) with its buttons,
- * waits for `done`, and takes a screenshot of the entry.
+ * waits for `done`, and takes a screenshot of the entry down to where it says so.
  */
 async function accept(page: Page, viewport: Viewport, label: string, buttons: string[], done: string, name: string) {
   await openSheet(page, viewport, 'Memory');
   const entry = memoryEntry(page, label);
   for (const button of buttons) await entry.getByRole('button', { name: button }).click();
-  await entry.getByText(done, { exact: false }).waitFor();
-  await scrollTo(entry);
+  const accepted = entry.getByText(done, { exact: false });
+  await accepted.waitFor();
+  await scrollTo(accepted, 'end');
+  await screenshot(page, name, { fullPage: false });
+  await closeSheet(page, viewport, 'Memory');
+}
+
+/** Takes a screenshot of an artifact in the memory (on a phone, in the memory sheet). */
+async function show(page: Page, viewport: Viewport, label: string, name: string) {
+  await openSheet(page, viewport, 'Memory');
+  await scrollTo(memoryEntry(page, label));
   await screenshot(page, name, { fullPage: false });
   await closeSheet(page, viewport, 'Memory');
 }
 
 async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp, other: RegExp) {
   const page = await newPage(viewport);
-  await signUpWithPro(page, `demo-${key}`);
+  // A member is named by their e-mail address: it names neither idea, so that only what the demo wrote can.
+  await signUpWithPro(page, `offline-demo-${viewport}`);
   const name = `Offline demo ${key}`;
   const created = await page.request.post(at('/api/project'), { data: { name }, headers: { Origin: demoUrl } });
   expect(created.status(), await created.text()).toBe(201);
@@ -301,28 +317,92 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   await say(page, 'Go on');
   await scrollTo(await waitForAnswerNumber(page, 11, 'Here is a first persona'));
   await shot('phase-4');
+
+  // Phase 5, opened from the phases panel; the persona is accepted on the way. Each step saves its
+  // artifact through the phase's own tool, none refused.
+  await workOn(page, viewport, 5, 'Shape the solution');
   await accept(page, viewport, 'Persona', ['Accept this persona'], 'Accepted: phase 4 is done.', `offline-demo-walk-${key}-phase-4-memory`);
+  expect(await currentPhase(page)).toContain('Shape the solution');
+  await say(page, 'Go on');
+  expect(await (await waitForAnswerNumber(page, 12, 'Here is a value map')).textContent()).toContain('Saved the value map');
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 13, 'Here is a Lean Canvas')).textContent()).toContain('Saved the Lean Canvas');
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 14, 'The three assumptions most likely to sink this')).textContent()).toContain(
+    'Saved the riskiest assumptions',
+  );
+  await say(page, 'Next');
+  const pitchAnswer = await waitForAnswerNumber(page, 15, 'Here is a pitch in the Shape Up form');
+  expect(await pitchAnswer.textContent()).toContain('Saved the pitch');
+  await scrollTo(pitchAnswer);
+  await shot('phase-5');
+  await show(page, viewport, 'Lean Canvas', `offline-demo-walk-${key}-phase-5-canvas`);
+
+  // Phase 6, opened from the phases panel; the pitch is accepted on the way.
+  await workOn(page, viewport, 6, 'Plan the build');
+  await accept(page, viewport, 'Pitch', ['Accept this pitch'], 'Accepted: phase 5 is done.', `offline-demo-walk-${key}-phase-5-memory`);
+  expect(await currentPhase(page)).toContain('Plan the build');
+  await say(page, 'Go on');
+  expect(await (await waitForAnswerNumber(page, 16, 'An MVP scope keeps only')).textContent()).toContain('Saved the MVP scope');
+  await say(page, 'Next');
+  const planAnswer = await waitForAnswerNumber(page, 17, 'Here is a small build plan');
+  expect(await planAnswer.textContent()).toContain('Saved the build plan');
+  // The task it names as the likeliest to slip is one of the plan's.
+  const slipping = (await planAnswer.textContent())?.match(/most likely to slip is “([^”]+)”/)?.[1];
+  expect(slipping).toBeTruthy();
+  expect(await memoryEntry(page, 'Build plan').textContent()).toContain(slipping);
+  await scrollTo(planAnswer);
+  await shot('phase-6');
+  await show(page, viewport, 'MVP scope', `offline-demo-walk-${key}-phase-6-scope`);
+  await accept(page, viewport, 'Build plan', ['Accept this plan'], 'Accepted: phase 6 is done.', `offline-demo-walk-${key}-phase-6-memory`);
   expect(demoD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([
     { phase: 1 },
     { phase: 2 },
     { phase: 3 },
     { phase: 4 },
+    { phase: 5 },
+    { phase: 6 },
   ]);
 
   // Every answer is the labelled demo.
   const cofounder = answers(page);
-  expect(await cofounder.count()).toBe(11);
+  expect(await cofounder.count()).toBe(17);
   for (const answer of await cofounder.all()) {
     expect(await answer.locator('.message__meta .badge').allTextContents()).toContain('offline demo — not AI');
     expect((await answer.locator('.message__content').textContent())?.trim()).toMatch(/^Offline demo — not AI\./);
   }
 
-  // Each artifact names the founder's subject; nothing shown names the other idea or the canned one.
+  // Each artifact names the founder's subject (the build plan's title and tasks are the demo's own
+  // generic ones); nothing shown names the other idea or the canned one.
   const kinds = await memoryPanel(page)
     .locator('li[aria-label]')
     .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(':')[0] ?? ''));
-  expect([...kinds].sort()).toEqual(['Chosen idea', 'Competitor', 'Gaps and positioning', 'Note', 'Persona', 'Scale estimate']);
-  for (const label of ['Chosen idea', 'Scale estimate', 'Competitor', 'Gaps and positioning', 'Persona']) {
+  expect([...kinds].sort()).toEqual([
+    'Build plan',
+    'Chosen idea',
+    'Competitor',
+    'Gaps and positioning',
+    'Lean Canvas',
+    'MVP scope',
+    'Note',
+    'Persona',
+    'Pitch',
+    'Riskiest assumptions',
+    'Scale estimate',
+    'Value map',
+  ]);
+  for (const label of [
+    'Chosen idea',
+    'Scale estimate',
+    'Competitor',
+    'Gaps and positioning',
+    'Persona',
+    'Value map',
+    'Lean Canvas',
+    'Riskiest assumptions',
+    'Pitch',
+    'MVP scope',
+  ]) {
     expect(await memoryEntry(page, label).textContent(), label).toMatch(own);
   }
   const conversation = (await transcript(page)).join('\n');
@@ -342,10 +422,10 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   expectNoProblems(page);
 }
 
-test('the offline demo talks about bike repair shops in phases 1 to 4 (desktop)', async () => {
+test('the offline demo talks about bike repair shops in phases 1 to 6 (desktop)', async () => {
   await walk('desktop', BIKES, /bike/i, /tutor|maths|student/i);
-}, 120_000);
+}, 180_000);
 
-test('the offline demo talks about a tutoring marketplace in phases 1 to 4 (phone)', async () => {
+test('the offline demo talks about a tutoring marketplace in phases 1 to 6 (phone)', async () => {
   await walk('phone', TUTORING, /tutor/i, /bike|repair shop/i);
-}, 120_000);
+}, 180_000);
