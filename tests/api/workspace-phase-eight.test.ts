@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isoWeek, TRACTION_CHANNELS, type GrowState, type TractionChannel } from '#contracts/phases/grow';
 import { reviewFlagsOf } from '#contracts/phases/registry';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
@@ -251,6 +251,29 @@ describe('the weekly check-in', () => {
     await runCheckIn(owner.projectId);
     expect(await checkIns(owner.projectId, owner.jar)).toHaveLength(1);
     expect(await outboxFor(owner.email)).toHaveLength(1);
+
+    // The clock moved on a week (the object runs in this isolate and reads the same clock): one more.
+    const nextWeek = Date.now() + 7 * 86_400_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(nextWeek);
+      await runCheckIn(owner.projectId);
+      await runCheckIn(owner.projectId);
+      // Read in the object: a week on, the test's own session has lapsed.
+      const { runInDurableObject } = await import('cloudflare:test');
+      const posts = await runInDurableObject(stub(owner.projectId), (instance) =>
+        (instance as unknown as { messages: { role: string; parts: unknown[] }[] }).messages.filter(
+          (message) => message.role === 'assistant' && JSON.stringify(message.parts).includes('Weekly check-in'),
+        ),
+      );
+      expect(posts).toHaveLength(2);
+      expect(JSON.stringify(posts[1]!.parts)).toContain(`Weekly check-in, ${isoWeek(nextWeek)}`);
+      expect((await waitForState(socket, (state) => state.checkIn.lastWeek === isoWeek(nextWeek), 'the next week recorded')).checkIn.lastWeek).not.toBe(
+        after.checkIn.lastWeek,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
     socket.close();
   });
 
