@@ -590,6 +590,7 @@ describe('the offline demo in phase 6', () => {
     const plan = memory().find((entry): entry is PlanEntry => entry.kind === 'build_plan')!;
     expect(BuildPlanContentSchema.safeParse({ kind: plan.kind, title: plan.title, plan: plan.plan }).success).toBe(true);
     expect(plan.plan).toMatchObject({ weeks: 2, tractionGoal: 'First 10 paying customers' });
+    expect(plan.title).toBe('The first version of waiting-list filler, step by step');
     expect(plan.plan.milestones).toHaveLength(2);
     expect(plan.plan.tasks).toHaveLength(6);
     expect(new Set(plan.plan.tasks.map((candidate) => candidate.owner?.name ?? null))).toEqual(new Set([OWNER_NAME, null]));

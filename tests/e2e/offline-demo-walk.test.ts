@@ -402,6 +402,7 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
     'Riskiest assumptions',
     'Pitch',
     'MVP scope',
+    'Build plan',
   ]) {
     expect(await memoryEntry(page, label).textContent(), label).toMatch(own);
   }

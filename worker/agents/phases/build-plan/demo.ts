@@ -77,13 +77,13 @@ export const BUILD_PLAN_DEMO: readonly DemoStep[] = [
   },
   {
     text: '*Offline demo — not AI.* Here is a small build plan inside the pitch’s appetite (2 weeks when there is no pitch yet): two milestones ending with a traction goal, six tasks with estimates in days and what each waits for, and two technical choices with their risk. The task most likely to slip is “Build the core flow, end to end”: it is on the longest chain of tasks and has the biggest estimate, so protect it first. Accepting the build plan in the memory completes phase 6.',
-    tool: async (context) => {
+    tool: async (context, { words }) => {
       const { actions, host } = context;
       // An accepted plan changes only through a re-plan a member accepts: the demo leaves it as it is.
       if (planEntryOf(actions.memory)?.acceptedAt !== undefined) return null;
       const owner = host.state.teamMembers?.[0]?.name ?? null;
       return demoToolCall(BUILD_PLAN_TOOLS.saveBuildPlan, saveBuildPlan(actions, host), {
-        title: 'The first version, step by step',
+        title: quote(`The first version of ${inSentence(words.subject.name)}, step by step`, 120),
         plan: demoPlan(pitchWeeks(actions.memory), owner),
       });
     },

@@ -107,7 +107,7 @@ export const SHAPE_SOLUTION_DEMO: readonly DemoStep[] = [
     text: `${DEMO} Here is a pitch in the Shape Up form with a 2-week appetite: three main elements, no more. Anything bigger is cut, not stretched. Accepting the pitch in the memory completes phase 5.`,
     tool: ({ actions }, { words: { subject } }) =>
       demoToolCall(SHAPE_SOLUTION_TOOLS.savePitch, savePitch(actions), {
-        title: quote(`Pitch: ${subject.name}`, 120),
+        title: quote(subject.name, 120),
         pitch: {
           problem: quote(subject.problem, 1000),
           appetite: '2 weeks',
