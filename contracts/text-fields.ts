@@ -11,7 +11,7 @@ const visibleText = (max: number, multiline: boolean) =>
     .string()
     .trim()
     .min(1, 'Please write something')
-    .max(max, `Please keep it under ${max} characters`)
+    .max(max, `Please keep it to ${max} characters or fewer`)
     .refine(
       (text) => !hasControlCharacters(text, { multiline }),
       multiline ? 'Please remove control characters' : 'Please keep it on one line, without control characters',

@@ -174,7 +174,7 @@ describe('canvas limits', () => {
     const { jar, projectId } = await ownerWithProject();
     const owner = await openSocket(projectId, jar);
     const cases: [Record<string, unknown>, RegExp][] = [
-      [note({ text: 'x'.repeat(CANVAS_LIMITS.noteText + 1) }), /under 1000 characters/],
+      [note({ text: 'x'.repeat(CANVAS_LIMITS.noteText + 1) }), /to 1000 characters or fewer/],
       [note({ text: '   ' }), /Please write something/],
       [note({ text: 'bell\u0007' }), /control characters/],
       [note({ x: 1e9 }), /./],

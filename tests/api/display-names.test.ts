@@ -36,7 +36,7 @@ describe('PUT /api/user/name', () => {
     ['an empty name', { name: '   ' }, 'Please write something'],
     ['two lines', { name: 'Maya\nChen' }, 'Please keep it on one line, without control characters'],
     ['a control character', { name: 'Maya\u0000' }, 'Please keep it on one line, without control characters'],
-    ['61 characters', { name: 'm'.repeat(61) }, 'Please keep it under 60 characters'],
+    ['61 characters', { name: 'm'.repeat(61) }, 'Please keep it to 60 characters or fewer'],
     ['a number', { name: 42 }, null],
     ['an unknown field', { name: 'Maya', email: 'x@example.com' }, 'Unknown field: email.'],
   ])('refuses %s and changes nothing', async (_label, body, message) => {

@@ -236,7 +236,7 @@ describe("phase 7's tools", () => {
     const refusals = toolResults(second!);
     expect(refusals).toHaveLength(6);
     expect(refusals[0]).toContain('tagline');
-    expect(refusals[0]).toContain('under 60 characters');
+    expect(refusals[0]).toContain('to 60 characters or fewer');
     expect(refusals[1]).toContain(
       `"Zed Nobody" is not a member of this project. An item's owner is one of its members, by name: ${OWNER_NAME}, ${COLLABORATOR_NAME}; or null.`,
     );

@@ -455,7 +455,7 @@ describe('editing the Lean Canvas', () => {
     expect(text.getAttribute('aria-describedby')).toBe(note.id);
     expect(text.getAttribute('aria-invalid')).toBe('true');
     save();
-    expect(within(form).getByRole('alert').textContent).toBe('Unfair advantage: Please keep it under 300 characters');
+    expect(within(form).getByRole('alert').textContent).toBe('Unfair advantage: Please keep it to 300 characters or fewer');
     expect(changes).toEqual([]);
   });
 
@@ -558,7 +558,7 @@ describe('editing the pitch', () => {
     type(within(form).getByLabelText('Flows (one per line)'), `Dana marks the slot.\n${'y'.repeat(310)}`);
     expect(within(form).getByText('Line 2 is 10 characters too long: at most 300.')).toBeTruthy();
     save();
-    expect(within(form).getByRole('alert').textContent).toBe('Flows: Please keep it under 300 characters');
+    expect(within(form).getByRole('alert').textContent).toBe('Flows: Please keep it to 300 characters or fewer');
     expect(changes).toEqual([]);
   });
 });

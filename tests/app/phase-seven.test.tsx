@@ -334,7 +334,7 @@ describe('editing the launch assets', () => {
     expect(said('Tagline')).toBe('1 character too long: Product Hunt allows at most 60.');
     expect(field('Tagline').getAttribute('aria-invalid')).toBe('true');
     save();
-    expect((await within(form).findByRole('alert')).textContent).toBe('Tagline: Please keep it under 60 characters');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Tagline: Please keep it to 60 characters or fewer');
     expect(changes).toEqual([]);
     type('Tagline', 'x'.repeat(60));
     expect(said('Tagline')).toBe('60 of 60 characters');

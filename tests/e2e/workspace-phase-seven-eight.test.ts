@@ -207,7 +207,7 @@ async function phaseSeven(viewport: Viewport) {
   expect(await note.textContent()).toBe('1 character too long: Product Hunt allows at most 60.');
   expect(await field.getAttribute('aria-invalid')).toBe('true');
   await form.getByRole('button', { name: 'Save' }).click();
-  expect(await form.getByRole('alert').textContent()).toBe('Tagline: Please keep it under 60 characters');
+  expect(await form.getByRole('alert').textContent()).toBe('Tagline: Please keep it to 60 characters or fewer');
   await field.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await picture(page, 'workspace-phase-seven-tagline-refused', kit);
   await form.getByRole('button', { name: 'Cancel' }).click();
