@@ -10,7 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const WRANGLER = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
-const BUSY_TRIES = 8;
+/** Enough for ten commands started together on a loaded 2-core machine: about 20 s of pauses in all. */
+const BUSY_TRIES = 12;
 const BUSY_PAUSE_MS = 250;
 
 /** Raised when D1 refuses a statement; `message` is D1's own explanation. */
@@ -29,7 +30,8 @@ export function d1(sql: string, args: string[]): unknown[] {
     if (run.status === 0) return (JSON.parse(run.stdout) as { results: unknown[] }[]).at(-1)?.results ?? [];
     const problem = refusal(run.stdout) ?? (run.stderr.trim() || `wrangler d1 execute ended with code ${run.status}`);
     if (remote || !problem.includes('SQLITE_BUSY') || attempt === BUSY_TRIES) throw new D1Error(problem);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, BUSY_PAUSE_MS * attempt);
+    // Growing pauses, spread at random so that commands which collided do not try again in step.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, BUSY_PAUSE_MS * attempt * (0.5 + Math.random()));
   }
 }
 
