@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHASES, staleUpstreams } from '#contracts/phases/registry';
+import { PHASES, registerPhase, staleUpstreams } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { db } from '../utils';
 import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, type ModelRequestBody, type TestSocket } from './workspace-support';
@@ -125,10 +125,20 @@ describe('opening a phase', () => {
     ).toEqual([]);
     expect(ownerSocket.latestState<State>()!.phases.current).toBe(1);
 
-    // Pro opens every phase; one not built yet cannot be worked in.
+    // Pro opens every phase; one listed as still to come cannot be worked in.
     await setPlan(owner.email, 'pro');
-    expect(await openPhase(ownerSocket, 8)).toMatchObject({ ok: false, error: 'Phase 8, "Market and grow", is not available yet.' });
+    expect(await openPhase(ownerSocket, 8)).toMatchObject({ ok: true });
     expect(ownerSocket.latestState<State>()!.phases.unlocked).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const unlist = registerPhase(
+      { number: 9, title: 'Scale', summary: 'Still to come.', free: false, artifacts: [], doneWhenAccepted: null },
+      {},
+      { built: false },
+    );
+    try {
+      expect(await openPhase(ownerSocket, 9)).toMatchObject({ ok: false, error: 'Phase 9, "Scale", is not available yet.' });
+    } finally {
+      unlist();
+    }
     ownerSocket.close();
     collaboratorSocket.close();
   });
