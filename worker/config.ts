@@ -18,6 +18,7 @@ const numeric = () => z.string().transform(Number);
 const count = () => numeric().pipe(z.number().int().min(0));
 const positiveInteger = () => numeric().pipe(z.number().int().positive());
 const milliseconds = positiveInteger;
+const seconds = positiveInteger;
 const bytes = positiveInteger;
 const positive = () => numeric().pipe(z.number().positive());
 const text = () => z.string();
@@ -85,6 +86,11 @@ const VARS = {
   SUPPORT_REQUESTS_PER_DAY: count(),
   /** Exports a member of a Pro project may make per hour. */
   EXPORTS_PER_MEMBER_PER_HOUR: count(),
+  /**
+   * Seconds from turning phase 8's weekly check-in on to the first one, and between check-ins.
+   * Shorter only for tests and demos; a check-in is still posted at most once per ISO week.
+   */
+  CHECK_IN_INTERVAL_SECONDS: seconds(),
   /**
    * Where a partner respondent (?surveyswap_id=…) goes after submitting a research page, with
    * `{id}` in place of their id. Empty or unset: no redirect.

@@ -4,14 +4,15 @@ import { isoWeek, TRACTION_CHANNELS, type GrowState, type TractionChannel } from
 import { reviewFlagsOf } from '#contracts/phases/registry';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
+import { checkInIntervalMs } from '../../worker/agents/phases/grow/weekly-check-in';
 import { db, outboxFor } from '../utils';
 import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type Frame, type ModelRequestBody, type TestSocket } from './workspace-support';
 
 /**
  * Phase 8 in the workspace, through the object with the fake model: the channels ranked with the
  * inner ring left to the founders, experiments on inner-ring channels only, verdicts judged against
- * the threshold only; members' inner ring and results; the weekly check-in, once a week, after an
- * eviction too, skipped when the allowance is spent, e-mailed (only a link under privacy mode);
+ * the threshold only; members' inner ring and results; the weekly check-in, every
+ * CHECK_IN_INTERVAL_SECONDS (a week) and once per ISO week, after an eviction too, skipped when the allowance is spent, e-mailed (only a link under privacy mode);
  * contradictions flagged; accepting the ranking completes the phase; Free.
  */
 
@@ -219,16 +220,29 @@ describe("members' actions in phase 8", () => {
 });
 
 describe('the weekly check-in', () => {
+  it('waits CHECK_IN_INTERVAL_SECONDS, a whole number of seconds above zero, read as milliseconds', () => {
+    // wrangler.toml's value, which the tests keep: a week.
+    expect(env.CHECK_IN_INTERVAL_SECONDS).toBe('604800');
+    expect(checkInIntervalMs(env)).toBe(7 * 86_400_000);
+    expect(checkInIntervalMs({ ...env, CHECK_IN_INTERVAL_SECONDS: '5' })).toBe(5000);
+    for (const wrong of ['0', '-5', '1.5', 'soon', ''])
+      expect(() => checkInIntervalMs({ ...env, CHECK_IN_INTERVAL_SECONDS: wrong }), wrong).toThrow(/CHECK_IN_INTERVAL_SECONDS/);
+  });
+
   it('is scheduled a week after it is turned on, posts once a week even after an eviction, and e-mails those who asked', async () => {
     const { owner, socket } = await proProject();
     await create(socket, rankingContent(['sales']));
     await create(socket, experimentContent('Calls to clinics', 'sales'));
+    const interval = checkInIntervalMs(env);
     const before = Date.now();
     expect(await ask(socket, { type: 'grow_check_in', enabled: true, email: true })).toMatchObject({ ok: true });
     const on = await waitForState(socket, (state) => state.checkIn.enabled && state.checkIn.nextAt !== null, 'turned on');
-    expect(on.checkIn.nextAt! - before).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    // The first check-in one interval (the setting) after it was turned on.
+    expect(on.checkIn.nextAt!).toBeGreaterThanOrEqual(before + interval);
+    expect(on.checkIn.nextAt!).toBeLessThanOrEqual(Date.now() + interval);
     expect(on.checkIn.emailUserIds).toHaveLength(1);
 
+    const ran = Date.now();
     await runCheckIn(owner.projectId);
     const [posted] = await checkIns(owner.projectId, owner.jar);
     expect(posted).toMatchObject({ role: 'assistant', metadata: { author: { kind: 'cofounder' }, phase: 8 } });
@@ -243,6 +257,9 @@ describe('the weekly check-in', () => {
     expect(mail!.text).toContain(`/app/projects/${owner.projectId}`);
     const after = await waitForState(socket, (state) => state.checkIn.lastWeek !== null, 'the week recorded');
     expect(after.checkIn.lastWeek).toBe(isoWeek(Date.now()));
+    // The next one, an interval after this one.
+    expect(after.checkIn.nextAt!).toBeGreaterThanOrEqual(ran + interval);
+    expect(after.checkIn.nextAt!).toBeLessThanOrEqual(Date.now() + interval);
 
     // Again the same week, and after an eviction: nothing more.
     await runCheckIn(owner.projectId);

@@ -149,16 +149,18 @@ describe('the weekly check-in', () => {
     const { frames, onAction } = actions();
     const { rerender } = render(<ChannelRankingView entry={rankingEntry()} onAction={onAction} checkIn={CHECK_IN_OFF} userId="u1" />);
     const control = screen.getByRole('group', { name: 'Weekly check-in' });
+    // The box says what it does, not the group's name again.
+    expect(within(control).queryByRole('checkbox', { name: 'Weekly check-in' })).toBeNull();
     const email = within(control).getByRole('checkbox', { name: 'E-mail it to me' }) as HTMLInputElement;
     expect(email.disabled).toBe(true);
     expect(control.textContent).not.toContain('Next check-in');
-    fireEvent.click(within(control).getByRole('checkbox', { name: 'Weekly check-in' }));
+    fireEvent.click(within(control).getByRole('checkbox', { name: 'Post a check-in every week' }));
     expect(frames).toEqual([{ type: CHECK_IN_FRAME, enabled: true, email: false }]);
     await act(async () => {});
 
     // On, as the shared state says; another member asked for e-mails, this one did not.
     rerender(<ChannelRankingView entry={rankingEntry()} onAction={onAction} checkIn={CHECK_IN_ON} userId="u1" />);
-    expect((within(control).getByRole('checkbox', { name: 'Weekly check-in' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(control).getByRole('checkbox', { name: 'Post a check-in every week' }) as HTMLInputElement).checked).toBe(true);
     expect(email.checked).toBe(false);
     expect(within(control).getByText(/Next check-in/).textContent).toBe('Next check-in: 7 December 2026');
     fireEvent.click(email);
@@ -167,7 +169,7 @@ describe('the weekly check-in', () => {
 
     rerender(<ChannelRankingView entry={rankingEntry()} onAction={onAction} checkIn={{ ...CHECK_IN_ON, emailUserIds: ['u1'] }} userId="u1" />);
     expect(email.checked).toBe(true);
-    fireEvent.click(within(control).getByRole('checkbox', { name: 'Weekly check-in' }));
+    fireEvent.click(within(control).getByRole('checkbox', { name: 'Post a check-in every week' }));
     expect(frames.at(-1)).toEqual({ type: CHECK_IN_FRAME, enabled: false, email: true });
   });
 

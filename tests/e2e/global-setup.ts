@@ -14,6 +14,9 @@
  * - The co-founder's discussion search talks to the fakes of Hacker News, Stack Exchange and
  *   Reddit (tests/fakes), with Reddit's credentials set so that all three are offered; tests steer
  *   them through their addresses (inject('fakeHackerNewsUrl') and the others).
+ * - Phase 8's weekly check-in comes every CHECK_IN_INTERVAL_SECONDS here, not every week, so that
+ *   the browser sees it arrive; it still posts once per ISO week, and only in projects that turn it
+ *   on (tests/e2e/workspace-phase-seven-eight.test.ts).
  * - The server has no Stripe keys, so 'Get Pro' opens the labelled local test checkout, whose
  *   signed event goes through the real webhook code; the fake Stripe is started beside it for
  *   tests that need Stripe's own API.
@@ -54,6 +57,8 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const E2E_STATE_DIR = '.wrangler/e2e-state';
 /** Where research pages send partner respondents after submitting, under the test server; {id} is theirs. */
 export const SURVEYSWAP_CALLBACK_PATH = '/?partner_respondent={id}';
+/** The test server's interval of the weekly check-in (production's is a week): seconds, not days. */
+export const CHECK_IN_INTERVAL_SECONDS = 3;
 const LOG_FILE = join(ROOT, '.wrangler', 'e2e-wrangler.log');
 const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -285,6 +290,7 @@ export default async function setup(project: TestProject) {
         BRAVE_SEARCH_API_KEY: 'fake-brave-key',
         // The fake sites listen on 127.0.0.1: readable only with this, in a test environment.
         PAGE_READER_ALLOW_LOOPBACK: 'true',
+        CHECK_IN_INTERVAL_SECONDS: String(CHECK_IN_INTERVAL_SECONDS),
       }),
     });
   } catch (error) {

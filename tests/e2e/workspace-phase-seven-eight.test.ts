@@ -9,16 +9,19 @@
  * traction channels ranked by the co-founder in the Bullseye, the inner ring of three chosen by a
  * member and seen live by the other; an experiment on one of them, a result logged by a member and
  * judged against its threshold by the co-founder; the weekly check-in turned on, its next date
- * shown to both members. Desktop and phone, screenshots saved.
+ * shown to both members, then its message arriving in both members' conversation, once only,
+ * and turned off. Desktop and phone, screenshots saved.
  *
- * The check-in itself is posted by the workspace object's schedule a week after it is turned on:
- * the server under test runs on the real clock and offers no way to move it, so the test checks
- * that the check-in is scheduled (its next date), not its message.
+ * The check-in is posted by the workspace object's schedule. The server under test runs on the
+ * real clock, with the check-in's interval set to a few seconds instead of a week
+ * (CHECK_IN_INTERVAL_SECONDS, tests/e2e/global-setup.ts): the test waits for the message itself.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { isoWeek } from '#contracts/phases/grow';
+import { CHECK_IN_INTERVAL_SECONDS } from './global-setup';
 import { expectNoProblems, newAccount, newPage, operator, queryD1, screenshot, sqlText, withBrowser, type Viewport } from './support';
-import { createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
+import { answers, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
 
 withBrowser();
 
@@ -294,9 +297,13 @@ function growScript() {
   ]);
 }
 
-const DAY_MS = 86_400_000;
+/** The server's time between check-ins (a week in production). */
+const INTERVAL_MS = CHECK_IN_INTERVAL_SECONDS * 1000;
 /** A day as the check-in's next date reads it: '3 December 2026'. */
 const dayLabel = (instant: number) => new Date(instant).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The check-in's next date as a member reads it, and the instant it stands for. */
+const nextCheckIn = (scope: Locator) =>
+  scope.locator('.grow-check-in__next').evaluate((line) => ({ text: line.textContent, at: Date.parse(line.querySelector('time')!.getAttribute('datetime')!) }));
 
 async function phaseEight(viewport: Viewport) {
   const [owner, colleague] = await Promise.all([newAccount(`phase8-${viewport}`), newAccount(`phase8-colleague-${viewport}`)]);
@@ -377,26 +384,51 @@ async function phaseEight(viewport: Viewport) {
   await toTop(experiment.getByRole('region', { name: 'Results' }));
   await picture(page, 'workspace-phase-eight-experiment', experiment);
 
-  // The weekly check-in, turned on by the owner: its next date, a week away, shown to both members.
+  // The weekly check-in, turned on by the owner: its next date, one interval away, shown to both members.
   const checkIn = ranking.getByRole('group', { name: 'Weekly check-in' });
+  const box = (scope: Locator) => scope.getByRole('group', { name: 'Weekly check-in' }).getByRole('checkbox', { name: 'Post a check-in every week' });
   const before = Date.now();
   // The box shows the project's setting as the server holds it: it is ticked once the server has it.
-  await checkIn.getByRole('checkbox', { name: 'Weekly check-in' }).click();
-  await ranking.locator('.grow-check-in__next').waitFor();
-  const after = Date.now();
-  const next = [dayLabel(before + 7 * DAY_MS), dayLabel(after + 7 * DAY_MS)];
+  await box(ranking).click();
   for (const scope of [ranking, theirRanking]) {
-    const line = scope.locator('.grow-check-in__next');
-    await line.waitFor();
-    expect(next.map((day) => `Next check-in: ${day}`)).toContain(await line.textContent());
-    expect(await scope.getByRole('checkbox', { name: 'Weekly check-in' }).isChecked()).toBe(true);
+    await scope.locator('.grow-check-in__next').waitFor();
+    // Scheduled by the object an interval after it was turned on (and again after each check-in).
+    const next = await nextCheckIn(scope);
+    expect(next.at).toBeGreaterThanOrEqual(before + INTERVAL_MS);
+    expect(next.at).toBeLessThanOrEqual(Date.now() + INTERVAL_MS);
+    expect(next.text).toBe(`Next check-in: ${dayLabel(next.at)}`);
+    expect(await box(scope).isChecked()).toBe(true);
   }
-  // Scheduled once, by the object, for a week after it was turned on.
-  const nextAt = Date.parse((await ranking.locator('.grow-check-in__next time').getAttribute('datetime'))!);
-  expect(nextAt).toBeGreaterThanOrEqual(before + 7 * DAY_MS - 1000);
-  expect(nextAt).toBeLessThanOrEqual(after + 7 * DAY_MS + 1000);
   await checkIn.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await picture(page, 'workspace-phase-eight-check-in', ranking);
+  await closeSheet(page, viewport, memory(page));
+
+  // An interval later the co-founder posts the check-in in the conversation, for both members:
+  // written from the memory, it names the experiment and the ranking changed this week.
+  const heading = `Weekly check-in, ${isoWeek(before)}.`;
+  for (const scope of [page, other]) await waitForAnswer(scope, heading, 30_000);
+  const seen = Date.now();
+  const posted = answers(page).last();
+  const content = (message: Locator) => message.locator('.message__content').textContent();
+  const text = await content(posted);
+  expect(text).toContain('Written from the memory, without AI.');
+  expect(text).toContain(`“${EXPERIMENT_TITLE}”`);
+  expect(text).toContain(`“${RANKING_TITLE}”`);
+  expect(await content(answers(other).last())).toBe(text);
+  await posted.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await picture(page, 'workspace-phase-eight-check-in-posted', posted);
+
+  // Once per week, however short the interval: after a later check-in ran, still one message.
+  await expect.poll(async () => (await nextCheckIn(theirRanking)).at, { timeout: 6 * INTERVAL_MS }).toBeGreaterThanOrEqual(seen + 2 * INTERVAL_MS);
+  for (const scope of [page, other]) expect(await answers(scope).filter({ hasText: 'Weekly check-in' }).count()).toBe(1);
+
+  // Turned off by the other member: unticked, and no next date, for both.
+  await box(theirRanking).click();
+  await openSheet(page, viewport, 'Memory');
+  for (const scope of [ranking, theirRanking]) {
+    await expect.poll(() => box(scope).isChecked()).toBe(false);
+    expect(await scope.locator('.grow-check-in__next').count()).toBe(0);
+  }
   expectNoProblems(page);
   expectNoProblems(other);
 }

@@ -1,12 +1,12 @@
 import { CHECK_IN_FRAME, CheckInFrameSchema, GROW_PHASE, type CheckInFrame } from '#contracts/phases/grow';
 import type { MemberAction } from '../types';
-import { CHECK_IN_JOB, scheduleCheckIn, WEEK_MS } from './weekly-check-in';
+import { CHECK_IN_JOB, checkInIntervalMs, scheduleCheckIn } from './weekly-check-in';
 import { checkInOf, setCheckIn } from './check-in-store';
 
 /**
  * Any member turns the project's weekly check-in on or off, and asks for it by e-mail or not (for
- * themselves). Turned on, the first one comes 7 days later. Turning it off stays possible after a
- * downgrade; turning it on needs Pro.
+ * themselves). Turned on, the first one comes a week later (CHECK_IN_INTERVAL_SECONDS). Turning
+ * it off stays possible after a downgrade; turning it on needs Pro.
  */
 export const CHECK_IN_ACTION: MemberAction<CheckInFrame> = {
   type: CHECK_IN_FRAME,
@@ -21,7 +21,7 @@ export const CHECK_IN_ACTION: MemberAction<CheckInFrame> = {
     setCheckIn(host, { emailUserIds: email ? [...others, member.userId] : others });
     if (enabled && !current.enabled) {
       setCheckIn(host, { enabled: true });
-      await scheduleCheckIn(host, Date.now() + WEEK_MS);
+      await scheduleCheckIn(host, Date.now() + checkInIntervalMs(host.env));
     } else if (!enabled && current.enabled) {
       await host.cancelJob(CHECK_IN_JOB);
       setCheckIn(host, { enabled: false, nextAt: null });

@@ -1,4 +1,5 @@
 import { GROW_PHASE, isoWeek } from '#contracts/phases/grow';
+import { config, type RawSettings } from '../../../config';
 import { projectPrivacyMode } from '../../../db/queries/cofounder';
 import { listMembers } from '../../../db/queries/projects';
 import { composeEmail } from '../../../emails/layout';
@@ -8,7 +9,13 @@ import { checkInOf, lastWeekOf, recordWeek, setCheckIn } from './check-in-store'
 import { checkInSummary } from './check-in-summary';
 
 export const CHECK_IN_JOB = 'weekly-check-in';
-export const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * The time (ms) from turning the check-in on to the first one, and between check-ins: a week in
+ * production (CHECK_IN_INTERVAL_SECONDS). Tests and demos shorten it to see a check-in arrive; the
+ * check-in still posts at most once per ISO week.
+ */
+export const checkInIntervalMs = (env: RawSettings) => config(env).CHECK_IN_INTERVAL_SECONDS * 1000;
 
 /** Schedules the next check-in at `at`: the one step left scheduled, whatever was before. */
 export async function scheduleCheckIn(host: PhaseHost, at: number) {
@@ -18,11 +25,12 @@ export async function scheduleCheckIn(host: PhaseHost, at: number) {
 }
 
 /**
- * The weekly check-in, for a project that opted in. Its cost for a project nobody opens: it is
- * written from the memory without a model call (./check-in-summary.ts), so each week costs one
- * scheduled wake-up of the object, one answer of the project's daily allowance, and one e-mail per
- * member who asked for it. A week whose allowance is spent posts nothing and waits for the next.
- * Once a week at most: the week is recorded (state and SQLite) before the post.
+ * The weekly check-in, for a project that opted in, run every CHECK_IN_INTERVAL_SECONDS (a week).
+ * Its cost for a project nobody opens: it is written from the memory without a model call
+ * (./check-in-summary.ts), so each week costs one scheduled wake-up of the object, one answer of
+ * the project's daily allowance, and one e-mail per member who asked for it. A week whose
+ * allowance is spent posts nothing and waits for the next. Once per ISO week at most, however
+ * short the interval: the week is recorded (state and SQLite) before the post.
  */
 export const weeklyCheckIn: Job = async (host) => {
   if (!checkInOf(host).enabled) return { next: false };
@@ -42,7 +50,7 @@ export const weeklyCheckIn: Job = async (host) => {
       console.error('Weekly check-in e-mail not sent', { reason: error instanceof Error ? error.message : String(error) });
     });
   }
-  await scheduleCheckIn(host, now + WEEK_MS);
+  await scheduleCheckIn(host, now + checkInIntervalMs(host.env));
   return { next: false };
 };
 

@@ -162,7 +162,7 @@ function CheckInControl({ checkIn, userId, onAction }: { checkIn: GrowState['che
       <p className="grow-muted">Once a week the co-founder posts how the experiments stand in the conversation.</p>
       <label className="grow-choice__option">
         <input type="checkbox" checked={checkIn.enabled} onChange={() => void send(!checkIn.enabled, mine)} />
-        Weekly check-in
+        Post a check-in every week
       </label>
       <label className="grow-choice__option">
         <input type="checkbox" checked={checkIn.enabled && mine} disabled={!checkIn.enabled} onChange={() => void send(true, !mine)} />
