@@ -58,6 +58,8 @@ export const MessageMetadataSchema = z.object({
   failure: z.string().optional(),
   /** Co-founder answers: the phase the founders worked in when it was written. */
   phase: z.number().int().min(1).optional(),
+  /** A co-founder message no member asked for (a phase's scheduled summary): it answers nothing, so there is nothing to write again. */
+  unprompted: z.boolean().optional(),
   /** Written by the offline demo co-founder (development without a model key): label it 'offline demo — not AI'. */
   offlineDemo: z.boolean().optional(),
 });

@@ -193,7 +193,14 @@ describe('a phase registered at test time plugs into the workspace object', () =
       const [posted] = await reminders(owner.projectId, owner.jar);
       // The SDK keeps a schedule's time in whole seconds.
       expect((posted!.metadata as { createdAt: number }).createdAt).toBeGreaterThanOrEqual(Math.floor(at / 1000) * 1000);
-      expect(posted).toMatchObject({ role: 'assistant', metadata: { author: { kind: 'cofounder' }, status: 'complete', phase: 9 } });
+      expect(posted).toMatchObject({ role: 'assistant', metadata: { author: { kind: 'cofounder' }, status: 'complete', phase: 9, unprompted: true } });
+      // It answers no member's message: there is nothing to write again, and it stays.
+      const stored = await storedMessages(owner.projectId, owner.jar);
+      const again = send(socket, '', { trigger: 'regenerate-message', history: stored });
+      expect(await socket.waitFor((received) => received.type === 'send_refused' && received.requestId === again.requestId)).toMatchObject({
+        reason: 'invalid',
+      });
+      expect(await storedMessages(owner.projectId, owner.jar)).toEqual(stored);
       expect(await usage(`project:${owner.projectId}`)).toBe(1);
       const { id: userId } = (await db().prepare('SELECT id FROM users WHERE email = ?').bind(owner.email).first<{ id: string }>())!;
       expect(await usage(`member:${userId}`)).toBe(0);

@@ -82,6 +82,13 @@ describe('actions on messages', () => {
     expect(within(row('a2')).queryByRole('button', { name: 'Regenerate' })).toBeNull();
   });
 
+  it('offers no Regenerate on a message no member asked for (a scheduled check-in), which answers nothing', () => {
+    const messages = [member('m1', 'First'), answer('a1', 'An answer', { answers: 'm1' }), answer('c1', 'Weekly check-in, 2026-W48.', { unprompted: true })];
+    conversation({ messages });
+    expect(within(row('c1')).getByText('Weekly check-in, 2026-W48.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+  });
+
   it("offers Edit on the member's own latest message only; saving asks again and focus returns to the message", async () => {
     const messages = [
       member('m1', 'Dentists'),

@@ -349,7 +349,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       id: crypto.randomUUID(),
       role: 'assistant',
       parts: [{ type: 'text', text }],
-      metadata: { author: { kind: 'cofounder' }, createdAt: Date.now(), status: 'complete', phase },
+      metadata: { author: { kind: 'cofounder' }, createdAt: Date.now(), status: 'complete', phase, unprompted: true },
     };
     await this.persistMessages([...(this.messages as WorkspaceMessage[]), message]);
   }

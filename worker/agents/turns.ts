@@ -37,7 +37,7 @@ export type PlannedTurn =
  */
 export function planRegenerate(stored: WorkspaceMessage[]): PlannedTurn | { error: string } {
   const last = stored.at(-1);
-  if (!last || (last.role === 'user' && last.metadata?.note)) return { error: 'There is no answer to write again.' };
+  if (!last || (last.role === 'user' && last.metadata?.note) || last.metadata?.unprompted) return { error: 'There is no answer to write again.' };
   const transcript = last.role === 'assistant' ? stored.slice(0, -1) : stored;
   const answering =
     last.role === 'assistant' ? (last.metadata?.answers ?? transcript.findLast((message) => message.role === 'user' && !message.metadata?.note)?.id) : last.id;

@@ -98,7 +98,8 @@ export function Conversation({
   const status = last?.metadata?.status;
   const idle = !streaming && !sending;
   const canRetry = lastIsAnswer && !streaming && (status === 'failed' || status === 'stopped');
-  const canRegenerate = lastIsAnswer && idle && status === 'complete';
+  // A message no member asked for (a scheduled summary) answers nothing: there is nothing to write again.
+  const canRegenerate = lastIsAnswer && idle && status === 'complete' && !last.metadata?.unprompted;
   const canQuickReply = lastIsAnswer && idle && asksQuickReply(last);
   // Only the member's own latest message can be edited, and only while nothing is being answered.
   const lastMemberMessage = messages.findLast((message) => message.role === 'user');
