@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { pdfkitInWorkers } from './scripts/pdfkit-in-workers.ts';
 import { routeModuleNames } from './scripts/route-module-names.ts';
+import { BrowserFilesFirst } from './tests/sequencer.ts';
 
 /**
  * The export's API tests, which write PDFs, run as a project of their own. Once a file has made
@@ -106,6 +107,7 @@ export default defineConfig(async () => {
       // Two files at a time on the 2 cores the suite is sized for: a browser file waits on
       // Chromium and the Worker while an API file runs in workerd (docs/testing.md).
       maxWorkers: 2,
+      sequence: { sequencer: BrowserFilesFirst },
       projects: [
         workerdProject({ name: 'api', include: ['tests/api/**/*.test.ts'], exclude: EXPORT_FILES, isolate: false }),
         // One runner for the export's files, so the snapshot is sent once, before any PDF is made.

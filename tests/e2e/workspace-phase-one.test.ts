@@ -96,13 +96,14 @@ async function walkPhaseOne(viewport: Viewport) {
   await screenshot(page, 'workspace-phases', { fullPage: false });
   expect(await queryD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)}`)).toEqual([{ phase: 1 }]);
 
-  // Every phase is built: each one Free does not open reads Pro and offers it, none 'Coming soon'
+  // Every phase is built: each one Free does not open reads locked and offers Pro, none 'Coming soon'
   // (a phase still to come is tested on the screen in tests/app/workspace-panels.test.tsx).
   for (const [index, phase] of PHASES.entries()) {
     if (phase.free) continue;
-    expect(await phases.nth(index).textContent()).toContain('Pro');
+    expect(await phases.nth(index).textContent()).toContain('locked');
     expect(await phases.nth(index).textContent()).not.toContain('Coming soon');
-    expect(await phases.nth(index).getByRole('button', { name: 'Get Pro' }).count()).toBe(1);
+    // The product's one Get Pro (Checkout), and nothing to open.
+    expect(await phases.nth(index).getByRole('button').allTextContents()).toEqual(['Get Pro']);
   }
   // A locked phase that is built opens Pro's checkout (here, without Stripe keys, the labelled local test checkout).
   const firstLocked = PHASES.findIndex((phase) => phase.built && !phase.free);
