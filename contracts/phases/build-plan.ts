@@ -315,17 +315,22 @@ export const outlineMvpScope = ({ scope }: MvpScopeContent): ArtifactOutline => 
   ],
 });
 
-const taskLine = (task: Task) =>
-  `[${TASK_STATUS_LABELS[task.status]}] ${task.title} (${task.estimateDays} d${task.owner ? `, ${task.owner.name}` : ''}${task.dependsOn.length ? `, after ${task.dependsOn.join(', ')}` : ''})`;
+/** A task as one line of the outline: its status, estimate, owner and the tasks it waits for, by title. */
+const taskLine = (titleOf: (id: string) => string) => (task: Task) =>
+  `[${TASK_STATUS_LABELS[task.status]}] ${task.title} (${task.estimateDays} d${task.owner ? `, ${task.owner.name}` : ''}${task.dependsOn.length ? `, after ${task.dependsOn.map(titleOf).join(', ')}` : ''})`;
 
-export const outlineBuildPlan = ({ plan }: BuildPlanContent): ArtifactOutline => ({
-  sections: [
-    { label: 'Appetite', text: `${plan.weeks} weeks` },
-    { label: 'Traction goal', text: plan.tractionGoal },
-    ...plan.milestones.map((milestone) => ({
-      label: `Milestone: ${milestone.title} (week ${milestone.week})`,
-      items: plan.tasks.filter((task) => task.milestone === milestone.id).map(taskLine),
-    })),
-    { label: 'Technical choices', items: plan.techChoices.map((choice) => `${choice.choice}: ${choice.reason} Risk: ${choice.risk}`) },
-  ],
-});
+export const outlineBuildPlan = ({ plan }: BuildPlanContent): ArtifactOutline => {
+  const titles = new Map(plan.tasks.map((task) => [task.id, task.title]));
+  const line = taskLine((id) => titles.get(id) ?? id);
+  return {
+    sections: [
+      { label: 'Appetite', text: `${plan.weeks} weeks` },
+      { label: 'Traction goal', text: plan.tractionGoal },
+      ...plan.milestones.map((milestone) => ({
+        label: `Milestone: ${milestone.title} (week ${milestone.week})`,
+        items: plan.tasks.filter((task) => task.milestone === milestone.id).map(line),
+      })),
+      { label: 'Technical choices', items: plan.techChoices.map((choice) => `${choice.choice}: ${choice.reason} Risk: ${choice.risk}`) },
+    ],
+  };
+};
