@@ -91,6 +91,8 @@ const VARS = {
    * Shorter only for tests and demos; a check-in is still posted at most once per ISO week.
    */
   CHECK_IN_INTERVAL_SECONDS: seconds(),
+  /** The offline demo co-founder's pause between words (ms), so that its answers read as streamed; 0 writes them at once. */
+  OFFLINE_DEMO_WORD_MS: count(),
   /**
    * Where a partner respondent (?surveyswap_id=…) goes after submitting a research page, with
    * `{id}` in place of their id. Empty or unset: no redirect.

@@ -69,6 +69,8 @@ beforeAll(async () => {
       env,
       vars: () => ({
         ENVIRONMENT: 'development',
+        // The walk reads what the demo says, not how fast it says it.
+        OFFLINE_DEMO_WORD_MS: '0',
         HACKER_NEWS_API_URL: OFFLINE,
         STACK_EXCHANGE_API_URL: OFFLINE,
         REDDIT_AUTH_URL: OFFLINE,

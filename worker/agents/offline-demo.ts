@@ -1,5 +1,6 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import type { MemoryEntry, MessageMetadata, WorkspaceMessage } from '#contracts/workspace';
+import { config } from '../config';
 import { textOf } from './context';
 import { demoSubject } from './phases/common/demo-subject';
 import { phaseModule } from './phases/registry';
@@ -56,12 +57,13 @@ export function offlineDemoAnswer(input: {
   const founderText = words.latest;
   const text = typeof step.text === 'function' ? step.text(words) : step.text;
   const metadata: MessageMetadata = { author: { kind: 'cofounder' }, createdAt: Date.now(), offlineDemo: true, phase: input.phase };
+  const wordPause = config(input.context.env).OFFLINE_DEMO_WORD_MS;
   const stream = createUIMessageStream<WorkspaceMessage>({
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageMetadata: metadata });
       writer.write({ type: 'text-start', id: 'text' });
       for (const word of text.split(/(?<= )/)) {
-        await pause(30, input.signal);
+        await pause(wordPause, input.signal);
         if (input.signal?.aborted) break;
         writer.write({ type: 'text-delta', id: 'text', delta: word });
       }
