@@ -1,6 +1,6 @@
 import { LAUNCH_LIMITS, SHOW_HN_TITLE, type LandingCopy, type LaunchEmail, type ProductHuntKit, type ShowHnPost } from '#contracts/phases/launch';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { ItemsField, LimitedLinesField, LimitedTextField } from './LimitedFields';
+import { ItemsField, LimitedLinesField, LimitedTextField } from '../LimitedFields';
 
 /**
  * The launch assets as members edit them: each field with its limit shown as it is typed, the
@@ -26,9 +26,9 @@ function LandingCopyFields({ id, fields, onChange }: ArtifactEditorProps<Landing
       <fieldset className="artifact-editor__group">
         <legend>Benefits</legend>
         <p className="artifact-editor__hint">Exactly three, each in a persona's own words: name whose, as “Persona: Sam Rivera”, or write “assumption”.</p>
-        <ol className="launch-field__items">
+        <ol className="limited-field__items">
           {fields.benefits.map((benefit, index) => (
-            <li key={index} className="launch-field__item">
+            <li key={index} className="limited-field__item">
               <LimitedTextField
                 id={`${id}-benefit-${index}`}
                 label={`Benefit ${index + 1}`}

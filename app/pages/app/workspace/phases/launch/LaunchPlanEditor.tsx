@@ -15,7 +15,7 @@ import {
 } from '#contracts/phases/launch';
 import type { TeamMember } from '#contracts/phases/build-plan';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { LimitedTextField } from './LimitedFields';
+import { LimitedTextField } from '../LimitedFields';
 import { browserTimeZone, isDay, momentText, readableDay, zoneChoices } from './moment';
 
 /** The launch plan as the form holds it: the moment's three parts side by side. */
@@ -135,7 +135,7 @@ function LaunchPlanFieldsEditor({ id, fields, onChange, workspace }: ArtifactEdi
             </select>
           </div>
         </div>
-        <p className="launch-field__limit" aria-live="polite">
+        <p className="limited-field__limit" aria-live="polite">
           {yours ? `In your time (${own}): ${yours}` : 'Choose a day and a time for the launch.'}
         </p>
       </fieldset>

@@ -2,7 +2,7 @@ import { ASSUMPTION } from '#contracts/phases/fields';
 import { CANVAS_FIELDS, SOLUTION_LIMITS, type CanvasField, type LeanCanvas } from '#contracts/phases/shape-solution';
 import { SelectField } from '../ArtifactFields';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { LimitedTextField } from './LimitedFields';
+import { LimitedTextField } from '../LimitedFields';
 
 /** A box as the form holds it: an assumption, or the artifact of the memory it came from (kept while the member switches). */
 interface BoxFields {

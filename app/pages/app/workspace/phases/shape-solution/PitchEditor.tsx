@@ -1,7 +1,7 @@
 import { APPETITES, ELEMENTS_PER_APPETITE, SOLUTION_LIMITS, type Appetite, type Pitch } from '#contracts/phases/shape-solution';
 import { SelectField } from '../ArtifactFields';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { ItemsField, LimitedLinesField, LimitedTextField } from './LimitedFields';
+import { ItemsField, LimitedLinesField, LimitedTextField } from '../LimitedFields';
 
 /** The limits of a pitch's own fields (contracts/phases/shape-solution.ts, PitchSchema). */
 const PITCH_LIMITS = { problem: 1000, elementName: 80, elementDescription: 400 } as const;

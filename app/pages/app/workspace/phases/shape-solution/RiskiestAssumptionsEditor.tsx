@@ -1,6 +1,6 @@
 import type { Risk } from '#contracts/phases/shape-solution';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { LimitedTextField } from './LimitedFields';
+import { LimitedTextField } from '../LimitedFields';
 
 /** The limits of a risk's fields (contracts/phases/shape-solution.ts, RiskSchema). */
 const RISK_LIMITS = { assumption: 400, whyRisky: 400, test: 600, cost: 80, researchQuestion: 300 } as const;
@@ -51,7 +51,7 @@ function RisksEditor({ id, fields, onChange }: ArtifactEditorProps<RiskFields[]>
           {index > 0 && (
             <button
               type="button"
-              className="button button--secondary panel__small-button shape-solution-field__add"
+              className="button button--secondary panel__small-button limited-field__add"
               aria-label={`Move assumption ${index + 1} up`}
               onClick={() => moveUp(index)}
             >

@@ -1,6 +1,6 @@
 import { SOLUTION_LIMITS, type Fit, type PersonaNeeds, type ValueMap } from '#contracts/phases/shape-solution';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { ItemsField, LimitedLinesField, LimitedTextField } from './LimitedFields';
+import { ItemsField, LimitedLinesField, LimitedTextField } from '../LimitedFields';
 
 /** The limits of what a reliever or creator answers (contracts/phases/shape-solution.ts, AnswersSchema). */
 const ANSWERS_LIMITS = { persona: 120, text: 400 } as const;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 
 /**
- * Phase 5's fields, each with its limit shown under it as the member types: how much is written
- * of how much is allowed, and by how much it is over. Saving still checks the contract, which
- * names the field; this says it where the member is looking.
+ * Fields with their limit shown under them as the member types, for any phase's editor: how much
+ * is written of how much is allowed, and by how much it is over (a community's rule named, such as
+ * Product Hunt's). Saving still checks the contract, which names the field; this says it where
+ * the member is looking. Built on ArtifactFields.tsx's field layout.
  */
 
 /** How a text is measured: as the contract does, without the spaces around it. */
@@ -11,18 +12,23 @@ const lengthOf = (text: string) => text.trim().length;
 
 function LimitNote({ id, over, children }: { id: string; over: boolean; children: React.ReactNode }) {
   return (
-    <p id={id} className={`shape-solution-field__limit${over ? ' shape-solution-field__limit--over' : ''}`}>
+    <p id={id} className={`limited-field__limit${over ? ' limited-field__limit--over' : ''}`}>
       {children}
     </p>
   );
 }
 
-/** What a text's note says: its length against its limit, or how much to cut. */
-export function limitText(length: number, max: number): string {
-  return length > max ? `${length - max} ${length - max === 1 ? 'character' : 'characters'} too long: at most ${max}.` : `${length} of ${max} characters`;
+/**
+ * What a text's note says: its length against its limit, or how much to cut, naming whose rule
+ * the limit is when it is a community's ('Product Hunt allows at most 60').
+ */
+export function limitText(length: number, max: number, rule?: string): string {
+  if (length <= max) return `${length} of ${max} characters`;
+  const over = `${length - max} ${length - max === 1 ? 'character' : 'characters'} too long`;
+  return rule ? `${over}: ${rule} allows at most ${max}.` : `${over}: at most ${max}.`;
 }
 
-/** A text with its limit. */
+/** A text with its limit, and what else is wrong with it when `problem` says so. */
 export function LimitedTextField({
   id,
   label,
@@ -31,6 +37,8 @@ export function LimitedTextField({
   max,
   rows,
   placeholder,
+  rule,
+  problem,
 }: {
   id: string;
   label: string;
@@ -39,9 +47,13 @@ export function LimitedTextField({
   max: number;
   rows?: number;
   placeholder?: string;
+  /** Whose limit it is, named when the text is over it ('Product Hunt'). */
+  rule?: string;
+  /** What else is wrong with the text as typed (a form the community expects), said once it fits the limit. */
+  problem?: string | null;
 }) {
   const length = lengthOf(value);
-  const over = length > max;
+  const over = length > max || Boolean(problem);
   const noteId = `${id}-limit`;
   const shared = {
     id,
@@ -60,7 +72,7 @@ export function LimitedTextField({
         <input {...shared} onChange={(event) => onChange(event.target.value)} />
       )}
       <LimitNote id={noteId} over={over}>
-        {limitText(length, max)}
+        {length <= max && problem ? `${problem} (${limitText(length, max)})` : limitText(length, max, rule)}
       </LimitNote>
     </div>
   );
@@ -161,15 +173,15 @@ export function ItemsField<Item>({
     <fieldset className="artifact-editor__group">
       <legend>{label}</legend>
       {note && (
-        <p className={`shape-solution-field__limit${note.over ? ' shape-solution-field__limit--over' : ''}`} aria-live="polite">
+        <p className={`limited-field__limit${note.over ? ' limited-field__limit--over' : ''}`} aria-live="polite">
           {note.text}
         </p>
       )}
       {items.length > 0 && (
-        <ol className="shape-solution-field__items">
+        <ol className="limited-field__items">
           {items.map((item, index) => (
-            <li key={index} className="shape-solution-field__item" aria-label={itemLabel(index)}>
-              {titled && <p className="shape-solution-field__item-title">{itemLabel(index)}</p>}
+            <li key={index} className="limited-field__item" aria-label={itemLabel(index)}>
+              {titled && <p className="limited-field__item-title">{itemLabel(index)}</p>}
               {renderItem(item, index, change(index))}
               {items.length > min && (
                 <button
@@ -186,7 +198,7 @@ export function ItemsField<Item>({
         </ol>
       )}
       {items.length < max && (
-        <button type="button" className="button button--secondary panel__small-button shape-solution-field__add" onClick={() => onChange([...items, blank()])}>
+        <button type="button" className="button button--secondary panel__small-button limited-field__add" onClick={() => onChange([...items, blank()])}>
           {addLabel}
         </button>
       )}
