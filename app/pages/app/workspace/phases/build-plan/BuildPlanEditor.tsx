@@ -1,3 +1,4 @@
+import { OwnerField, ownerChoices, type OwnerChoice } from '../OwnerField';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import {
   dependencyCycle,
@@ -9,7 +10,6 @@ import {
   type Milestone,
   type TaskOwner,
   type TaskStatus,
-  type TeamMember,
   type TechChoice,
 } from '#contracts/phases/build-plan';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
@@ -297,18 +297,6 @@ function BuildPlanFields({ id, fields, onChange, workspace }: ArtifactEditorProp
   );
 }
 
-/** The members who can own a task, then owners already named who are not among them. */
-export function ownerChoices(members: readonly TeamMember[], named: readonly TaskOwner[]): { userId: string; name: string; gone: boolean }[] {
-  const choices = members.map((member) => ({ userId: member.userId, name: member.name, gone: false }));
-  const seen = new Set(choices.map((choice) => choice.userId));
-  for (const owner of named)
-    if (!seen.has(owner.userId)) {
-      seen.add(owner.userId);
-      choices.push({ userId: owner.userId, name: owner.name, gone: true });
-    }
-  return choices;
-}
-
 const TaskEditorRow = memo(function TaskEditorRow({
   id,
   index,
@@ -324,7 +312,7 @@ const TaskEditorRow = memo(function TaskEditorRow({
   index: number;
   task: TaskFields;
   milestones: readonly Milestone[];
-  owners: readonly { userId: string; name: string; gone: boolean }[];
+  owners: readonly OwnerChoice[];
   estimateProblem?: string;
   dependsOnProblem?: string;
   onChange: (index: number, patch: Partial<TaskFields>) => void;
@@ -367,25 +355,7 @@ const TaskEditorRow = memo(function TaskEditorRow({
           </span>
         )}
       </div>
-      <div className="memory-editor__field">
-        <label htmlFor={`${id}-owner`}>Task {number}, owner</label>
-        <select
-          id={`${id}-owner`}
-          className="memory-editor__input"
-          value={task.owner?.userId ?? ''}
-          onChange={(event) => {
-            const owner = owners.find((choice) => choice.userId === event.target.value);
-            onChange(index, { owner: owner ? { userId: owner.userId, name: owner.name } : null });
-          }}
-        >
-          <option value="">No owner yet</option>
-          {owners.map((owner) => (
-            <option key={owner.userId} value={owner.userId}>
-              {owner.gone ? `${owner.name} (not a member now)` : owner.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OwnerField id={`${id}-owner`} label={`Task ${number}, owner`} owner={task.owner} owners={owners} onChange={(owner) => onChange(index, { owner })} />
       <div className="memory-editor__field">
         <label htmlFor={`${id}-milestone`}>Task {number}, milestone</label>
         <select

@@ -1,3 +1,4 @@
+import { OwnerField, ownerChoices, type OwnerChoice } from '../OwnerField';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import {
   CHECKLIST_PART_LABELS,
@@ -13,7 +14,6 @@ import {
   type LaunchChannel,
   type LaunchPlan,
 } from '#contracts/phases/launch';
-import type { TeamMember } from '#contracts/phases/build-plan';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
 import { LimitedTextField } from '../LimitedFields';
 import { browserTimeZone, isDay, momentText, readableDay, zoneChoices } from './moment';
@@ -55,18 +55,6 @@ const offsetFor = (part: ChecklistPart, days: number) => (PART_RULES[part].fits(
 function freshId(taken: readonly { id: string }[]): string {
   const used = new Set(taken.map((item) => item.id));
   for (let n = taken.length + 1; ; n++) if (!used.has(`item-${n}`)) return `item-${n}`;
-}
-
-/** The members who can own an item, then owners already named who are not among them. */
-function ownerChoices(members: readonly TeamMember[], named: readonly TeamMember[]): { userId: string; name: string; gone: boolean }[] {
-  const choices = members.map((member) => ({ userId: member.userId, name: member.name, gone: false }));
-  const seen = new Set(choices.map((choice) => choice.userId));
-  for (const owner of named)
-    if (!seen.has(owner.userId)) {
-      seen.add(owner.userId);
-      choices.push({ userId: owner.userId, name: owner.name, gone: true });
-    }
-  return choices;
 }
 
 /**
@@ -244,7 +232,7 @@ const ChecklistEditorRow = memo(function ChecklistEditorRow({
   index: number;
   item: ChecklistItem;
   launchDay: string | null;
-  owners: readonly { userId: string; name: string; gone: boolean }[];
+  owners: readonly OwnerChoice[];
   removable: boolean;
   onChange: (index: number, patch: Partial<ChecklistItem>) => void;
   onRemove: (index: number) => void;
@@ -300,25 +288,7 @@ const ChecklistEditorRow = memo(function ChecklistEditorRow({
           {problem ?? due}
         </span>
       </div>
-      <div className="memory-editor__field">
-        <label htmlFor={`${id}-owner`}>Item {number}, owner</label>
-        <select
-          id={`${id}-owner`}
-          className="memory-editor__input"
-          value={item.owner?.userId ?? ''}
-          onChange={(event) => {
-            const owner = owners.find((choice) => choice.userId === event.target.value);
-            onChange(index, { owner: owner ? { userId: owner.userId, name: owner.name } : null });
-          }}
-        >
-          <option value="">No owner yet</option>
-          {owners.map((owner) => (
-            <option key={owner.userId} value={owner.userId}>
-              {owner.gone ? `${owner.name} (not a member now)` : owner.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OwnerField id={`${id}-owner`} label={`Item ${number}, owner`} owner={item.owner} owners={owners} onChange={(owner) => onChange(index, { owner })} />
       <div className="memory-editor__field">
         <label htmlFor={`${id}-status`}>Item {number}, status</label>
         <select
