@@ -65,4 +65,16 @@ describe('daily limits', () => {
     const usedAfter = (await db().prepare('SELECT requests FROM llm_daily_usage WHERE day = ?').bind(day).first<number>('requests'))!;
     expect(usedAfter).toBe(caps.globalPerDay);
   });
+
+  it("charges an answer no member asked for (a phase's scheduled post) to the project only, exactly, under 50 at once", async () => {
+    const projectId = crypto.randomUUID();
+    const caps = { memberPerDay: 1, projectPerDay: 10, globalPerDay: 1_000_000 };
+    const results = await Promise.all(Array.from({ length: 50 }, () => reserveAnswer(env.DB, { userId: null, projectId }, caps)));
+    expect(results.filter((result) => 'reservation' in result)).toHaveLength(10);
+    expect(results.filter((result) => 'refused' in result).every((result) => 'refused' in result && result.refused === 'project_daily')).toBe(true);
+    const day = new Date().toISOString().slice(0, 10);
+    const counted = await db().prepare('SELECT key, count FROM cofounder_usage WHERE day = ? AND key LIKE ?').bind(day, `%${projectId}%`).all();
+    // Counted for the project, 10 times, and for no member, whose cap of 1 would have stopped the second.
+    expect(counted.results).toEqual([{ key: `project:${projectId}`, count: 10 }]);
+  });
 });
