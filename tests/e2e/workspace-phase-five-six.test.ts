@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { expectNoProblems, newAccount, newPage, operator, queryD1, screenshot, sqlText, withBrowser, type Viewport } from './support';
-import { createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
+import { createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer, waitForWorkspace } from './workspace-support';
 
 withBrowser();
 
@@ -398,6 +398,16 @@ async function walk(viewport: Viewport) {
       .getByRole('heading')
       .textContent(),
   ).toContain('2 of 3 done');
+
+  // The second member reloads in the middle: the statuses are the server's, and moves stay live after.
+  await other.reload();
+  await waitForWorkspace(other, name);
+  expect(await status(theirPlan, 'sms').inputValue()).toBe('done');
+  expect(await status(theirPlan, 'list').inputValue()).toBe('done');
+  await status(plan, 'report').selectOption('doing');
+  await expect.poll(() => status(theirPlan, 'report').inputValue()).toBe('doing');
+  await status(theirPlan, 'report').selectOption('todo');
+  await expect.poll(() => status(plan, 'report').inputValue()).toBe('todo');
 
   // The plan with its timeline: a chart on a desktop, a list on a phone.
   const timeline = plan.getByRole('region', { name: 'Timeline' });
