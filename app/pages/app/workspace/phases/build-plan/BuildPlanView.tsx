@@ -1,13 +1,6 @@
-import { memo, useMemo, useState } from 'react';
-import {
-  schedulePlan,
-  TASK_STATUS_FRAME,
-  TASK_STATUS_LABELS,
-  TASK_STATUSES,
-  type BuildPlan,
-  type PlanProposal,
-  type TaskStatus,
-} from '#contracts/phases/build-plan';
+import { StatusControl } from '../StatusControl';
+import { memo, useMemo } from 'react';
+import { schedulePlan, TASK_STATUS_FRAME, TASK_STATUS_LABELS, type BuildPlan, type PlanProposal, type TaskStatus } from '#contracts/phases/build-plan';
 import { ArtifactAcceptance } from '../Acceptance';
 import type { EntryOf, WorkspaceRequest } from '../types';
 import { PlanExport } from './PlanExport';
@@ -185,49 +178,8 @@ const TaskRow = memo(function TaskRow({
   );
 });
 
-/**
- * A task's status, To do / Doing / Done. A move is sent as the phase's frame; the control shows
- * it while the server answers, then follows the shared state (another member's move included).
- * A refusal is said under it, and the status goes back to what it is.
- */
+/** A task's status, which any member moves live (../StatusControl.tsx). */
 export function TaskStatusControl({ taskId, title, status, onAction }: { taskId: string; title: string; status: TaskStatus; onAction?: WorkspaceRequest }) {
-  // The move on its way, with the status it was made from: once the shared state has moved on
-  // from that status (this move arrived, or another member's), the state is shown.
-  const [pending, setPending] = useState<{ from: TaskStatus; to: TaskStatus } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  if (pending && pending.from !== status) setPending(null);
-  if (!onAction) return <span className="build-plan__status">{TASK_STATUS_LABELS[status]}</span>;
-  const shown = pending && pending.from === status ? pending.to : status;
-
-  async function move(to: TaskStatus) {
-    setError(null);
-    setPending({ from: status, to });
-    const refused = await onAction!({ type: TASK_STATUS_FRAME, taskId, status: to });
-    if (refused) {
-      setPending(null);
-      setError(refused);
-    }
-  }
-
-  return (
-    <div className="build-plan__status-control">
-      <select
-        className={`build-plan__status-select build-plan__status-select--${shown}`}
-        aria-label={`Status of ${title}`}
-        value={shown}
-        onChange={(event) => void move(event.target.value as TaskStatus)}
-      >
-        {TASK_STATUSES.map((option) => (
-          <option key={option} value={option}>
-            {TASK_STATUS_LABELS[option]}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p className="memory-entry__error build-plan__status-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const move = onAction && ((to: TaskStatus) => onAction({ type: TASK_STATUS_FRAME, taskId, status: to }));
+  return <StatusControl title={title} status={status} labels={TASK_STATUS_LABELS} move={move} />;
 }

@@ -1,11 +1,11 @@
-import { memo, useMemo, useState } from 'react';
+import { StatusControl } from '../StatusControl';
+import { memo, useMemo } from 'react';
 import {
   CHECKLIST_PART_LABELS,
   CHECKLIST_PARTS,
   CHECKLIST_STATUS_FRAME,
   dueDay,
   ITEM_STATUS_LABELS,
-  ITEM_STATUSES,
   PRODUCT_HUNT_TIME_ZONE,
   type ChecklistItem,
   type ChecklistPart,
@@ -189,47 +189,8 @@ const ChecklistRow = memo(function ChecklistRow({
   );
 });
 
-/**
- * An item's status, To do / Doing / Done. A move is sent as the phase's frame and shown while the
- * server answers; then the shared state is shown (another member's move included). A refusal is
- * said under it, and the status goes back to what it is.
- */
+/** A checklist item's status, which any member moves live (../StatusControl.tsx). */
 export function ItemStatusControl({ itemId, title, status, onAction }: { itemId: string; title: string; status: ItemStatus; onAction?: WorkspaceRequest }) {
-  const [pending, setPending] = useState<{ from: ItemStatus; to: ItemStatus } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  if (pending && pending.from !== status) setPending(null);
-  if (!onAction) return <span className="launch-plan__status">{ITEM_STATUS_LABELS[status]}</span>;
-  const shown = pending && pending.from === status ? pending.to : status;
-
-  async function move(to: ItemStatus) {
-    setError(null);
-    setPending({ from: status, to });
-    const refused = await onAction!({ type: CHECKLIST_STATUS_FRAME, itemId, status: to });
-    if (refused) {
-      setPending(null);
-      setError(refused);
-    }
-  }
-
-  return (
-    <div className="launch-plan__status-control">
-      <select
-        className={`launch-plan__status-select launch-plan__status-select--${shown}`}
-        aria-label={`Status of ${title}`}
-        value={shown}
-        onChange={(event) => void move(event.target.value as ItemStatus)}
-      >
-        {ITEM_STATUSES.map((option) => (
-          <option key={option} value={option}>
-            {ITEM_STATUS_LABELS[option]}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p className="memory-entry__error launch-plan__status-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const move = onAction && ((to: ItemStatus) => onAction({ type: CHECKLIST_STATUS_FRAME, itemId, status: to }));
+  return <StatusControl title={title} status={status} labels={ITEM_STATUS_LABELS} move={move} />;
 }
