@@ -5,6 +5,11 @@
  * A local database is one SQLite file that a running `npm run dev` and other commands open at the
  * same time. SQLite answers a write that meets another one with SQLITE_BUSY instead of waiting, so
  * a local command that meets a busy database tries again, a few times, before it gives up.
+ *
+ * The local runtime does not always name the collision: under the same load it sometimes answers
+ * 'internal error; reference = …', hiding the cause (once among ten simultaneous commands on a
+ * loaded 2-core machine). That is retried too, and safely: the local D1 runs all of a command's
+ * statements in one storage transaction, so a command that failed this way committed nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +18,7 @@ const WRANGLER = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js
 /** Enough for ten commands started together on a loaded 2-core machine: about 20 s of pauses in all. */
 const BUSY_TRIES = 12;
 const BUSY_PAUSE_MS = 250;
+const LOCAL_COLLISION = /SQLITE_BUSY|^internal error; reference = /;
 
 /** Raised when D1 refuses a statement; `message` is D1's own explanation. */
 export class D1Error extends Error {}
@@ -29,7 +35,7 @@ export function d1(sql: string, args: string[]): unknown[] {
     });
     if (run.status === 0) return (JSON.parse(run.stdout) as { results: unknown[] }[]).at(-1)?.results ?? [];
     const problem = refusal(run.stdout) ?? (run.stderr.trim() || `wrangler d1 execute ended with code ${run.status}`);
-    if (remote || !problem.includes('SQLITE_BUSY') || attempt === BUSY_TRIES) throw new D1Error(problem);
+    if (remote || !LOCAL_COLLISION.test(problem) || attempt === BUSY_TRIES) throw new D1Error(problem);
     // Growing pauses, spread at random so that commands which collided do not try again in step.
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, BUSY_PAUSE_MS * attempt * (0.5 + Math.random()));
   }
