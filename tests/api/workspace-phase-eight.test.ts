@@ -6,7 +6,18 @@ import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
 import { checkInIntervalMs } from '../../worker/agents/phases/grow/weekly-check-in';
 import { db, outboxFor } from '../utils';
-import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, type Frame, type ModelRequestBody, type TestSocket } from './workspace-support';
+import {
+  answerEnd,
+  ask,
+  currentOrNextState,
+  lane,
+  openSocket,
+  ownerWithProject,
+  send,
+  storedMessages,
+  type TestSocket,
+  toolResultsIn,
+} from './workspace-support';
 
 /**
  * Phase 8 in the workspace, through the object with the fake model: the channels ranked with the
@@ -17,33 +28,12 @@ import { answerEnd, lane, openSocket, ownerWithProject, send, storedMessages, ty
  */
 
 type State = { phases: { done: number[]; current: number }; memory: MemoryEntry[] } & GrowState;
-type Result = Frame & { ok: boolean; error?: string; reason?: string; value?: MemoryEntry | null };
 type RankingEntry = Extract<MemoryEntry, { kind: 'channel_ranking' }>;
 type ExperimentEntry = Extract<MemoryEntry, { kind: 'experiment' }>;
 
-let counter = 0;
-function frame(socket: TestSocket, body: Record<string, unknown>) {
-  const requestId = `eight${++counter}`;
-  socket.send({ ...body, requestId });
-  return requestId;
-}
-const ask = (socket: TestSocket, body: Record<string, unknown>) => {
-  const requestId = frame(socket, body);
-  return socket.waitFor((received) => received.type === 'request_result' && received.requestId === requestId, {
-    what: `the answer to ${requestId}`,
-  }) as Promise<Result>;
-};
-const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state', timeoutMs = 8000) => {
-  const now = socket.latestState<State>();
-  if (now && test(now)) return Promise.resolve(now);
-  return socket
-    .waitFor((received) => received.type === 'cf_agent_state' && test(received.state as State), { what, timeoutMs, from: socket.frames.length })
-    .then((received) => received.state as State);
-};
+const waitForState = currentOrNextState<State>;
 const rankingOf = (state: State) => state.memory.find((entry): entry is RankingEntry => entry.kind === 'channel_ranking');
 const experimentsOf = (state: State) => state.memory.filter((entry): entry is ExperimentEntry => entry.kind === 'experiment');
-const toolResults = (body: ModelRequestBody) =>
-  body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content).replace(/\\+"/g, '"'));
 
 const CHANNELS = Object.keys(TRACTION_CHANNELS) as TractionChannel[];
 const PROMISING: TractionChannel[] = ['content_marketing', 'sales', 'community_building', 'existing_platforms'];
@@ -155,7 +145,7 @@ describe("the co-founder's tools in phase 8", () => {
     });
     await answerEnd(socket, send(socket, `Rank the channels ${model.tag}`).requestId);
     let bodies = await model.bodies();
-    let refusals = toolResults(bodies[1]!);
+    let refusals = toolResultsIn(bodies[1]!);
     expect(refusals[0]).toContain('Give one idea for each of the 19 traction channels');
     expect(refusals[1]).toContain('There are no channels ranked yet');
     const ranked = rankingOf(await waitForState(socket, (state) => rankingOf(state) !== undefined, 'the ranking'))!;
@@ -165,7 +155,7 @@ describe("the co-founder's tools in phase 8", () => {
     expect(await ask(socket, { type: 'grow_inner_ring', channels: ['content_marketing', 'sales', 'community_building'] })).toMatchObject({ ok: true });
     await answerEnd(socket, send(socket, `Design the experiments ${model.tag}`).requestId);
     bodies = await model.bodies();
-    refusals = toolResults(bodies[3]!).slice(-4);
+    refusals = toolResultsIn(bodies[3]!).slice(-4);
     expect(refusals[0]).toContain("Offline ads is not in the founders' inner ring");
     expect(refusals[1]).toContain('is not a riskiest assumption of the memory');
     expect(refusals[3]).toContain('has no result yet: nothing to judge');
@@ -175,7 +165,7 @@ describe("the co-founder's tools in phase 8", () => {
     expect(await ask(socket, { type: 'grow_result', id: posts!.id, value: 5, note: 'First week.' })).toMatchObject({ ok: true });
     await answerEnd(socket, send(socket, `Judge it ${model.tag}`).requestId);
     bodies = await model.bodies();
-    refusals = toolResults(bodies[5]!).slice(-2);
+    refusals = toolResultsIn(bodies[5]!).slice(-2);
     expect(refusals[0]).toContain('The latest result, 5 on');
     expect(refusals[0]).toContain('misses the threshold (at least 10)');
     expect(refusals[0]).toContain('Nothing was saved');

@@ -15,7 +15,7 @@ import { SHAPE_SOLUTION_DEMO } from '../../worker/agents/phases/shape-solution/d
 import type { FounderWords, PhaseHost, ToolContext } from '../../worker/agents/phases/types';
 import type { CofounderActions } from '../../worker/agents/tools/actions';
 import { db } from '../utils';
-import { answerEnd, lane, openSocket, ownerWithProject, PERSONA, send, type Frame, type ModelRequestBody, type TestSocket } from './workspace-support';
+import { answerEnd, ask, currentOrNextState, lane, openSocket, ownerWithProject, PERSONA, send, type TestSocket, toolResultsIn } from './workspace-support';
 
 /**
  * Phase 5 in the workspace, through the object with the fake model over HTTP: a value map whose
@@ -26,26 +26,8 @@ import { answerEnd, lane, openSocket, ownerWithProject, PERSONA, send, type Fram
  */
 
 type State = { phases: { done: number[]; current: number }; memory: MemoryEntry[] };
-type Result = Frame & { ok: boolean; error?: string; reason?: string; value?: MemoryEntry | null };
 
-let counter = 0;
-const ask = (socket: TestSocket, body: Record<string, unknown>) => {
-  const requestId = `five${++counter}`;
-  socket.send({ ...body, requestId });
-  return socket.waitFor((received) => received.type === 'request_result' && received.requestId === requestId, {
-    what: `the answer to ${requestId}`,
-  }) as Promise<Result>;
-};
-const waitForState = (socket: TestSocket, test: (state: State) => boolean, what: string) => {
-  const now = socket.latestState<State>();
-  if (now && test(now)) return Promise.resolve(now);
-  return socket
-    .waitFor((received) => received.type === 'cf_agent_state' && test(received.state as State), { what, from: socket.frames.length })
-    .then((received) => received.state as State);
-};
-/** What each tool answered, as the model read it. */
-const toolResults = (body: ModelRequestBody) =>
-  body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content).replace(/\\+"/g, '"'));
+const waitForState = currentOrNextState<State>;
 const entryOf = (state: State, kind: string) => state.memory.find((entry) => entry.kind === kind);
 
 async function create(socket: TestSocket, content: object) {
@@ -109,7 +91,7 @@ describe("phase 5's tools", () => {
       ],
     });
     await answerEnd(socket, send(socket, `Map it ${model.tag}`).requestId);
-    const refusals = toolResults((await model.bodies())[1]!);
+    const refusals = toolResultsIn((await model.bodies())[1]!);
     expect(refusals).toHaveLength(2);
     for (const refusal of refusals) {
       expect(refusal).toContain('answers no pain that a persona states');
@@ -118,7 +100,7 @@ describe("phase 5's tools", () => {
     expect(entryOf(socket.latestState<State>()!, 'value_map')).toBeUndefined();
 
     await answerEnd(socket, send(socket, 'Again').requestId);
-    expect(toolResults((await model.bodies())[3]!).at(-1)).toContain('which pain the map relieves best');
+    expect(toolResultsIn((await model.bodies())[3]!).at(-1)).toContain('which pain the map relieves best');
     const saved = entryOf(await waitForState(socket, (state) => entryOf(state, 'value_map') !== undefined, 'the map saved'), 'value_map') as Extract<
       MemoryEntry,
       { kind: 'value_map' }
@@ -150,13 +132,13 @@ describe("phase 5's tools", () => {
       ],
     });
     await answerEnd(socket, send(socket, `Canvas ${model.tag}`).requestId);
-    const [refused] = toolResults((await model.bodies())[1]!);
+    const [refused] = toolResultsIn((await model.bodies())[1]!);
     expect(refused).toContain('Problem cites "Competitor: Nobody knows", which is not in the memory');
     expect(refused).toContain('"Persona: Dana Whitfield"');
     expect(entryOf(socket.latestState<State>()!, 'lean_canvas')).toBeUndefined();
 
     await answerEnd(socket, send(socket, 'Again').requestId);
-    expect(toolResults((await model.bodies())[3]!).at(-1)).toContain('Name the weakest box');
+    expect(toolResultsIn((await model.bodies())[3]!).at(-1)).toContain('Name the weakest box');
     const saved = entryOf(await waitForState(socket, (state) => entryOf(state, 'lean_canvas') !== undefined, 'the canvas saved'), 'lean_canvas') as Extract<
       MemoryEntry,
       { kind: 'lean_canvas' }
@@ -190,14 +172,14 @@ describe("phase 5's tools", () => {
       ],
     });
     await answerEnd(socket, send(socket, `Risks and pitch ${model.tag}`).requestId);
-    const [risks, tooBig] = toolResults((await model.bodies())[1]!);
+    const [risks, tooBig] = toolResultsIn((await model.bodies())[1]!);
     expect(risks).toContain('Name exactly 3 assumptions');
     expect(tooBig).toContain('A 2 weeks appetite holds at most 3 main elements: cut 1, do not stretch the appetite');
     const before = socket.latestState<State>()!;
     expect(entryOf(before, 'riskiest_assumptions') ?? entryOf(before, 'pitch')).toBeUndefined();
 
     await answerEnd(socket, send(socket, 'Again').requestId);
-    const [drafted] = toolResults((await model.bodies())[3]!).slice(-2);
+    const [drafted] = toolResultsIn((await model.bodies())[3]!).slice(-2);
     expect(drafted).toContain('draft_research_page');
     const state = await waitForState(socket, (candidate) => entryOf(candidate, 'pitch') !== undefined, 'the pitch saved');
     const risksSaved = entryOf(state, 'riskiest_assumptions') as Extract<MemoryEntry, { kind: 'riskiest_assumptions' }>;

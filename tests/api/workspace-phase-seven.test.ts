@@ -23,14 +23,17 @@ import { db } from '../utils';
 import {
   addCollaborator,
   answerEnd,
+  ask,
+  currentOrNextState,
   lane,
   openSocket,
   ownerWithProject,
   PERSONA,
+  requestResult,
   send,
-  type Frame,
-  type ModelRequestBody,
+  sendFrame,
   type TestSocket,
+  toolResultsIn,
 } from './workspace-support';
 
 /**
@@ -44,31 +47,10 @@ import {
 
 type LaunchEntry = Extract<MemoryEntry, { kind: 'launch_plan' }>;
 type State = { phases: { done: number[]; current: number }; memory: MemoryEntry[]; teamMembers: TeamMember[] };
-type Result = Frame & { ok: boolean; error?: string; reason?: string; value?: MemoryEntry | null };
 
-let counter = 0;
-function frame(socket: TestSocket, body: Record<string, unknown>) {
-  const requestId = `seven${++counter}`;
-  socket.send({ ...body, requestId });
-  return requestId;
-}
-const result = (socket: TestSocket, requestId: string) =>
-  socket.waitFor((received) => received.type === 'request_result' && received.requestId === requestId, {
-    what: `the answer to ${requestId}`,
-  }) as Promise<Result>;
-const ask = (socket: TestSocket, body: Record<string, unknown>) => result(socket, frame(socket, body));
-const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state', timeoutMs = 8000) => {
-  const now = socket.latestState<State>();
-  if (now && test(now)) return Promise.resolve(now);
-  return socket
-    .waitFor((received) => received.type === 'cf_agent_state' && test(received.state as State), { what, timeoutMs, from: socket.frames.length })
-    .then((received) => received.state as State);
-};
+const waitForState = currentOrNextState<State>;
 const launchOf = (state: State) => state.memory.find((entry): entry is LaunchEntry => entry.kind === 'launch_plan');
 const entryOf = (state: State, kind: string) => state.memory.find((entry) => entry.kind === kind);
-/** What each tool answered, as the model read it (its quotes unescaped). */
-const toolResults = (body: ModelRequestBody) =>
-  body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content).replace(/\\+"/g, '"'));
 
 const OWNER_NAME = 'Ana Ruiz';
 const COLLABORATOR_NAME = 'Ben Okafor';
@@ -180,7 +162,7 @@ describe("phase 7's tools", () => {
     await create(socket, { kind: 'persona', title: 'Dana Whitfield', persona: PERSONA });
     await create(socket, CANVAS);
     socket.send({ type: 'phase_open', requestId: 'open-7', phase: 7 });
-    expect(await result(socket, 'open-7')).toMatchObject({ ok: true });
+    expect(await requestResult(socket, 'open-7')).toMatchObject({ ok: true });
     const tagline61 = `${'A'.repeat(60)}B`;
     expect(tagline61).toHaveLength(61);
     const good = modelLaunch([
@@ -233,7 +215,7 @@ describe("phase 7's tools", () => {
     expect(JSON.stringify(first!.messages[0])).toContain('Phase 7, \\"Launch\\", plans the launch');
     const offered = JSON.stringify((first!.tools ?? []).find((offeredTool) => offeredTool.function.name === 'save_launch_plan'));
     expect(offered).toContain(`one of ${OWNER_NAME}, ${COLLABORATOR_NAME}`);
-    const refusals = toolResults(second!);
+    const refusals = toolResultsIn(second!);
     expect(refusals).toHaveLength(6);
     expect(refusals[0]).toContain('tagline');
     expect(refusals[0]).toContain('to 60 characters or fewer');
@@ -257,7 +239,7 @@ describe("phase 7's tools", () => {
       ['post-ph', { userId: expect.any(String), name: COLLABORATOR_NAME }, 'todo'],
       ['thanks', null, 'todo'],
     ]);
-    const outputs = toolResults((await model.bodies())[3]!).slice(-5);
+    const outputs = toolResultsIn((await model.bodies())[3]!).slice(-5);
     // '5 hours a week' is in no artifact (the canvas's '45 minutes' does not state it); '3 slots a week' is.
     expect(outputs[1]).toContain('"unsupported":["5 hours a week"]');
     expect(outputs[1]).toContain('Name each to the founders as a claim no data shows ("no data shows that clinics save 5 hours a week")');
@@ -287,9 +269,9 @@ describe('the checklist', () => {
     const created = (await create(socket, launchContent(items))) as LaunchEntry;
     const requests = items.map((moved, index) => {
       const sender = index % 2 === 0 ? socket : other!;
-      return { sender, requestId: frame(sender, { type: 'launch_item_status', itemId: moved.id, status: index % 2 === 0 ? 'done' : 'doing' }) };
+      return { sender, requestId: sendFrame(sender, { type: 'launch_item_status', itemId: moved.id, status: index % 2 === 0 ? 'done' : 'doing' }) };
     });
-    const answers = await Promise.all(requests.map(({ sender, requestId }) => result(sender, requestId)));
+    const answers = await Promise.all(requests.map(({ sender, requestId }) => requestResult(sender, requestId)));
     expect(answers.every((answer) => answer.ok)).toBe(true);
     const moved = launchOf(await waitForState(socket, (state) => launchOf(state)!.version === created.version + 20, 'all 20 moves'))!;
     expect(moved.launch.checklist.map((candidate) => candidate.status)).toEqual(items.map((_, index) => (index % 2 === 0 ? 'done' : 'doing')));

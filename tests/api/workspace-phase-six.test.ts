@@ -12,14 +12,17 @@ import { db } from '../utils';
 import {
   addCollaborator,
   answerEnd,
+  ask,
+  currentOrNextState,
   lane,
   openSocket,
   ownerWithProject,
+  requestResult,
   send,
+  sendFrame,
   storedMessages,
-  type Frame,
-  type ModelRequestBody,
   type TestSocket,
+  toolResultsIn,
 } from './workspace-support';
 
 /**
@@ -32,31 +35,9 @@ import {
 
 type PlanEntry = Extract<MemoryEntry, { kind: 'build_plan' }>;
 type State = { phases: { done: number[]; current: number }; memory: MemoryEntry[]; planProposal: PlanProposal | null; teamMembers: TeamMember[] };
-type Result = Frame & { ok: boolean; error?: string; reason?: string; value?: MemoryEntry | null };
 
-let counter = 0;
-function frame(socket: TestSocket, body: Record<string, unknown>) {
-  const requestId = `six${++counter}`;
-  socket.send({ ...body, requestId });
-  return requestId;
-}
-const result = (socket: TestSocket, requestId: string) =>
-  socket.waitFor((received) => received.type === 'request_result' && received.requestId === requestId, {
-    what: `the answer to ${requestId}`,
-  }) as Promise<Result>;
-const ask = (socket: TestSocket, body: Record<string, unknown>) => result(socket, frame(socket, body));
-/** The state now when it passes `test`, else the next one that does. */
-const waitForState = (socket: TestSocket, test: (state: State) => boolean, what = 'a state', timeoutMs = 8000) => {
-  const now = socket.latestState<State>();
-  if (now && test(now)) return Promise.resolve(now);
-  return socket
-    .waitFor((received) => received.type === 'cf_agent_state' && test(received.state as State), { what, timeoutMs, from: socket.frames.length })
-    .then((received) => received.state as State);
-};
+const waitForState = currentOrNextState<State>;
 const planOf = (state: State) => state.memory.find((entry): entry is PlanEntry => entry.kind === 'build_plan');
-/** What each tool answered, as the model read it (its quotes unescaped). */
-const toolResults = (body: ModelRequestBody) =>
-  body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content).replace(/\\+"/g, '"'));
 const toolOutput = async (projectId: string, jar: Parameters<typeof storedMessages>[1], name: string) =>
   (await storedMessages(projectId, jar)).flatMap((message) => message.parts).findLast((part) => part.type === `tool-${name}`)?.output as Record<
     string,
@@ -193,13 +174,13 @@ describe('the MVP scope', () => {
       ],
     });
     await answerEnd(socket, send(socket, `Scope it ${model.tag}`).requestId);
-    const [refused] = toolResults((await model.bodies())[1]!);
+    const [refused] = toolResultsIn((await model.bodies())[1]!);
     expect(refused).toContain('The value map has no pain reliever');
     expect(refused).toContain(RELIEVER);
     expect(socket.latestState<State>()!.memory.some((entry) => entry.kind === 'mvp_scope')).toBe(false);
 
     await answerEnd(socket, send(socket, 'Again').requestId);
-    const saved = toolResults((await model.bodies())[3]!).at(-1);
+    const saved = toolResultsIn((await model.bodies())[3]!).at(-1);
     expect(saved).toMatch(/A monthly newsletter.{0,4} delivers no pain reliever of the value map\. Challenge it by name/);
     const state = await waitForState(socket, (candidate) => candidate.memory.some((entry) => entry.kind === 'mvp_scope'), 'the scope saved');
     const scope = state.memory.find((entry) => entry.kind === 'mvp_scope') as Extract<MemoryEntry, { kind: 'mvp_scope' }>;
@@ -218,7 +199,7 @@ describe('the build plan', () => {
   it('refuses a task depending on itself, a circle, an unknown task, an estimate that is not a number and an owner who is not a member, saving nothing; resolves owners by name, names the task most likely to slip, keeps the statuses members set, and once accepted changes only by a re-plan', async () => {
     const { socket, other, ana } = await team(true);
     socket.send({ type: 'phase_open', requestId: 'open-6', phase: 6 });
-    expect(await result(socket, 'open-6')).toMatchObject({ ok: true });
+    expect(await requestResult(socket, 'open-6')).toMatchObject({ ok: true });
     const good = modelPlan([
       modelTask('sms', 'Send the offer by text', { estimateDays: 2, owner: 'ana ruiz' }),
       modelTask('pilot', 'Pilot with three clinics', { estimateDays: 5, dependsOn: ['sms'], milestone: 'clinics-live' }),
@@ -273,7 +254,7 @@ describe('the build plan', () => {
     expect(JSON.stringify(first!.messages[0])).toContain('Phase 6, \\"Plan the build\\", turns the pitch');
     const offered = JSON.stringify((first!.tools ?? []).find((offeredTool) => offeredTool.function.name === 'save_build_plan'));
     expect(offered).toContain(`one of ${OWNER_NAME}, ${COLLABORATOR_NAME}`);
-    const results = toolResults(second!);
+    const results = toolResultsIn(second!);
     expect(results).toHaveLength(6);
     expect(results[0]).toContain('depends on itself');
     expect(results[1]).toContain('wait on each other in a circle: sms → list → sms');
@@ -294,7 +275,7 @@ describe('the build plan', () => {
       ['pilot', null, 'todo'],
       ['list', { userId: expect.any(String), name: COLLABORATOR_NAME }, 'todo'],
     ]);
-    const slip = toolResults((await model.bodies())[3]!).at(-1);
+    const slip = toolResultsIn((await model.bodies())[3]!).at(-1);
     expect(slip).toContain('The task most likely to slip is "Pilot with three clinics" (pilot)');
     expect(slip).toContain('longest chain of dependencies (sms → pilot, 7 working days)');
     expect(slip).toContain('nobody owns it');
@@ -313,7 +294,7 @@ describe('the build plan', () => {
     // Accepted, the plan changes only through a re-plan.
     expect(await ask(socket, { type: 'memory_accept', id: again.id, baseVersion: again.version })).toMatchObject({ ok: true });
     await answerEnd(socket, send(socket, 'Rewrite it').requestId);
-    expect(toolResults((await model.bodies())[7]!).at(-1)).toContain('propose the change with propose_replan');
+    expect(toolResultsIn((await model.bodies())[7]!).at(-1)).toContain('propose the change with propose_replan');
     expect(planOf(socket.latestState<State>()!)).toMatchObject({ title: 'Two weeks to the first refilled slot', version: again.version });
     socket.close();
     other!.close();
@@ -430,9 +411,9 @@ describe('task statuses', () => {
     const created = (await create(socket, planContent(tasks))) as PlanEntry;
     const requests = tasks.map((moved, index) => {
       const sender = index % 2 === 0 ? socket : other!;
-      return { sender, requestId: frame(sender, { type: 'plan_task_status', taskId: moved.id, status: index % 2 === 0 ? 'done' : 'doing' }) };
+      return { sender, requestId: sendFrame(sender, { type: 'plan_task_status', taskId: moved.id, status: index % 2 === 0 ? 'done' : 'doing' }) };
     });
-    const answers = await Promise.all(requests.map(({ sender, requestId }) => result(sender, requestId)));
+    const answers = await Promise.all(requests.map(({ sender, requestId }) => requestResult(sender, requestId)));
     expect(answers.every((answer) => answer.ok)).toBe(true);
     const moved = planOf(await waitForState(socket, (state) => planOf(state)!.version === created.version + 50, 'all 50 moves'))!;
     expect(moved.plan.tasks.map((candidate) => candidate.status)).toEqual(tasks.map((_, index) => (index % 2 === 0 ? 'done' : 'doing')));
@@ -442,10 +423,10 @@ describe('task statuses', () => {
     ).toEqual(new Set([OWNER_NAME, COLLABORATOR_NAME]));
 
     const [mine, theirs] = [
-      frame(socket, { type: 'plan_task_status', taskId: 't0', status: 'doing' }),
-      frame(other!, { type: 'plan_task_status', taskId: 't0', status: 'todo' }),
+      sendFrame(socket, { type: 'plan_task_status', taskId: 't0', status: 'doing' }),
+      sendFrame(other!, { type: 'plan_task_status', taskId: 't0', status: 'todo' }),
     ];
-    expect([await result(socket, mine), await result(other!, theirs)].map((answer) => answer.ok)).toEqual([true, true]);
+    expect([await requestResult(socket, mine), await requestResult(other!, theirs)].map((answer) => answer.ok)).toEqual([true, true]);
     const raced = planOf(await waitForState(socket, (state) => planOf(state)!.version === created.version + 52, 'both moves of t0'))!;
     expect(['doing', 'todo']).toContain(raced.plan.tasks[0]!.status);
     expect(raced.plan.tasks.slice(1).map((candidate) => candidate.status)).toEqual(moved.plan.tasks.slice(1).map((candidate) => candidate.status));

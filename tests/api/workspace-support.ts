@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import type { MemoryEntry } from '#contracts/workspace';
 import type { OpenAiScenario } from '../fakes/openai';
 import type { RecordedRequest } from '../fakes/server';
 import { CookieJar, freshEmail, latestLink, postJson, request, signedInUser, tokenOf } from '../utils';
@@ -144,6 +145,37 @@ export const answerEnd = (socket: TestSocket, requestId: string, timeoutMs = 10_
     timeoutMs,
     what: `the end of ${requestId}`,
   });
+
+/** A member frame's answer: `request_result`, with what the object did or why it refused. */
+export type RequestResult<Value = MemoryEntry | null> = Frame & { ok: boolean; error?: string; reason?: string; value?: Value };
+
+/** Sends a member frame with a fresh request id; that id, to wait for its answer with requestResult. */
+export function sendFrame(socket: TestSocket, body: Record<string, unknown>): string {
+  const requestId = nextId('request');
+  socket.send({ ...body, requestId });
+  return requestId;
+}
+
+export const requestResult = <Value = MemoryEntry | null>(socket: TestSocket, requestId: string) =>
+  socket.waitFor((frame) => frame.type === 'request_result' && frame.requestId === requestId, { what: `the answer to ${requestId}` }) as Promise<
+    RequestResult<Value>
+  >;
+
+/** Sends a member frame and resolves with its answer. */
+export const ask = <Value = MemoryEntry | null>(socket: TestSocket, body: Record<string, unknown>) => requestResult<Value>(socket, sendFrame(socket, body));
+
+/** The shared state now when it passes `test`, else the next one the object broadcasts that does. */
+export function currentOrNextState<State>(socket: TestSocket, test: (state: State) => boolean, what = 'a state', timeoutMs = 8000): Promise<State> {
+  const now = socket.latestState<State>();
+  if (now && test(now)) return Promise.resolve(now);
+  return socket
+    .waitFor((frame) => frame.type === 'cf_agent_state' && test(frame.state as State), { what, timeoutMs, from: socket.frames.length })
+    .then((frame) => frame.state as State);
+}
+
+/** What each tool answered in a model request, as the model read it (its quotes unescaped). */
+export const toolResultsIn = (body: ModelRequestBody) =>
+  body.messages.filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content).replace(/\\+"/g, '"'));
 
 export interface StoredMessage {
   id: string;
