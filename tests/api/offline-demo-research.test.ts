@@ -74,7 +74,7 @@ function demoActions() {
 }
 
 const IDEA = 'I want to help small dental clinics stop losing money to no-shows';
-const words: FounderWords = { latest: 'Go on', idea: IDEA, people: null, privacyMode: false, subject: demoSubject([], IDEA) };
+const words: FounderWords = { latest: 'Go on', idea: IDEA, people: null, privacyMode: false, subject: demoSubject([], IDEA), memory: [] };
 const textOf = (step: DemoStep) => (typeof step.text === 'function' ? step.text(words) : step.text);
 
 describe('the offline demo co-founder in phases 3 and 4', () => {

@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { isoWeek, TRACTION_CHANNELS, type GrowState, type TractionChannel } from '#contracts/phases/grow';
+import { ChannelRankingContentSchema, ExperimentContentSchema, isoWeek, TRACTION_CHANNELS, type GrowState, type TractionChannel } from '#contracts/phases/grow';
 import { reviewFlagsOf } from '#contracts/phases/registry';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
+import { GROW_DEMO } from '../../worker/agents/phases/grow/demo';
 import { checkInIntervalMs } from '../../worker/agents/phases/grow/weekly-check-in';
+import type { DemoStep } from '../../worker/agents/phases/types';
 import { db, outboxFor } from '../utils';
+import { demoContext, demoText, demoWords } from './demo-context';
 import {
   answerEnd,
   ask,
@@ -369,5 +372,44 @@ describe('on Free', () => {
     const offered = ((await model.bodies())[0]!.tools ?? []).map((offeredTool) => offeredTool.function.name);
     for (const name of ['save_channel_ranking', 'save_experiment', 'judge_experiment']) expect(offered).not.toContain(name);
     socket.close();
+  });
+});
+
+describe('the offline demo in phase 8', () => {
+  const words = demoWords('Waiting-list filler for clinics', 'Grow it');
+  const textOf = (step: DemoStep, memory: readonly MemoryEntry[]) => demoText(step, { ...words, memory });
+
+  it('ranks the 19 channels once, leaves the inner ring to the founders, and tests its first channel once; each answer says what it finds', async () => {
+    const { context, memory } = demoContext();
+    const [rank, experiment] = GROW_DEMO;
+    expect(textOf(rank!, memory())).toMatch(/^\*Offline demo — not AI\.\* Here are the 19 traction channels ranked/);
+    expect(await rank!.tool!(context, { toolCallId: 'demo-1', words })).toMatchObject({ name: 'save_channel_ranking' });
+    const ranking = memory().find((entry): entry is RankingEntry => entry.kind === 'channel_ranking')!;
+    expect(ChannelRankingContentSchema.safeParse({ kind: ranking.kind, title: ranking.title, ranking: ranking.ranking }).success).toBe(true);
+    expect(ranking.ranking.ideas.map((idea) => idea.channel)).toEqual(CHANNELS);
+    expect(ranking.ranking.ideas.every((idea) => idea.idea.startsWith('Assumption to test:') && idea.idea.includes('waiting-list filler'))).toBe(true);
+    expect(ranking.ranking.innerRing).toEqual([]);
+    // Ranked once: a second turn changes nothing, and says so.
+    expect(textOf(rank!, memory())).toMatch(/ranked already/);
+    expect(await rank!.tool!(context, { toolCallId: 'demo-2', words })).toBeNull();
+
+    // No inner ring yet: no experiment, and the answer says what to do first.
+    expect(textOf(experiment!, memory())).toMatch(/there is no inner ring yet: choose its three channels under the ranking first\.$/);
+    expect(await experiment!.tool!(context, { toolCallId: 'demo-3', words })).toBeNull();
+
+    // The founders choose the ring; the demo tests its first channel, once.
+    context.actions.updateMemory(ranking.id, {
+      kind: 'channel_ranking',
+      title: ranking.title,
+      ranking: { ...ranking.ranking, innerRing: ['sales', 'content_marketing', 'community_building'] },
+    });
+    expect(textOf(experiment!, memory())).toMatch(/^\*Offline demo — not AI\.\* An experiment tests one channel of your inner ring: a hypothesis/);
+    expect(await experiment!.tool!(context, { toolCallId: 'demo-4', words })).toMatchObject({ name: 'save_experiment' });
+    const saved = memory().filter((entry): entry is ExperimentEntry => entry.kind === 'experiment');
+    expect(saved).toHaveLength(1);
+    expect(ExperimentContentSchema.safeParse({ kind: saved[0]!.kind, title: saved[0]!.title, experiment: saved[0]!.experiment }).success).toBe(true);
+    expect(saved[0]!.experiment).toMatchObject({ channel: 'sales', threshold: { comparison: 'at_least', value: 10 }, results: [], verdict: null });
+    expect(textOf(experiment!, memory())).toMatch(/^\*Offline demo — not AI\.\* Sales already has its experiment: log each result under it/);
+    expect(await experiment!.tool!(context, { toolCallId: 'demo-5', words })).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { staleUpstreams } from '#contracts/phases/registry';
 import {
@@ -8,13 +7,11 @@ import {
   ValueMapContentSchema,
   CANVAS_FIELDS,
 } from '#contracts/phases/shape-solution';
-import type { MemoryEntry, WorkspaceState } from '#contracts/workspace';
-import { createEntry, updateEntry, type Applied, type Refusal } from '../../worker/agents/memory';
-import { demoSubject } from '../../worker/agents/phases/common/demo-subject';
+import type { MemoryEntry } from '#contracts/workspace';
 import { SHAPE_SOLUTION_DEMO } from '../../worker/agents/phases/shape-solution/demo';
-import type { FounderWords, PhaseHost, ToolContext } from '../../worker/agents/phases/types';
-import type { CofounderActions } from '../../worker/agents/tools/actions';
+import type { DemoStep } from '../../worker/agents/phases/types';
 import { db } from '../utils';
+import { demoContext, demoText, demoWords } from './demo-context';
 import { answerEnd, ask, currentOrNextState, lane, openSocket, ownerWithProject, PERSONA, send, type TestSocket, toolResultsIn } from './workspace-support';
 
 /**
@@ -274,37 +271,19 @@ describe('on Free', () => {
 });
 
 describe('the offline demo in phase 5', () => {
-  /** What the object lends the demo's tools in a turn, over the real memory rules. */
-  function demoContext() {
-    let memory: MemoryEntry[] = [];
-    const apply = (applied: Applied | Refusal): MemoryEntry => {
-      if (!applied.ok) throw new Error(applied.error);
-      memory = applied.memory;
-      return applied.entry!;
-    };
-    const actions: Omit<CofounderActions, 'acceptArtifact' | 'placeCanvasNotes'> = {
-      get memory() {
-        return memory;
-      },
-      foundUrls: new Set<string>(),
-      readPages: new Map(),
-      saveArtifact: (content) => apply(createEntry(memory, content, { kind: 'cofounder' })),
-      writeMemory: (content) => apply(createEntry(memory, content, { kind: 'member', userId: 'u1', name: 'Ana' })),
-      updateMemory: (id, content) => apply(updateEntry(memory, id, undefined, content, { kind: 'cofounder' })),
-    };
-    const host = { state: { memory } as unknown as WorkspaceState, setState: () => {} } as unknown as PhaseHost;
-    return { context: { env, projectId: 'demo', actions: actions as CofounderActions, host, privateWording: null } as ToolContext, memory: () => memory };
-  }
-  const words: FounderWords = { latest: 'Shape it', idea: null, people: null, subject: demoSubject([], 'Bike repair at home'), privacyMode: false };
+  const words = demoWords('Bike repair at home', 'Shape it');
 
   it('maps nothing without a persona; with one, walks the value map, the canvas, three risks and a 2-week pitch through the tools', async () => {
     const empty = demoContext();
     expect(await SHAPE_SOLUTION_DEMO[0]!.tool!(empty.context, { toolCallId: 'demo-1', words })).toBeNull();
+    const textOf = (step: DemoStep, memory: readonly MemoryEntry[]) => demoText(step, { ...words, memory });
+    expect(textOf(SHAPE_SOLUTION_DEMO[0]!, empty.memory())).toMatch(/holds no persona yet.*define the personas in phase 4 first/);
 
     const { context, memory } = demoContext();
     context.actions.writeMemory({ kind: 'persona', title: 'Sam Rivera', persona: PERSONA } as never);
+    expect(textOf(SHAPE_SOLUTION_DEMO[0]!, memory())).toMatch(/^\*Offline demo — not AI\.\* Here is a value map/);
     for (const [index, step] of SHAPE_SOLUTION_DEMO.entries()) {
-      expect(String(step.text)).toMatch(/^\*Offline demo — not AI\.\*/);
+      expect(textOf(step, memory())).toMatch(/^\*Offline demo — not AI\.\*/);
       expect(await step.tool!(context, { toolCallId: `demo-${index}`, words })).not.toBeNull();
     }
     const kinds = memory().map((entry) => entry.kind);

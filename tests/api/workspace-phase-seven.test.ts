@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '#contracts/phases/build-plan';
 import {
@@ -13,13 +12,10 @@ import {
 } from '#contracts/phases/launch';
 import { outlineOf, staleUpstreams } from '#contracts/phases/registry';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
-import type { MemoryEntry, WorkspaceState } from '#contracts/workspace';
-import { createEntry, updateEntry, type Applied, type Refusal } from '../../worker/agents/memory';
-import { demoSubject } from '../../worker/agents/phases/common/demo-subject';
+import type { MemoryEntry } from '#contracts/workspace';
 import { LAUNCH_DEMO } from '../../worker/agents/phases/launch/demo';
-import type { FounderWords, PhaseHost, ToolContext } from '../../worker/agents/phases/types';
-import type { CofounderActions } from '../../worker/agents/tools/actions';
 import { db } from '../utils';
+import { demoContext, demoText, demoWords } from './demo-context';
 import {
   addCollaborator,
   answerEnd,
@@ -391,40 +387,7 @@ describe('on Free', () => {
 });
 
 describe('the offline demo in phase 7', () => {
-  /** What the object lends the demo's tools in a turn, over the real memory rules, with the members as read. */
-  function demoContext(members: TeamMember[]) {
-    let memory: MemoryEntry[] = [];
-    const author = { kind: 'cofounder' as const };
-    const apply = (applied: Applied | Refusal): MemoryEntry => {
-      if (!applied.ok) throw new Error(applied.error);
-      memory = applied.memory;
-      return applied.entry!;
-    };
-    const actions: Omit<CofounderActions, 'acceptArtifact' | 'placeCanvasNotes'> = {
-      get memory() {
-        return memory;
-      },
-      foundUrls: new Set<string>(),
-      readPages: new Map(),
-      saveArtifact: (content) => apply(createEntry(memory, content, author)),
-      writeMemory: (content) => apply(createEntry(memory, content, { kind: 'member', userId: 'u1', name: 'Ana' })),
-      updateMemory: (id, content) => apply(updateEntry(memory, id, undefined, content, author)),
-    };
-    const host = {
-      get state() {
-        return { memory, teamMembers: members } as unknown as WorkspaceState;
-      },
-      setState: () => {},
-    } as unknown as PhaseHost;
-    return { context: { env, projectId: 'demo', actions: actions as CofounderActions, host, privateWording: null } as ToolContext, memory: () => memory };
-  }
-  const words: FounderWords = {
-    latest: 'Launch it',
-    idea: null,
-    people: null,
-    subject: demoSubject([], 'Waiting-list filler for clinics'),
-    privacyMode: false,
-  };
+  const words = demoWords('Waiting-list filler for clinics', 'Launch it');
 
   it('plans a launch two weeks out at 00:01 Pacific from the persona’s channel, then drafts the four assets with no unsupported figure', async () => {
     const { context, memory } = demoContext([{ userId: 'u1', name: OWNER_NAME }]);
@@ -435,7 +398,7 @@ describe('the offline demo in phase 7', () => {
     } as never);
     const calls = [];
     for (const [index, step] of LAUNCH_DEMO.entries()) {
-      expect(String(step.text)).toMatch(/^\*Offline demo — not AI\.\*/);
+      expect(demoText(step, { ...words, memory: memory() })).toMatch(/^\*Offline demo — not AI\.\*/);
       calls.push(await step.tool!(context, { toolCallId: `demo-${index}`, words }));
     }
     expect(calls.map((call) => call!.name)).toEqual([

@@ -2,13 +2,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BuildPlanContentSchema, MvpScopeContentSchema, type PlanProposal, type Task, type TeamMember } from '#contracts/phases/build-plan';
 import { staleUpstreams } from '#contracts/phases/registry';
-import type { MemoryEntry, WorkspaceState } from '#contracts/workspace';
-import { createEntry, updateEntry, type Applied, type Refusal } from '../../worker/agents/memory';
+import type { MemoryEntry } from '#contracts/workspace';
 import { BUILD_PLAN_DEMO } from '../../worker/agents/phases/build-plan/demo';
-import { demoSubject } from '../../worker/agents/phases/common/demo-subject';
-import type { FounderWords, PhaseHost, ToolContext } from '../../worker/agents/phases/types';
-import type { CofounderActions } from '../../worker/agents/tools/actions';
 import { db } from '../utils';
+import { demoContext, demoText, demoWords } from './demo-context';
 import {
   addCollaborator,
   answerEnd,
@@ -524,39 +521,13 @@ describe('on Free', () => {
 });
 
 describe('the offline demo in phase 6', () => {
-  /** What the object lends the demo's tools in a turn, over the real memory rules, with the members as read. */
-  function demoContext(members: TeamMember[]) {
-    let memory: MemoryEntry[] = [];
-    const author = { kind: 'cofounder' as const };
-    const apply = (applied: Applied | Refusal): MemoryEntry => {
-      if (!applied.ok) throw new Error(applied.error);
-      memory = applied.memory;
-      return applied.entry!;
-    };
-    const actions: Omit<CofounderActions, 'acceptArtifact' | 'placeCanvasNotes'> = {
-      get memory() {
-        return memory;
-      },
-      foundUrls: new Set<string>(),
-      readPages: new Map(),
-      saveArtifact: (content) => apply(createEntry(memory, content, author)),
-      writeMemory: (content) => apply(createEntry(memory, content, { kind: 'member', userId: 'u1', name: 'Ana' })),
-      updateMemory: (id, content) => apply(updateEntry(memory, id, undefined, content, author)),
-    };
-    const host = {
-      get state() {
-        return { memory, teamMembers: members, planProposal: null } as unknown as WorkspaceState;
-      },
-      setState: () => {},
-    } as unknown as PhaseHost;
-    return { context: { env, projectId: 'demo', actions: actions as CofounderActions, host, privateWording: null } as ToolContext, memory: () => memory };
-  }
-  const words: FounderWords = { latest: 'Plan it', idea: null, people: null, subject: demoSubject([], 'Waiting-list filler for clinics'), privacyMode: false };
+  const words = demoWords('Waiting-list filler for clinics', 'Plan it');
 
   it('calls no tool without a value map, and scopes the relievers of one; then plans inside the pitch’s appetite with the first member as an owner', async () => {
     const empty = demoContext([]);
     expect(await BUILD_PLAN_DEMO[0]!.tool!(empty.context, { toolCallId: 'demo-1', words })).toBeNull();
-    expect(BUILD_PLAN_DEMO[0]!.text).toContain('no value map');
+    const scopeText = (memory: readonly MemoryEntry[]) => demoText(BUILD_PLAN_DEMO[0]!, { ...words, memory });
+    expect(scopeText(empty.memory())).toMatch(/holds no value map with pain relievers yet/);
 
     const { context, memory } = demoContext([{ userId: 'u1', name: OWNER_NAME }]);
     context.actions.writeMemory(VALUE_MAP as never);
@@ -565,6 +536,7 @@ describe('the offline demo in phase 6', () => {
     expect(scoped).toMatchObject({ name: 'save_mvp_scope' });
     const scope = memory().find((entry) => entry.kind === 'mvp_scope') as Extract<MemoryEntry, { kind: 'mvp_scope' }>;
     expect(scope.scope.in.map((item) => item.delivers)).toEqual([RELIEVER, SECOND_RELIEVER]);
+    expect(scopeText(memory())).toMatch(/each item below names the one it delivers, and everything else is out or later\.$/);
 
     const planned = await BUILD_PLAN_DEMO[1]!.tool!(context, { toolCallId: 'demo-2', words });
     expect(String((planned!.output as { next: string }).next)).toMatch(/^The task most likely to slip is "/);
@@ -575,6 +547,6 @@ describe('the offline demo in phase 6', () => {
     expect(plan.plan.milestones).toHaveLength(2);
     expect(plan.plan.tasks).toHaveLength(6);
     expect(new Set(plan.plan.tasks.map((candidate) => candidate.owner?.name ?? null))).toEqual(new Set([OWNER_NAME, null]));
-    for (const step of BUILD_PLAN_DEMO) expect(String(step.text)).toMatch(/^\*Offline demo — not AI\.\*/);
+    for (const step of BUILD_PLAN_DEMO) expect(demoText(step, { ...words, memory: memory() })).toMatch(/^\*Offline demo — not AI\.\*/);
   });
 });

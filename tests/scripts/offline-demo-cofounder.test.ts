@@ -10,6 +10,7 @@ const demoWords = (said: Pick<FounderWords, 'latest' | 'idea'>): FounderWords =>
   people: null,
   privacyMode: false,
   subject: demoSubject([], said.idea),
+  memory: [],
   ...said,
 });
 const textOf = (step: (typeof FIND_IDEA_DEMO)[number], words: FounderWords) => (typeof step.text === 'function' ? step.text(words) : step.text);

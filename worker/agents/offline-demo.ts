@@ -34,11 +34,11 @@ function founderStatements(messages: readonly WorkspaceMessage[]): string[] {
     .filter((text) => text.split(' ').length >= 4 && !NOT_AN_IDEA.test(text));
 }
 
-/** What the demo's steps know of the project: the founders' words, the memory's subject, privacy mode. */
+/** What the demo's steps know of the project: the founders' words, the memory and its subject, privacy mode. */
 export function founderWords(messages: readonly WorkspaceMessage[], memory: readonly MemoryEntry[], privacyMode: boolean): FounderWords {
   const [idea = null, people = null] = founderStatements(messages);
   const latest = textOf(messages.findLast((message) => message.role === 'user') ?? { id: '', role: 'user', parts: [] });
-  return { latest, idea, people, subject: demoSubject(memory, idea), privacyMode };
+  return { latest, idea, people, subject: demoSubject(memory, idea), privacyMode, memory };
 }
 
 export function offlineDemoAnswer(input: {

@@ -180,6 +180,8 @@ export interface FounderWords {
   subject: DemoSubject;
   /** Privacy mode: nothing the founders wrote may leave for a search engine. */
   privacyMode: boolean;
+  /** The memory as the step starts, so that a step's text says what it will find there. */
+  memory: readonly MemoryEntry[];
 }
 
 /** One answer of the offline demo (worker/agents/offline-demo.ts). */

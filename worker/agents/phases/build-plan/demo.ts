@@ -61,7 +61,10 @@ function demoPlan(weeks: number, owner: string | null): PlanInput {
 
 export const BUILD_PLAN_DEMO: readonly DemoStep[] = [
   {
-    text: '*Offline demo — not AI.* An MVP scope keeps only what delivers a pain reliever of the value map (phase 5): each item below names the one it delivers, and everything else is out or later. If no scope appears below, the memory holds no value map with pain relievers yet, so there is nothing to scope against: shape the solution in phase 5 first.',
+    text: ({ memory }) =>
+      valueMapRelievers(memory).length > 0
+        ? '*Offline demo — not AI.* An MVP scope keeps only what delivers a pain reliever of the value map (phase 5): each item below names the one it delivers, and everything else is out or later.'
+        : '*Offline demo — not AI.* The memory holds no value map with pain relievers yet, so there is nothing to scope against: shape the solution in phase 5 first.',
     tool: async ({ actions }, { words }) => {
       const relievers = valueMapRelievers(actions.memory);
       if (relievers.length === 0) return null;

@@ -43,7 +43,10 @@ const demoIdeas = (subject: string): ChannelIdea[] =>
 
 export const GROW_DEMO: readonly DemoStep[] = [
   {
-    text: '*Offline demo — not AI.* Here are the 19 traction channels ranked for this product, one idea each: every idea is an assumption until an experiment measures it. Choose your inner ring of three among the promising channels under the ranking, and I will design an experiment for each. Accepting the ranking in the memory completes phase 8. You can also turn the weekly check-in on under the ranking.',
+    text: ({ memory }) =>
+      rankingEntryOf(memory)
+        ? '*Offline demo — not AI.* The channels are ranked already, in the memory: choose your inner ring of three among the promising ones under the ranking, and I will design an experiment for each.'
+        : '*Offline demo — not AI.* Here are the 19 traction channels ranked for this product, one idea each: every idea is an assumption until an experiment measures it. Choose your inner ring of three among the promising channels under the ranking, and I will design an experiment for each. Accepting the ranking in the memory completes phase 8. You can also turn the weekly check-in on under the ranking.',
     tool: async ({ actions }, { words }) => {
       if (rankingEntryOf(actions.memory)) return null;
       return demoToolCall(GROW_TOOLS.saveChannelRanking, saveChannelRanking(actions), {
@@ -53,7 +56,14 @@ export const GROW_DEMO: readonly DemoStep[] = [
     },
   },
   {
-    text: '*Offline demo — not AI.* An experiment tests one channel of your inner ring: a hypothesis, what is counted, a budget, a duration and the threshold that counts as success, set before any result. If none appears below, choose your inner ring under the ranking first. Log each result under the experiment; I judge it against the threshold only.',
+    text: ({ memory }) => {
+      const channel = rankingEntryOf(memory)?.ranking.innerRing[0];
+      if (!channel)
+        return '*Offline demo — not AI.* An experiment tests one channel of your inner ring, and there is no inner ring yet: choose its three channels under the ranking first.';
+      if (experimentsOf(memory).some((entry) => entry.experiment.channel === channel))
+        return `*Offline demo — not AI.* ${TRACTION_CHANNELS[channel]} already has its experiment: log each result under it, and I judge it against its threshold only.`;
+      return '*Offline demo — not AI.* An experiment tests one channel of your inner ring: a hypothesis, what is counted, a budget, a duration and the threshold that counts as success, set before any result. Log each result under the experiment; I judge it against the threshold only.';
+    },
     tool: async ({ actions }, { words }) => {
       const channel = rankingEntryOf(actions.memory)?.ranking.innerRing[0];
       if (!channel || experimentsOf(actions.memory).some((entry) => entry.experiment.channel === channel)) return null;

@@ -50,7 +50,10 @@ function demoCanvas(memory: readonly MemoryEntry[], subject: DemoSubject): Recor
 
 export const SHAPE_SOLUTION_DEMO: readonly DemoStep[] = [
   {
-    text: `${DEMO} Here is a value map: each pain reliever and gain creator answers a pain or gain a persona of phase 4 states, in the persona's own words. If no map appears below, the memory holds no persona yet, and nothing can answer their pains: define the personas in phase 4 first.`,
+    text: ({ memory }) =>
+      personaNeedsOf(memory).length > 0
+        ? `${DEMO} Here is a value map: each pain reliever and gain creator answers a pain or gain a persona of phase 4 states, in the persona's own words.`
+        : `${DEMO} The memory holds no persona yet, so nothing can answer their pains and there is no value map to draw: define the personas in phase 4 first.`,
     tool: async ({ actions }, { words }) => {
       const personas = personaNeedsOf(actions.memory);
       if (personas.length === 0) return null;
