@@ -1,7 +1,7 @@
 /**
  * The offline demo co-founder, as `npm start` runs it without a model key, walked in Chromium
- * through phases 1 to 6 for two ideas: bike repair shops at desktop width, a tutoring marketplace
- * at phone width. Each phase is opened from the phases panel and its artifact of the phase before
+ * for two ideas: bike repair shops at desktop width through all 8 phases to the dashboard's whole
+ * path, a tutoring marketplace at phone width through phases 1 to 6. Each phase is opened from the phases panel and its artifact of the phase before
  * accepted on the way; phases 5 and 6 are done when the pitch and the build plan are accepted.
  * Every answer is labelled 'offline demo — not AI', and each of phases 5 and 6's saves is shown
  * as saved, none refused. The conversation, the research page draft, the research run and the
@@ -236,7 +236,66 @@ async function show(page: Page, viewport: Viewport, label: string, name: string)
   await closeSheet(page, viewport, 'Memory');
 }
 
-async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp, other: RegExp) {
+/**
+ * Phases 7 and 8 after phase 6: the launch plan and its four assets, the plan accepted; the 19
+ * channels ranked, the inner ring chosen by the founder, an experiment on its first channel, the
+ * ranking accepted; then the dashboard shows the whole path, every phase with the day it was done.
+ */
+async function walkOnToTheEnd(page: Page, viewport: Viewport, key: string, projectName: string) {
+  const shot = (phase: string) => screenshot(page, `offline-demo-walk-${key}-${phase}`, { fullPage: false });
+  // Accepting phase 6's plan, while working in phase 6, moved the founders on to phase 7.
+  await expect.poll(() => currentPhase(page)).toContain('Launch');
+  await say(page, 'Go on');
+  expect(await (await waitForAnswerNumber(page, 18, 'Here is a launch plan two weeks from today at 00:01 Pacific')).textContent()).toContain(
+    'Saved the launch plan',
+  );
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 19, 'A first draft of the landing page')).textContent()).toContain('Saved the landing page copy');
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 20, 'The Product Hunt kit')).textContent()).toContain('Saved the Product Hunt kit');
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 21, 'The Show HN post')).textContent()).toContain('Saved the Show HN post');
+  await say(page, 'Next');
+  const email = await waitForAnswerNumber(page, 22, 'The launch e-mail');
+  expect(await email.textContent()).toContain('Saved the launch e-mail');
+  await scrollTo(email);
+  await shot('phase-7');
+  await accept(page, viewport, 'Launch plan', ['Accept the launch plan'], 'Accepted: phase 7 is done.', `offline-demo-walk-${key}-phase-7-memory`);
+
+  await expect.poll(() => currentPhase(page)).toContain('Market and grow');
+  await say(page, 'Go on');
+  expect(await (await waitForAnswerNumber(page, 23, 'Here are the 19 traction channels ranked')).textContent()).toContain('Ranked the 19 traction channels');
+  // The inner ring is the founders' to choose, in the ranking; the demo then tests its first channel.
+  await openSheet(page, viewport, 'Memory');
+  const ranking = memoryEntry(page, 'Channels ranked');
+  const choice = ranking.getByRole('group', { name: /Choose the inner ring/ });
+  for (const channel of ['Sales', 'Content marketing', 'Community building']) await choice.getByRole('checkbox', { name: channel }).check();
+  await choice.getByRole('button', { name: 'Choose as the inner ring' }).click();
+  await expect.poll(() => ranking.textContent()).not.toContain('Not chosen yet');
+  await closeSheet(page, viewport, 'Memory');
+  await say(page, 'Next');
+  const experiment = await waitForAnswerNumber(page, 24, 'An experiment tests one channel of your inner ring');
+  expect(await experiment.textContent()).toContain('Saved the experiment');
+  expect(await memoryEntry(page, 'Experiment').getAttribute('aria-label')).toMatch(/^Experiment: Sales for /);
+  await scrollTo(experiment);
+  await shot('phase-8');
+  await accept(page, viewport, 'Channels ranked', ['Accept the ranking'], 'Accepted: phase 8 is done.', `offline-demo-walk-${key}-phase-8-memory`);
+
+  // The dashboard: the whole path, all 8 phases, each done today.
+  await page.goto(at('/dashboard'));
+  const card = page.getByRole('region', { name: `The whole path: all 8 phases done` });
+  await card.waitFor();
+  const rows = await card.getByRole('listitem').allTextContents();
+  expect(rows).toHaveLength(8);
+  for (const row of rows) expect(row).toMatch(/ done \S/);
+  const days = await card.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')?.slice(0, 10)));
+  expect(days).toEqual(Array.from({ length: 8 }, () => new Date().toISOString().slice(0, 10)));
+  expect(await page.getByText(projectName).count()).toBeGreaterThan(0);
+  await card.scrollIntoViewIfNeeded();
+  await shot('dashboard-whole-path');
+}
+
+async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp, other: RegExp, toTheEnd = false) {
   const page = await newPage(viewport);
   // A member is named by their e-mail address: it names neither idea, so that only what the demo wrote can.
   await signUpWithPro(page, `offline-demo-${viewport}`);
@@ -366,9 +425,13 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
     { phase: 6 },
   ]);
 
+  if (toTheEnd) await walkOnToTheEnd(page, viewport, key, name);
+  if (toTheEnd) await page.goto(at(workspacePath(projectId)));
+  if (toTheEnd) await waitForWorkspace(page, name);
+
   // Every answer is the labelled demo.
   const cofounder = answers(page);
-  expect(await cofounder.count()).toBe(17);
+  expect(await cofounder.count()).toBe(toTheEnd ? 24 : 17);
   for (const answer of await cofounder.all()) {
     expect(await answer.locator('.message__meta .badge').allTextContents()).toContain('offline demo — not AI');
     expect((await answer.locator('.message__content').textContent())?.trim()).toMatch(/^Offline demo — not AI\./);
@@ -379,20 +442,24 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   const kinds = await memoryPanel(page)
     .locator('li[aria-label]')
     .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(':')[0] ?? ''));
-  expect([...kinds].sort()).toEqual([
-    'Build plan',
-    'Chosen idea',
-    'Competitor',
-    'Gaps and positioning',
-    'Lean Canvas',
-    'MVP scope',
-    'Note',
-    'Persona',
-    'Pitch',
-    'Riskiest assumptions',
-    'Scale estimate',
-    'Value map',
-  ]);
+  const launchAndGrowth = ['Channels ranked', 'Experiment', 'Landing page copy', 'Launch e-mail', 'Launch plan', 'Product Hunt kit', 'Show HN post'];
+  expect([...kinds].sort()).toEqual(
+    [
+      'Build plan',
+      'Chosen idea',
+      'Competitor',
+      'Gaps and positioning',
+      'Lean Canvas',
+      'MVP scope',
+      'Note',
+      'Persona',
+      'Pitch',
+      'Riskiest assumptions',
+      'Scale estimate',
+      'Value map',
+      ...(toTheEnd ? launchAndGrowth : []),
+    ].sort(),
+  );
   for (const label of [
     'Chosen idea',
     'Scale estimate',
@@ -425,9 +492,9 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   expectNoProblems(page);
 }
 
-test('the offline demo talks about bike repair shops in phases 1 to 6 (desktop)', async () => {
-  await walk('desktop', BIKES, /bike/i, /tutor|maths|student/i);
-}, 180_000);
+test('the offline demo talks about bike repair shops in phases 1 to 8, to the whole path on the dashboard (desktop)', async () => {
+  await walk('desktop', BIKES, /bike/i, /tutor|maths|student/i, true);
+}, 240_000);
 
 test('the offline demo talks about a tutoring marketplace in phases 1 to 6 (phone)', async () => {
   await walk('phone', TUTORING, /tutor/i, /bike|repair shop/i);
