@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import { NotifyContext, type Notify } from '../lib/notifications';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { NotifyContext, type DismissBanner, type Notify } from '../lib/notifications';
 import './Notifications.css';
 
 /** A banner fades in 100 ms after it appears, lives 4 s from its timestamp, then takes 300 ms to leave. */
@@ -16,12 +16,14 @@ interface BannerProps {
   createdAt: number;
   /** Called once the banner has left the screen, so its owner can forget it. */
   onRemoved: () => void;
+  /** Set when its owner takes it away before its time: it fades out at once. */
+  dismissed?: boolean;
 }
 
 type Phase = 'entering' | 'visible' | 'exiting' | 'removed';
 
 /** One banner and its life: entering → visible → exiting → removed. */
-export function Banner({ kind, message, createdAt, onRemoved }: BannerProps) {
+export function Banner({ kind, message, createdAt, onRemoved, dismissed = false }: BannerProps) {
   // A banner already past its life never shows; it goes straight to removed.
   const [phase, setPhase] = useState<Phase>(() => (Date.now() - createdAt >= BANNER_LIFE_MS ? 'removed' : 'entering'));
 
@@ -36,6 +38,10 @@ export function Banner({ kind, message, createdAt, onRemoved }: BannerProps) {
       clearTimeout(end);
     };
   }, [createdAt]);
+
+  useEffect(() => {
+    if (dismissed) setPhase((p) => (p === 'removed' ? p : 'exiting'));
+  }, [dismissed]);
 
   useEffect(() => {
     if (phase === 'removed') {
@@ -64,16 +70,61 @@ interface BannerEntry {
   kind: BannerKind;
   message: string;
   createdAt: number;
+  dismissed: boolean;
+}
+
+/** Room left between a banner and the focused element it would cover, its 8 px entrance slide included. */
+const CLEARANCE_PX = 16;
+
+const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Keeps the focused element out from under the banners: a field focused because of an error
+ * (or any element a keyboard user reaches) is scrolled to just below the banners covering it,
+ * so the banner never hides the field it talks about. Checked when a banner appears and when
+ * the focus moves, once the page has laid out.
+ */
+function useFocusClearOfBanners(stack: RefObject<HTMLDivElement | null>, showing: boolean) {
+  useEffect(() => {
+    if (!showing) return;
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const focused = document.activeElement;
+        if (!(focused instanceof HTMLElement) || focused === document.body || !stack.current || stack.current.contains(focused)) return;
+        const box = focused.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) return;
+        const banners = [...stack.current.querySelectorAll('.banner:not(.banner--exiting)')].map((banner) => banner.getBoundingClientRect());
+        // Every banner in the element's column counts: moved below one, it must not land under the next.
+        const inColumn = banners.filter((banner) => banner.left < box.right && box.left < banner.right);
+        if (!inColumn.some((banner) => overlap(banner, box))) return;
+        const previous = focused.style.scrollMarginTop;
+        focused.style.scrollMarginTop = `${Math.max(...inColumn.map((banner) => banner.bottom)) + CLEARANCE_PX}px`;
+        focused.scrollIntoView({ block: 'start' });
+        focused.style.scrollMarginTop = previous;
+      });
+    };
+    check();
+    document.addEventListener('focusin', check);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('focusin', check);
+    };
+  }, [stack, showing]);
 }
 
 /** Holds the banners of the whole app and renders them in one stack at the top right. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [banners, setBanners] = useState<BannerEntry[]>([]);
   const nextId = useRef(0);
+  const stack = useRef<HTMLDivElement>(null);
+  useFocusClearOfBanners(stack, banners.length > 0);
 
-  const add = useCallback((kind: BannerKind, message: string) => {
-    const entry = { id: nextId.current++, kind, message, createdAt: Date.now() };
+  const add = useCallback((kind: BannerKind, message: string): DismissBanner => {
+    const entry = { id: nextId.current++, kind, message, createdAt: Date.now(), dismissed: false };
     setBanners((current) => [...current, entry]);
+    return () => setBanners((current) => current.map((banner) => (banner.id === entry.id ? { ...banner, dismissed: true } : banner)));
   }, []);
 
   const remove = useCallback((id: number) => {
@@ -85,9 +136,16 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext value={notify}>
       {children}
-      <div className="notifications">
+      <div ref={stack} className="notifications">
         {banners.map((banner) => (
-          <Banner key={banner.id} kind={banner.kind} message={banner.message} createdAt={banner.createdAt} onRemoved={() => remove(banner.id)} />
+          <Banner
+            key={banner.id}
+            kind={banner.kind}
+            message={banner.message}
+            createdAt={banner.createdAt}
+            dismissed={banner.dismissed}
+            onRemoved={() => remove(banner.id)}
+          />
         ))}
       </div>
     </NotifyContext>

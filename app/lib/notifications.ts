@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
 
+/** Takes a banner away before its time (it fades out as when its life ends). */
+export type DismissBanner = () => void;
+
 /** Green success and red error banners, shown by components/Notifications.tsx. */
 export interface Notify {
-  success(message: string): void;
-  error(message: string): void;
+  success(message: string): DismissBanner;
+  error(message: string): DismissBanner;
 }
 
 /** Filled by NotificationsProvider; here so code below the components can show a banner too. */

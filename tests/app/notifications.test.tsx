@@ -141,6 +141,32 @@ describe('useNotify', () => {
     expect(document.querySelectorAll('.banner')).toHaveLength(0);
   });
 
+  it('takes a banner away when its owner dismisses it, and leaves the others', () => {
+    let dismiss = () => {};
+    function Owner() {
+      const notify = useNotify();
+      return (
+        <>
+          <button onClick={() => (dismiss = notify.error('No longer true'))}>raise</button>
+          <button onClick={() => notify.success('Still true')}>other</button>
+        </>
+      );
+    }
+    render(
+      <NotificationsProvider>
+        <Owner />
+      </NotificationsProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'raise' }).click());
+    act(() => screen.getByRole('button', { name: 'other' }).click());
+    advanceTo(500);
+    act(() => dismiss());
+    expect(screen.getByRole('alert').classList.contains('banner--exiting')).toBe(true);
+    advanceTo(500 + BANNER_EXIT_MS);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Still true');
+  });
+
   it('refuses to work outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Caller />)).toThrow(/NotificationsProvider/);

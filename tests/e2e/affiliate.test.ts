@@ -5,7 +5,7 @@
  * shows the click and the sign-up. The form is the same component on a phone, its rows stacked:
  * its flows run at desktop width, and a phone test checks the layout of each of its states.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   E2E_PASSWORD,
@@ -41,6 +41,33 @@ async function fillApplication(page: Page, values: { email: string; referralCode
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit application' }).click();
 const banner = (page: Page, text: string) => page.locator('.banner--error').filter({ hasText: text });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Whether `element` has the focus and is on the screen, below the sticky top bar. */
+async function focusedInView(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  const topBar = (await page.locator('header.topbar').boundingBox())!;
+  return (
+    (await element.evaluate((node) => node === document.activeElement)) &&
+    box !== null &&
+    box.y >= topBar.y + topBar.height &&
+    box.y + box.height <= page.viewportSize()!.height
+  );
+}
+
+/** The problems of the banners on the screen: each one over the top bar or over `field`. */
+async function bannersCovering(page: Page, field: Locator) {
+  const topBar = (await page.locator('header.topbar').boundingBox())!;
+  const fieldBox = (await field.boundingBox())!;
+  const boxes = await page.locator('.notifications .banner').evaluateAll((banners) => banners.map((banner) => banner.getBoundingClientRect().toJSON() as Box));
+  expect(boxes.length).toBeGreaterThan(0);
+  return boxes.flatMap((box, i) => [
+    ...(overlaps(box, topBar) ? [`banner ${i} over the top bar`] : []),
+    ...(overlaps(box, fieldBox) ? [`banner ${i} over the field`] : []),
+  ]);
+}
 
 /** An application sent straight to the API, so that its referral code is taken. */
 async function applyThroughApi(page: Page, referralCode: string) {
@@ -83,6 +110,8 @@ describe('at desktop width', () => {
     await submit(page);
     await page.getByText(RECEIVED, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Submit application' }).count()).toBe(0);
+    // The form's error banners no longer apply: they leave.
+    await expect.poll(() => page.locator('.notifications .banner--error').count()).toBe(0);
     await screenshot(page, 'affiliate-received', { fullPage: false });
 
     expect(await queryD1(`SELECT email, status FROM affiliates WHERE referral_code = ${sqlText(code)}`)).toEqual([{ email, status: 'pending' }]);
@@ -125,6 +154,10 @@ describe('at phone width', () => {
     await expectPhoneLayout(page, 'affiliate-required', 'Affiliate program', [banner(page, 'Please fill in all required fields'), submitButton], {
       fullPage: false,
     });
+    // The first invalid field is focused on the screen, and the banner covers neither it nor the top bar.
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => focusedInView(page, name)).toBe(true);
+    await expect.poll(() => bannersCovering(page, name)).toEqual([]);
 
     await fillApplication(page, { email: uniqueEmail('applicant'), referralCode: taken });
     await submit(page);
@@ -135,9 +168,18 @@ describe('at phone width', () => {
       [banner(page, 'This referral code is already taken. Please choose another one.'), page.getByLabel('Referral code'), submitButton],
       { fullPage: false },
     );
+    // Two banners now (the required fields' one is still fading): neither covers the taken code's field.
+    const referralCode = page.getByLabel('Referral code');
+    await expect.poll(() => focusedInView(page, referralCode)).toBe(true);
+    await expect.poll(() => bannersCovering(page, referralCode)).toEqual([]);
 
-    await page.getByLabel('Referral code').fill(uniqueCode('phone'));
+    await referralCode.fill(uniqueCode('phone'));
     await submit(page);
+    // The confirmation takes the form's place: on the screen, focused, and the form's error banners leave.
+    const confirmation = page.getByRole('status').filter({ hasText: RECEIVED });
+    await expect.poll(() => focusedInView(page, confirmation)).toBe(true);
+    expect(await page.locator('.notifications .banner--error:not(.banner--exiting)').count()).toBe(0);
+    await expect.poll(() => page.locator('.notifications .banner--error').count()).toBe(0);
     await expectPhoneLayout(page, 'affiliate-received', 'Affiliate program', [page.getByText(RECEIVED, { exact: true })], { fullPage: false });
     expectNoProblems(page, [/status of 409 .*affiliate-application/, /Submitting the affiliate application failed/]);
   });

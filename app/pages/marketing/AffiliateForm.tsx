@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
   AFFILIATE_TEXT_MAX,
@@ -8,7 +8,7 @@ import {
   type AffiliateApplicationState,
 } from '#contracts/affiliate';
 import { EmailField, TextAreaField, TextField } from '../../components/FormField';
-import { useNotify } from '../../lib/notifications';
+import { useNotify, type DismissBanner } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
 import { errorMessage, logUnexpected, useFormFields } from '../../lib/forms';
@@ -84,21 +84,35 @@ export function AffiliateForm() {
   const earlier = useEarlierApplication(({ name, email }) =>
     form.setValues((current) => ({ ...current, name: current.name || name, email: current.email || email })),
   );
+  // The form's error banners, taken away once the application is received: they no longer apply.
+  const errorBanners = useRef<DismissBanner[]>([]);
+  const showError = (message: string) => errorBanners.current.push(notify.error(message));
+  const confirmation = useRef<HTMLDivElement>(null);
+  // The confirmation replaces the longer form: brought into view and focused, so that a phone
+  // user sees it and a screen reader reads it, instead of the page left scrolled past it.
+  useEffect(() => {
+    const box = confirmation.current;
+    if (phase !== 'submitted' || !box) return;
+    box.focus({ preventScroll: true });
+    // Optional: jsdom, which renders the form in the component tests, does not scroll.
+    box.scrollIntoView?.({ block: 'center' });
+  }, [phase]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!form.validate()) {
-      if (Object.values(values).some((value) => value.trim() === '')) notify.error(REQUIRED_FIELDS_MESSAGE);
+      if (Object.values(values).some((value) => value.trim() === '')) showError(REQUIRED_FIELDS_MESSAGE);
       return;
     }
     setPhase('submitting');
     try {
       await send(() => api.general['affiliate-application'].$post({ json: values }));
       writeSetting('affiliateApplication', values.referralCode.trim());
+      for (const dismiss of errorBanners.current.splice(0)) dismiss();
       setPhase('submitted');
     } catch (error) {
       logUnexpected('Submitting the affiliate application failed', error);
-      notify.error(errorMessage(error, APPLICATION_FAILED));
+      showError(errorMessage(error, APPLICATION_FAILED));
       // Enabled again before a field can take the focus.
       flushSync(() => setPhase('editing'));
       // A taken referral code is the one problem the visitor can fix in place.
@@ -108,7 +122,7 @@ export function AffiliateForm() {
 
   if (phase === 'submitted') {
     return (
-      <div className="affiliate-form__done" role="status">
+      <div ref={confirmation} className="affiliate-form__done" role="status" tabIndex={-1}>
         <svg viewBox="0 0 20 20" width="28" height="28" aria-hidden="true">
           <circle cx="10" cy="10" r="9" fill="currentColor" />
           <path d="m6 10.5 2.5 2.5L14 7.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
