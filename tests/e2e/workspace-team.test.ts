@@ -1,7 +1,8 @@
 /**
  * A team in one workspace, two browsers (desktop and phone): a note to the team reaches the other
  * member and is not answered; an answer says which question it answers; a member edits their own
- * latest message and it is asked again; Regenerate keeps the earlier version (decision 0043).
+ * latest message and it is asked again; Regenerate keeps the earlier version (decision 0043); a
+ * member reading above is not moved by a new note, and 'Jump to the latest' takes them to it.
  */
 import { expect, test } from 'vitest';
 import { expectNoProblems, newAccount, newPage, screenshot, withBrowser } from './support';
@@ -71,6 +72,30 @@ test('two members write notes to each other, ask, edit and regenerate, live on d
   await screenshot(ownerPage, 'workspace-team-regenerated');
   await screenshot(phone, 'workspace-team-regenerated');
   expect(await lane.requests()).toHaveLength(3);
+
+  // The collaborator reads above: a new note does not move their view, and 'Jump to the latest' takes them to it.
+  const phoneList = phone.locator('.conversation__scroll');
+  expect(await phoneList.evaluate((list) => list.scrollHeight - list.clientHeight)).toBeGreaterThan(200);
+  await phoneList.evaluate((list) => list.scrollTo({ top: 0 }));
+  await ownerPage.getByRole('radio', { name: 'Note to the team' }).check();
+  await ownerPage.getByRole('textbox', { name: 'Note to your team' }).fill('I booked two vet calls for Monday.');
+  await ownerPage.getByRole('button', { name: 'Send note' }).click();
+  const jump = phone.getByRole('button', { name: 'Jump to the latest, 1 new message' });
+  await jump.waitFor();
+  expect(await phoneList.evaluate((list) => list.scrollTop)).toBe(0);
+  await screenshot(phone, 'workspace-team-jump-to-latest');
+  await jump.click();
+  await jump.waitFor({ state: 'detached' });
+  const newNote = phone.locator('.message--note').filter({ hasText: 'two vet calls' });
+  await expect
+    .poll(() =>
+      newNote.evaluate((row) => {
+        const shown = row.closest('.conversation__scroll')!.getBoundingClientRect();
+        const { top, bottom } = row.getBoundingClientRect();
+        return top >= shown.top && bottom <= shown.bottom;
+      }),
+    )
+    .toBe(true);
   expectNoProblems(ownerPage);
   expectNoProblems(phone);
 });

@@ -8,6 +8,7 @@ import { Composer, type ComposerMode } from './Composer';
 import { authorOf, MessageRow, plainText } from './MessageRow';
 import { phaseRowProps } from './phases/registry';
 import type { PhaseConversationProps } from './phases/types';
+import './Conversation.css';
 
 /** The longest text the live region reads out for one answer; the rest is on screen. */
 const ANNOUNCE_MAX_CHARS = 600;
@@ -15,6 +16,38 @@ const ANNOUNCE_MAX_CHARS = 600;
 const REPLY_EXCERPT_CHARS = 60;
 /** Closer than this to the bottom, the list follows new text; farther, the reader has scrolled up to read. */
 const FOLLOW_THRESHOLD_PX = 80;
+
+const isAtBottom = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list.clientHeight < FOLLOW_THRESHOLD_PX;
+
+const newMessages = (count: number) => (count === 1 ? '1 new message' : `${count} new messages`);
+
+/** Smooth, unless the member's system asks for less motion. */
+const scrollBehavior = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+/** The messages of a list by id, kept per list: the list seen last stays the same while the member reads above. */
+const indexes = new WeakMap<WorkspaceMessage[], Map<string, WorkspaceMessage>>();
+function byIdOf(messages: WorkspaceMessage[]): Map<string, WorkspaceMessage> {
+  let index = indexes.get(messages);
+  if (!index) {
+    index = new Map(messages.map((message) => [message.id, message]));
+    indexes.set(messages, index);
+  }
+  return index;
+}
+
+/**
+ * How many messages are new since `seen`: each one that was not there, and each one whose text
+ * changed (an answer that went on streaming counts once, however much it grew).
+ */
+function countNew(seen: WorkspaceMessage[], messages: WorkspaceMessage[]): number {
+  const before = byIdOf(seen);
+  let count = 0;
+  for (const message of messages) {
+    const earlier = before.get(message.id);
+    if (!earlier || (earlier !== message && (earlier.parts.length !== message.parts.length || plainText(earlier) !== plainText(message)))) count++;
+  }
+  return count;
+}
 
 /** The conversation's props: the engine's, and what the phases read (PhaseConversationProps). */
 export interface ConversationProps extends PhaseConversationProps {
@@ -92,6 +125,11 @@ export function Conversation({
 }: ConversationProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  // Set by 'Jump to the latest' until its smooth scroll ends: the scroll on its way is not the member scrolling up.
+  const jumping = useRef(false);
+  // The messages as the member last saw them at the bottom; what came or changed since is new to them.
+  const seen = useRef(messages);
+  const [unseen, setUnseen] = useState(0);
   const [mode, setMode] = useState<ComposerMode>('ask');
   const last = messages.at(-1);
   const lastIsAnswer = last?.role === 'assistant';
@@ -121,23 +159,75 @@ export function Conversation({
   const pinToCanvas = useCallback(async (message: WorkspaceMessage) => (await actions.current.onPinToCanvas?.(message)) ?? null, []);
   const reviewMemory = useCallback((entryId: string) => actions.current.onReviewMemory(entryId), []);
   const composerInput = useRef<HTMLTextAreaElement>(null);
-  // The choice's buttons are disabled once it is sent: focus moves to the message box, never to the page's body.
-  const quickReply = useCallback((choice: string) => {
-    actions.current.onSend(choice);
-    composerInput.current?.focus();
+  // The member's own message is shown where it lands, at the bottom, even if they were reading above.
+  const followFromNowOn = useCallback(() => {
+    following.current = true;
+    setUnseen(0);
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
   }, []);
+  const sendOwn = useCallback(
+    (...message: Parameters<ConversationProps['onSend']>) => {
+      followFromNowOn();
+      actions.current.onSend(...message);
+    },
+    [followFromNowOn],
+  );
+  // The choice's buttons are disabled once it is sent: focus moves to the message box, never to the page's body.
+  const quickReply = useCallback(
+    (choice: string) => {
+      sendOwn(choice);
+      composerInput.current?.focus();
+    },
+    [sendOwn],
+  );
   // What the phases give the rows, their functions kept stable like the engine's.
   const rowProps = phaseRowProps(useStableFunctions(phaseProps));
   const showMessage = useCallback((messageId: string) => {
     const row = document.getElementById(`message-${messageId}`);
-    row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    row?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
     row?.focus({ preventScroll: true });
   }, []);
 
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (list && following.current) list.scrollTop = list.scrollHeight;
+    if (following.current) {
+      if (list) list.scrollTop = list.scrollHeight;
+      seen.current = messages;
+      setUnseen(0);
+    } else {
+      // Reading above: the view stays where it is, and the button says what came.
+      setUnseen(countNew(seen.current, messages));
+    }
   }, [messages]);
+
+  /** Where the member is now: at the bottom, the list follows new messages again and nothing is new. */
+  const placeReader = (list: HTMLElement) => {
+    const atBottom = isAtBottom(list);
+    following.current = atBottom;
+    if (atBottom) {
+      seen.current = messages;
+      setUnseen(0);
+    }
+  };
+
+  const stopJumping = () => {
+    jumping.current = false;
+  };
+
+  const jumpToLatest = () => {
+    const list = listRef.current;
+    if (!list) return;
+    following.current = true;
+    seen.current = messages;
+    setUnseen(0);
+    const behavior = scrollBehavior();
+    jumping.current = behavior === 'smooth';
+    list.scrollTo({ top: list.scrollHeight, behavior });
+    // The button goes: focus moves to the newest message, which a screen reader then reads, not to the page's body.
+    const newest = messages.at(-1);
+    if (newest) document.getElementById(`message-${newest.id}`)?.focus({ preventScroll: true });
+  };
 
   return (
     <section className="conversation" aria-label="Conversation">
@@ -146,8 +236,20 @@ export function Conversation({
         className="conversation__scroll"
         onScroll={(event) => {
           const list = event.currentTarget;
-          following.current = list.scrollHeight - list.scrollTop - list.clientHeight < FOLLOW_THRESHOLD_PX;
+          // Along the way of a jump, the list is not yet at the bottom; at its end it is.
+          if (jumping.current && !isAtBottom(list)) return;
+          jumping.current = false;
+          placeReader(list);
         }}
+        onScrollEnd={(event) => {
+          jumping.current = false;
+          placeReader(event.currentTarget);
+        }}
+        // The member scrolling takes over from a jump on its way (where a browser has no scrollend event).
+        onWheel={stopJumping}
+        onTouchMove={stopJumping}
+        onKeyDown={stopJumping}
+        onPointerDown={stopJumping}
       >
         {messages.length === 0 ? (
           <div className="conversation__empty">
@@ -156,7 +258,7 @@ export function Conversation({
               Tell your co-founder about a problem you have seen or an idea you have. No idea yet? It will ask about your skills and interests and brainstorm
               with you.
             </p>
-            <button type="button" className="button button--secondary" disabled={sending} onClick={() => onSend(BRAINSTORM_MESSAGE)}>
+            <button type="button" className="button button--secondary" disabled={sending} onClick={() => sendOwn(BRAINSTORM_MESSAGE)}>
               {BRAINSTORM_MESSAGE}
             </button>
           </div>
@@ -198,6 +300,19 @@ export function Conversation({
           </ol>
         )}
       </div>
+      <div className="conversation__jump" aria-live="polite">
+        {unseen > 0 && (
+          <button
+            type="button"
+            className="button button--secondary conversation__jump-button"
+            aria-label={`Jump to the latest, ${newMessages(unseen)}`}
+            onClick={jumpToLatest}
+          >
+            <span>Jump to the latest</span>
+            <span className="conversation__jump-count">{newMessages(unseen)}</span>
+          </button>
+        )}
+      </div>
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
@@ -207,7 +322,7 @@ export function Conversation({
         onModeChange={setMode}
         value={draft}
         onChange={onDraftChange}
-        onSend={(text) => onSend(text, mode)}
+        onSend={(text) => sendOwn(text, mode)}
         sending={sending}
         canStop={canStop}
         onStop={onStop}
