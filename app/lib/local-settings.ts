@@ -14,6 +14,8 @@ const KEYS = {
   firstMessage: 'launchmate.firstMessage',
   /** 'Get Pro' pressed while signed out: Checkout opens once the visitor has an account. */
   proPurchase: 'launchmate.proPurchase',
+  /** The finished research run each project's card was dismissed for, by project id (decision 0056). */
+  dismissedResearchRuns: 'launchmate.dismissedResearchRuns',
 } as const;
 
 export type LocalSettingKey = keyof typeof KEYS;

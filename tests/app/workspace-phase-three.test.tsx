@@ -1,10 +1,10 @@
 /**
  * Phase 3's views: a competitor card with its quoted price, cited claims and 'Check again' with
  * what changed; the positioning map with its table for screen readers; the research run card
- * through proposal, progress and its end.
+ * through proposal, progress and its end, and its dismissal once ended (decision 0056).
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResearchRunState } from '#contracts/phases/competitors';
 import { CompetitorView, LandscapeView } from '../../app/pages/app/workspace/phases/competitors/CompetitorView';
 import { ResearchRunCard } from '../../app/pages/app/workspace/phases/competitors/ResearchRunCard';
@@ -58,9 +58,11 @@ describe('the research run card', () => {
     cards: 0,
   };
 
-  it('shows what a proposed run spends with Approve, then its progress with Stop, then its end without buttons', async () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows what a proposed run spends with Approve, then its progress with Stop, then its end with Dismiss only', async () => {
     const changeRun = vi.fn(async () => 'This research run was already approved, or has ended.');
-    const { rerender } = render(<ResearchRunCard run={RUN} changeRun={changeRun} />);
+    const { rerender } = render(<ResearchRunCard projectId="p1" run={RUN} changeRun={changeRun} />);
     expect(screen.getByText(/4 searches and up to 4 page reads, for “clinic booking”/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(changeRun).toHaveBeenCalledWith('run_approve', 'run1');
@@ -68,6 +70,7 @@ describe('the research run card', () => {
 
     rerender(
       <ResearchRunCard
+        projectId="p1"
         run={{ ...RUN, status: 'running', step: 2, doing: 'GitHub: 3 found for "clinic booking"', found: 7, cards: 1, approvedBy: 'Ada' }}
         changeRun={changeRun}
       />,
@@ -75,11 +78,42 @@ describe('the research run card', () => {
     expect(screen.getByRole('progressbar', { name: 'Steps done' }).getAttribute('value')).toBe('2');
     expect(screen.getByRole('status').textContent).toBe('GitHub: 3 found for "clinic booking" · 7 found · 1 cards');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Dismiss/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(changeRun).toHaveBeenLastCalledWith('run_stop', 'run1');
 
-    rerender(<ResearchRunCard run={{ ...RUN, status: 'done', step: 5, doing: 'Done: 7 found, 4 cards made', found: 7, cards: 4 }} changeRun={changeRun} />);
+    rerender(
+      <ResearchRunCard
+        projectId="p1"
+        run={{ ...RUN, status: 'done', step: 5, doing: 'Done: 7 found, 4 cards made', found: 7, cards: 4 }}
+        changeRun={changeRun}
+      />,
+    );
     expect(screen.getByText('Research run done')).toBeTruthy();
-    expect(screen.queryByRole('button')).toBeNull();
+    // No Approve or Stop once it has ended: only the card's own Dismiss.
+    expect(screen.getAllByRole('button')).toEqual([screen.getByRole('button', { name: 'Dismiss “Research run done”' })]);
+  });
+
+  it("lets a member dismiss an ended run's card, in this browser and this project; a new run shows again", () => {
+    const changeRun = vi.fn(async () => null);
+    const stopped: ResearchRunState = { ...RUN, status: 'stopped', step: 3, doing: 'Stopped by Ada: 5 found, 2 cards made', found: 5, cards: 2 };
+    const card = () => screen.queryByRole('region', { name: 'Research run' });
+    const first = render(<ResearchRunCard projectId="p1" run={stopped} changeRun={changeRun} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss “Research run stopped”' }));
+    expect(card()).toBeNull();
+    expect(changeRun).not.toHaveBeenCalled();
+    first.unmount();
+
+    // Still dismissed after a reload; another project's card is its own.
+    const again = render(<ResearchRunCard projectId="p1" run={stopped} changeRun={changeRun} />);
+    expect(card()).toBeNull();
+    again.unmount();
+    const other = render(<ResearchRunCard projectId="p2" run={stopped} changeRun={changeRun} />);
+    expect(card()).toBeTruthy();
+    other.unmount();
+
+    // The next run of the project is shown.
+    render(<ResearchRunCard projectId="p1" run={{ ...RUN, id: 'run2' }} changeRun={changeRun} />);
+    expect(within(card()!).getByText('Research run proposed')).toBeTruthy();
   });
 });

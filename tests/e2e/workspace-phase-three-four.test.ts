@@ -167,6 +167,12 @@ async function walk(viewport: Viewport) {
     .waitFor();
   await closeSheet(page, viewport, memory(page));
 
+  // The ended run's card is dismissed in this browser only: the other member still has it (decision 0056).
+  await screenshot(page, 'workspace-phase-three-run-done', { fullPage: false });
+  await run.getByRole('button', { name: 'Dismiss “Research run done”' }).click();
+  await run.waitFor({ state: 'detached' });
+  expect(await other.getByRole('region', { name: 'Research run' }).textContent()).toContain('Research run done');
+
   // Gaps and the map; accepted, phase 3 is done.
   await sendMessage(page, `Map the gaps on setup effort and automation. Ref ${lane.tag}`);
   await waitForAnswer(page, 'The gap and the map are in the memory.');

@@ -1,3 +1,4 @@
+import { useParams } from 'react-router';
 import { COMPETITORS_TOOLS, type Competitor, type Landscape } from '#contracts/phases/competitors';
 import { fieldLabeller } from '../ArtifactFields';
 import { savedNote } from '../SavedNote';
@@ -22,7 +23,8 @@ function CompetitorEntryView({ entry, onRequest }: ArtifactViewProps<EntryOf<'co
 
 /** The project's research run, over the workspace for every member: approved or stopped by any of them. */
 function ResearchRun({ state, request }: WorkspaceCardProps) {
-  return <ResearchRunCard run={state?.run} changeRun={(type, runId) => request({ type, runId })} />;
+  const { projectId = '' } = useParams();
+  return <ResearchRunCard projectId={projectId} run={state?.run} changeRun={(type, runId) => request({ type, runId })} />;
 }
 
 /** The fields of a competitor and of the gaps and map, as a validation issue names them. */
