@@ -84,6 +84,19 @@ async function seriousViolations(page: Page) {
 const overlapping = (boxes: { x: number; y: number; width: number; height: number }[]) =>
   boxes.some((a, i) => boxes.slice(i + 1).some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height));
 
+/**
+ * How the workspace shows the project's name: its text, title, whether it is cut across (a
+ * line wider than the heading) or below (lines past the heading's height), and its lines shown.
+ */
+const nameShown = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true }).evaluate((element: HTMLElement) => ({
+    text: element.innerText,
+    title: element.title,
+    cutAcross: element.scrollWidth > element.clientWidth,
+    cutBelow: element.scrollHeight > element.clientHeight,
+    lines: Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)),
+  }));
+
 /** Sets up the landing page's 'Brainstorm ideas' message, then opens onboarding. */
 async function openOnboardingToBrainstorm(page: Page) {
   await page.goto('/');
@@ -169,12 +182,34 @@ describe.each(VIEWPORTS)('the workspace with a team at %s width', (viewport: Vie
     await presence(ownerPage).first().scrollIntoViewIfNeeded();
     await screenshot(ownerPage, `workspace-team-presence`, { fullPage: false });
 
+    // The project's name is shown whole, never cut with an ellipsis, its full text also the heading's title.
+    expect(await nameShown(ownerPage, name)).toEqual({ text: name, title: name, cutAcross: false, cutBelow: false, lines: 1 });
+    if (viewport === 'phone') {
+      // The header leaves the conversation more than the lower half of the screen: its messages start in the upper half.
+      const messagesTop = await ownerPage.locator('.conversation__scroll').evaluate((element) => element.getBoundingClientRect().top);
+      expect(messagesTop).toBeLessThan(ownerPage.viewportSize()!.height / 2);
+    }
+
     // axe-core: nothing serious or critical on the workspace, with the table and two members.
     expect(await seriousViolations(ownerPage)).toEqual([]);
     if (viewport === 'phone') {
       await ownerPage.getByRole('button', { name: 'Memory', exact: true }).click();
       await ownerPage.getByRole('dialog', { name: 'Memory' }).waitFor();
       expect(await seriousViolations(ownerPage)).toEqual([]);
+
+      // A name too long for two lines is cut at the second, never across; its whole text stays the heading's name and title.
+      const longName = 'A waiting list for dental clinics that lose chairs to late cancellations every week of the year';
+      const renamed = await ownerPage.request.patch(`/api/project/${projectId}`, { data: { name: longName }, headers: { Origin: baseUrl } });
+      expect(renamed.status(), await renamed.text()).toBe(200);
+      const longPage = await newPage(viewport, { storageState: owner.storageState });
+      await openWorkspace(longPage, projectId, longName);
+      expect(await nameShown(longPage, longName)).toEqual({ text: longName, title: longName, cutAcross: false, cutBelow: true, lines: 2 });
+      expect(await longPage.locator('.conversation__scroll').evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(
+        longPage.viewportSize()!.height / 2,
+      );
+      await screenshot(longPage, 'workspace-team-long-name', { fullPage: false });
+      expectNoProblems(longPage);
+      await longPage.close();
     }
     expectNoProblems(ownerPage);
     expectNoProblems(joined);

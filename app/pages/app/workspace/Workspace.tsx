@@ -202,13 +202,16 @@ function WorkspaceScreen({ project }: { project: Project }) {
     <div className="workspace">
       <header className="workspace__header">
         <div className="workspace__title">
-          <h1>{displayName(project.name)}</h1>
-          <Link to={`/dashboard?projectId=${encodeURIComponent(project.id)}`} className="workspace__settings">
-            Project settings
-          </Link>
-          <button type="button" className="workspace__export" onClick={() => setExporting(true)}>
-            Export
-          </button>
+          {/* Shown whole on up to two lines; a longer name is cut there, its whole text in the tooltip. */}
+          <h1 title={displayName(project.name)}>{displayName(project.name)}</h1>
+          <div className="workspace__title-links">
+            <Link to={`/dashboard?projectId=${encodeURIComponent(project.id)}`} className="workspace__settings">
+              Project settings
+            </Link>
+            <button type="button" className="workspace__export" onClick={() => setExporting(true)}>
+              Export
+            </button>
+          </div>
         </div>
         <ExportDialog
           open={exporting}
