@@ -176,13 +176,16 @@ export function expectNoProblems(page: Page, allow: RegExp[] = []): void {
 }
 
 /**
- * Saves tests/e2e/screenshots/<name>-<viewport>.png and returns its path: the whole page by
+ * Saves tests/e2e/screenshots/<name>-<viewport>.jpg and returns its path: the whole page by
  * default, or only what the viewport shows (better once scrolled: sticky bars stay in place).
+ * JPEG at quality 85: text stays sharp enough to read and judge, and Chromium encodes it in about
+ * half the time of a PNG (a long page at phone width, scale 2: 240 ms against 500 ms), over some
+ * 300 screenshots a run.
  */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}-${viewportOf(page)}.png`);
-  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  const path = join(SCREENSHOT_DIR, `${name}-${viewportOf(page)}.jpg`);
+  await page.screenshot({ path, type: 'jpeg', quality: 85, fullPage: options.fullPage ?? true });
   return path;
 }
 
