@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { TRACTION_CHANNELS } from '#contracts/phases/grow';
 import { PHASES, registerPhase, staleUpstreams } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { db } from '../utils';
-import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, type ModelRequestBody, type TestSocket } from './workspace-support';
+import { addCollaborator, answerEnd, ask, lane, openSocket, ownerWithProject, send, type ModelRequestBody, type TestSocket } from './workspace-support';
 
 /**
  * The phase engine: the prompt and tools of the phase the founders work in, phases opened by the
@@ -233,3 +234,81 @@ describe('artifacts', () => {
 });
 
 const { title: _title, ...IDEA_FIELDS } = IDEA;
+
+describe('a phase done by accepting its artifact, when D1 fails or answers', () => {
+  /** The 19 channels ranked (phase 8's artifact, which a member may write), nothing chosen yet. */
+  const RANKING = {
+    kind: 'channel_ranking',
+    title: 'Channels',
+    ranking: {
+      ideas: Object.keys(TRACTION_CHANNELS).map((channel) => ({ channel, idea: `An idea for ${channel}.`, ring: 'possible' })),
+      innerRing: [],
+    },
+  };
+  /** Until dropped, D1 refuses this project's writes to the phases done, as a failing database would. */
+  async function refusePhaseWrites(projectId: string, on: 'INSERT' | 'DELETE') {
+    const name = `refuse_${on.toLowerCase()}_${projectId.replace(/\W/g, '')}`;
+    const row = on === 'INSERT' ? 'NEW' : 'OLD';
+    await db()
+      .prepare(
+        `CREATE TRIGGER ${name} BEFORE ${on} ON project_phases WHEN ${row}.project_id = '${projectId}' BEGIN SELECT RAISE(ABORT, 'D1 is unavailable'); END`,
+      )
+      .run();
+    return () => db().prepare(`DROP TRIGGER ${name}`).run();
+  }
+  const phasesInD1 = async (projectId: string) =>
+    (await db().prepare('SELECT phase FROM project_phases WHERE project_id = ?').bind(projectId).all<{ phase: number }>()).results.map((row) => row.phase);
+  /** Every state sent: in none is the ranking accepted while phase 8 is not done, or the other way round. */
+  const consistent = (socket: TestSocket) =>
+    socket.frames
+      .filter((frame) => frame.type === 'cf_agent_state')
+      .map((frame) => frame.state as State)
+      .every((state) => {
+        const ranking = state.memory.find((entry) => entry.kind === 'channel_ranking');
+        return (ranking?.acceptedAt !== undefined) === state.phases.done.includes(8);
+      });
+
+  it('refuses the acceptance and the deletion with a clear sentence and changes nothing; once D1 answers, the memory and the phases change in one state', async () => {
+    const { email, jar, projectId } = await ownerWithProject();
+    await setPlan(email, 'pro');
+    const socket = await openSocket(projectId, jar);
+    const created = await ask(socket, { type: 'memory_create', content: RANKING });
+    expect(created).toMatchObject({ ok: true });
+    const ranking = created.value!;
+
+    const allowInsert = await refusePhaseWrites(projectId, 'INSERT');
+    try {
+      expect(await ask(socket, { type: 'memory_accept', id: ranking.id, baseVersion: ranking.version })).toMatchObject({
+        ok: false,
+        error: 'This could not be accepted just now. Please try again.',
+      });
+    } finally {
+      await allowInsert();
+    }
+    expect(socket.latestState<State>()!.memory.find((entry) => entry.id === ranking.id)!.acceptedAt).toBeUndefined();
+    expect(socket.latestState<State>()!.phases.done).not.toContain(8);
+    expect(await phasesInD1(projectId)).toEqual([]);
+
+    expect(await ask(socket, { type: 'memory_accept', id: ranking.id, baseVersion: ranking.version })).toMatchObject({ ok: true });
+    await waitForState(socket, (state) => state.phases.done.includes(8), 'phase 8 done');
+    expect(await phasesInD1(projectId)).toEqual([8]);
+
+    const allowDelete = await refusePhaseWrites(projectId, 'DELETE');
+    try {
+      expect(await ask(socket, { type: 'memory_delete', id: ranking.id, baseVersion: ranking.version })).toMatchObject({
+        ok: false,
+        error: 'This could not be deleted just now. Please try again.',
+      });
+    } finally {
+      await allowDelete();
+    }
+    expect(socket.latestState<State>()!.memory.some((entry) => entry.id === ranking.id)).toBe(true);
+    expect(await phasesInD1(projectId)).toEqual([8]);
+
+    expect(await ask(socket, { type: 'memory_delete', id: ranking.id, baseVersion: ranking.version })).toMatchObject({ ok: true });
+    await waitForState(socket, (state) => !state.phases.done.includes(8), 'phase 8 reopened');
+    expect(await phasesInD1(projectId)).toEqual([]);
+    expect(consistent(socket)).toBe(true);
+    socket.close();
+  });
+});

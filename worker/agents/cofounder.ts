@@ -294,9 +294,9 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
    * kept in the object's own history (who, when, what), which the account export carries, and
    * each phase hears of it.
    */
-  #commitMemory(memory: MemoryEntry[], change: MemoryChange) {
+  #commitMemory(memory: MemoryEntry[], change: MemoryChange, phases?: WorkspaceState['phases']) {
     const before = this.state.memory;
-    this.setState({ ...this.state, memory });
+    this.setState({ ...this.state, memory, ...(phases && { phases }) });
     recordMemoryChange(this.sql.bind(this), change);
     for (const module of allModules()) module.hooks?.onMemoryChange?.(this.#hostFor(module), before, memory);
   }
@@ -317,7 +317,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
         return connections().length > 0;
       },
       unlockedPhases: () => this.#unlockedPhases(),
-      commitMemory: (memory, change) => this.#commitMemory(memory, change),
+      commitMemory: (memory, change, phases) => this.#commitMemory(memory, change, phases),
       scheduleJob: async (payload, at) =>
         void (at === undefined
           ? await this.schedule(0, 'runPhaseJob', payload, { idempotent: true })

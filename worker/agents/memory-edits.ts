@@ -1,7 +1,7 @@
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { artifactDefinition, inventedCitations, isArtifactKind, PHASES, type ArtifactContent } from '#contracts/phases/registry';
 import { MemoryFrameSchema, type MemoryContent, type MemoryEntry, type MessageAuthor } from '#contracts/workspace';
-import { completedPhases, completePhase, reopenPhase } from '../db/queries/cofounder';
+import { completePhase, reopenPhase } from '../db/queries/cofounder';
 import { acceptEntry, createEntry, deleteEntry, updateEntry, type Applied, type Refusal } from './memory';
 import type { ObjectFacade } from './phase-host';
 import { phaseModule } from './phases/registry';
@@ -91,9 +91,10 @@ export async function acceptArtifact(desk: MemoryDesk, id: string, baseVersion: 
   const checked = acceptEntry(desk.state.memory, id, baseVersion);
   if (!checked.ok) return checked;
   const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === checked.entry!.kind);
+  let done: number[] | undefined;
   if (phase) {
     try {
-      await completePhase(desk.env.DB, desk.projectId, phase.number);
+      done = await completePhase(desk.env.DB, desk.projectId, phase.number);
     } catch {
       return { ok: false, reason: 'invalid', error: 'This could not be accepted just now. Please try again.', current: null };
     }
@@ -101,13 +102,11 @@ export async function acceptArtifact(desk: MemoryDesk, id: string, baseVersion: 
   // Applied to the memory as it is now: other edits may have landed during the write.
   const now = acceptEntry(desk.state.memory, id, baseVersion);
   if (!now.ok) return now;
-  desk.commitMemory(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by });
-  if (phase) {
-    // The done list from D1, and the founders move on when they were working in that phase.
-    const done = await completedPhases(desk.env.DB, desk.projectId);
-    const phases = desk.state.phases;
-    desk.setState({ ...desk.state, phases: phasesState(done, phases.unlocked, phases.current === phase.number ? undefined : phases.current, phases.current) });
-  }
+  // The phases change in the same state as the memory: no member sees the artifact accepted while
+  // its phase is not yet done. The founders move on when they were working in that phase.
+  const phases = desk.state.phases;
+  const moved = phase && done ? phasesState(done, phases.unlocked, phases.current === phase.number ? undefined : phases.current, phases.current) : undefined;
+  desk.commitMemory(now.memory, { action: 'accepted', entryId: id, entry: now.entry, by }, moved);
   return now;
 }
 
@@ -122,9 +121,10 @@ async function deleteArtifact(desk: MemoryDesk, id: string, baseVersion: number,
   const entry = desk.state.memory.find((candidate) => candidate.id === id)!;
   const phase = PHASES.find((candidate) => candidate.doneWhenAccepted === entry.kind);
   const reopens = phase !== undefined && desk.state.phases.done.includes(phase.number);
+  let done: number[] | undefined;
   if (reopens) {
     try {
-      await reopenPhase(desk.env.DB, desk.projectId, phase.number);
+      done = await reopenPhase(desk.env.DB, desk.projectId, phase.number);
     } catch {
       return { ok: false, reason: 'invalid', error: 'This could not be deleted just now. Please try again.', current: null };
     }
@@ -132,10 +132,8 @@ async function deleteArtifact(desk: MemoryDesk, id: string, baseVersion: number,
   // Applied to the memory as it is now: other edits may have landed during the write.
   const now = deleteEntry(desk.state.memory, id, baseVersion);
   if (!now.ok) return now;
-  desk.commitMemory(now.memory, { action: 'deleted', entryId: id, entry: null, by });
-  if (reopens) {
-    const phases = desk.state.phases;
-    desk.setState({ ...desk.state, phases: phasesState(await completedPhases(desk.env.DB, desk.projectId), phases.unlocked, phases.current) });
-  }
+  // The phases change in the same state as the memory.
+  const phases = desk.state.phases;
+  desk.commitMemory(now.memory, { action: 'deleted', entryId: id, entry: null, by }, done ? phasesState(done, phases.unlocked, phases.current) : undefined);
   return now;
 }

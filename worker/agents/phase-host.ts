@@ -16,8 +16,11 @@ export interface ObjectFacade {
   setState(state: WorkspaceState): void;
   readonly connected: boolean;
   unlockedPhases(): Promise<number[]>;
-  /** The memory's one door (the object's commit: state, history, hooks). */
-  commitMemory(memory: MemoryEntry[], change: MemoryChange): void;
+  /**
+   * The memory's one door (the object's commit: state, history, hooks). `phases`, when the change
+   * completes or reopens a phase: sent in the same state, so no member sees one without the other.
+   */
+  commitMemory(memory: MemoryEntry[], change: MemoryChange, phases?: WorkspaceState['phases']): void;
   /** Schedules a step of the phase's job (the object's one scheduled method, runPhaseJob), now or at `at` (Unix milliseconds). */
   scheduleJob(payload: { phase: number; job: string; input: Record<string, unknown> }, at?: number): Promise<void>;
   /** Cancels the scheduled steps of a phase's job not run yet. */

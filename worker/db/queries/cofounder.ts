@@ -115,15 +115,28 @@ export async function completedPhasesOfMember(d1: D1Database, userId: string): P
 }
 
 /** A phase is no longer done: what completed it was deleted. */
-export async function reopenPhase(d1: D1Database, projectId: string, phase: number): Promise<void> {
-  await d1.prepare(`DELETE FROM project_phases WHERE project_id = ?1 AND phase = ?2`).bind(projectId, phase).run();
+/** Reopens a phase; the phases done after it, read in the same batch. */
+export async function reopenPhase(d1: D1Database, projectId: string, phase: number): Promise<number[]> {
+  return donePhasesAfter(d1, projectId, d1.prepare(`DELETE FROM project_phases WHERE project_id = ?1 AND phase = ?2`).bind(projectId, phase));
 }
 
-export async function completePhase(d1: D1Database, projectId: string, phase: number): Promise<void> {
-  await d1
-    .prepare(`INSERT INTO project_phases (project_id, phase, completed_at) VALUES (?1, ?2, ?3) ON CONFLICT (project_id, phase) DO NOTHING`)
-    .bind(projectId, phase, Date.now())
-    .run();
+/** Marks a phase done (once: its first day stays); the phases done after it, read in the same batch. */
+export async function completePhase(d1: D1Database, projectId: string, phase: number): Promise<number[]> {
+  return donePhasesAfter(
+    d1,
+    projectId,
+    d1
+      .prepare(`INSERT INTO project_phases (project_id, phase, completed_at) VALUES (?1, ?2, ?3) ON CONFLICT (project_id, phase) DO NOTHING`)
+      .bind(projectId, phase, Date.now()),
+  );
+}
+
+async function donePhasesAfter(d1: D1Database, projectId: string, write: D1PreparedStatement): Promise<number[]> {
+  const [, done] = await d1.batch<{ phase: number }>([
+    write,
+    d1.prepare(`SELECT phase FROM project_phases WHERE project_id = ?1 ORDER BY phase`).bind(projectId),
+  ]);
+  return done!.results.map((row) => row.phase);
 }
 
 /** Privacy mode holds for the whole project when any of its members has it on (decision 0027). */
