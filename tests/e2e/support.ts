@@ -58,6 +58,49 @@ export interface Problems {
 interface PageRecord {
   viewport: Viewport;
   problems: Problems;
+  network: NetworkWatch;
+}
+
+/**
+ * The page's requests in flight, for waitForHydration: Playwright's 'networkidle' waits for 500 ms
+ * without a request, at every call; the app's settling needs far less (its effects' requests
+ * start as soon as it has rendered, and each chained one starts as the one before ends).
+ */
+class NetworkWatch {
+  #inFlight = 0;
+  #listeners = new Set<() => void>();
+
+  constructor(page: Page) {
+    page.on('request', () => this.#change(1));
+    page.on('requestfinished', () => this.#change(-1));
+    page.on('requestfailed', () => this.#change(-1));
+  }
+
+  #change(by: number) {
+    this.#inFlight += by;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Resolves once no request has been in flight for `quietMs`. */
+  quiet(quietMs: number, timeoutMs = 15_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        clearTimeout(deadline);
+        this.#listeners.delete(check);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = () => {
+        clearTimeout(timer);
+        if (this.#inFlight === 0) timer = setTimeout(() => done(), quietMs);
+      };
+      const deadline = setTimeout(() => done(new Error(`The page still had ${this.#inFlight} request(s) in flight after ${timeoutMs} ms`)), timeoutMs);
+      this.#listeners.add(check);
+      check();
+    });
+  }
 }
 
 const records = new WeakMap<Page, PageRecord>();
@@ -125,7 +168,7 @@ export async function newPage(viewport: Viewport, options: NewPageOptions = {}):
     }
   });
   page.on('pageerror', (error) => problems.pageErrors.push(error.stack ?? error.message));
-  records.set(page, { viewport, problems });
+  records.set(page, { viewport, problems, network: new NetworkWatch(page) });
   return page;
 }
 
@@ -152,13 +195,17 @@ function waitForTheAppAfterNavigation(page: Page) {
   page.reload = async (options) => afterDocument(await reload(options));
 }
 
+/** How long the network must stay quiet for the app's first effects to count as settled. */
+const SETTLED_MS = 100;
+
 /**
  * Waits until the app has hydrated the page the Worker rendered (docs/decisions/0034) and its
- * first effects have settled, so a test acts on the live page and not on its HTML alone.
+ * first effects have settled (no request in flight for SETTLED_MS), so a test acts on the live
+ * page and not on its HTML alone.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(appHasStarted);
-  await page.waitForLoadState('networkidle');
+  await recordOf(page).network.quiet(SETTLED_MS);
 }
 export const problemsOf = (page: Page): Problems => recordOf(page).problems;
 
