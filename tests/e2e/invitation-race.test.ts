@@ -9,18 +9,30 @@ import { createProject } from './workspace-support';
  * removes them while those creations are in flight. Afterwards no link may work, for anyone, and
  * the removed collaborator may not get back in through one.
  *
- * Here 16 creations take 100 to 600 ms, so the removal starts 0 to 140 ms after them; trials go on
- * until one is a true race (some links made before the removal, some refused after it), so that the
- * test cannot pass on removals that all came too early or too late.
+ * Trials go on until one is a true race (some links made before the removal, some refused after
+ * it), so that the test cannot pass on removals that all came too early or too late. Where the
+ * race is depends on the machine, so each trial moves the removal's start: later when it came
+ * before every creation, earlier when it came after, halfway between once both are known.
  */
 withBrowser();
 
 const headers = { Origin: baseUrl };
 const tokenOf = (link: string) => new URL(link).pathname.split('/').at(-1)!;
-/** When the removal starts, after the creations: the race's own timing, not a wait for a condition. */
+/** When the second side of the race starts: the race's own timing, not a wait for a condition. */
 const startIn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const REMOVAL_OFFSETS_MS = [0, 20, 40, 60, 80, 100, 120, 140];
 const MOST_TRIALS = 24;
+
+/**
+ * When the next removal starts, in ms after the creations (before them when negative): halfway
+ * between the latest start that came too early and the earliest that came too late, else a step
+ * beyond the one that missed.
+ */
+function nextOffset(tooEarly: number | undefined, tooLate: number | undefined): number {
+  if (tooEarly !== undefined && tooLate !== undefined) return (tooEarly + tooLate) / 2;
+  if (tooLate !== undefined) return tooLate > 20 ? tooLate / 2 : tooLate - 20;
+  if (tooEarly !== undefined) return tooEarly < 20 ? tooEarly + 20 : tooEarly * 2;
+  return 0;
+}
 
 let owner: Page;
 let collaborator: Page;
@@ -46,14 +58,28 @@ test('a removal racing 16 simultaneous link creations leaves no link working and
   const collaboratorId = members.find((member) => member.role !== 'owner')!.userId;
 
   const trials: { offsetMs: number; created: number; surviving: number; rejoins: number }[] = [];
+  let tooEarly: number | undefined;
+  let tooLate: number | undefined;
   while (trials.length < MOST_TRIALS && !trials.some((trial) => trial.created > 0 && trial.created < 16)) {
     if (trials.length > 0) await join();
-    const offsetMs = REMOVAL_OFFSETS_MS[trials.length % REMOVAL_OFFSETS_MS.length]!;
-    const creations = Array.from({ length: 16 }, (_, n) =>
-      collaborator.request.post(`/api/project/${projectId}/invitations`, { data: { email: `race-${trials.length}-${n}@example.com` }, headers }),
-    );
-    await startIn(offsetMs);
-    expect((await owner.request.delete(`/api/project/${projectId}/members/${collaboratorId}`, { headers })).status()).toBe(200);
+    const offsetMs = Math.round(nextOffset(tooEarly, tooLate));
+    const create = () =>
+      Array.from({ length: 16 }, (_, n) =>
+        collaborator.request.post(`/api/project/${projectId}/invitations`, { data: { email: `race-${trials.length}-${n}@example.com` }, headers }),
+      );
+    const remove = () => owner.request.delete(`/api/project/${projectId}/members/${collaboratorId}`, { headers });
+    let creations: ReturnType<typeof create>;
+    let removal: ReturnType<typeof remove>;
+    if (offsetMs >= 0) {
+      creations = create();
+      await startIn(offsetMs);
+      removal = remove();
+    } else {
+      removal = remove();
+      await startIn(-offsetMs);
+      creations = create();
+    }
+    expect((await removal).status()).toBe(200);
     const answers = await Promise.all(creations);
 
     const links: string[] = [];
@@ -72,6 +98,8 @@ test('a removal racing 16 simultaneous link creations leaves no link working and
     expect(after.members.map((member) => member.role)).toEqual(['owner']);
     expect(after.invitations).toEqual([]);
     trials.push({ offsetMs, created: links.length, surviving, rejoins });
+    if (links.length === 0) tooEarly = Math.max(tooEarly ?? offsetMs, offsetMs);
+    if (links.length === 16) tooLate = Math.min(tooLate ?? offsetMs, offsetMs);
   }
 
   console.log(
