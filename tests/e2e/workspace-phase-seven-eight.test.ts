@@ -18,7 +18,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { isoWeek } from '#contracts/phases/grow';
+import { isoWeek, TRACTION_CHANNELS, type TractionChannel } from '#contracts/phases/grow';
 import { CHECK_IN_INTERVAL_SECONDS } from './global-setup';
 import { expectNoProblems, newAccount, newPage, operator, queryD1, screenshot, sqlText, withBrowser, type Viewport } from './support';
 import { answers, createProject, joinAsCollaborator, openWorkspace, scriptCofounder, sendMessage, waitForAnswer } from './workspace-support';
@@ -239,37 +239,22 @@ async function phaseSeven(viewport: Viewport) {
 // Phase 8
 
 const RANKING_TITLE = 'Where the first clinics come from';
-type Channel = keyof typeof CHANNEL_NAMES;
-const CHANNEL_NAMES = {
-  viral_marketing: 'Viral marketing',
-  public_relations: 'Public relations',
-  unconventional_pr: 'Unconventional PR',
-  search_engine_marketing: 'Search engine marketing',
-  social_and_display_ads: 'Social and display ads',
-  offline_ads: 'Offline ads',
-  search_engine_optimization: 'Search engine optimization',
-  content_marketing: 'Content marketing',
-  email_marketing: 'Email marketing',
-  engineering_as_marketing: 'Engineering as marketing',
-  targeting_blogs: 'Targeting blogs',
-  business_development: 'Business development',
-  sales: 'Sales',
-  affiliate_programs: 'Affiliate programs',
-  existing_platforms: 'Existing platforms',
-  trade_shows: 'Trade shows',
-  offline_events: 'Offline events',
-  speaking_engagements: 'Speaking engagements',
-  community_building: 'Community building',
-} as const;
 /** The rings' channels in the book's order, as each ring lists them. */
-const PROMISING: Channel[] = ['content_marketing', 'business_development', 'sales', 'community_building'];
-const POSSIBLE: Channel[] = ['search_engine_optimization', 'email_marketing', 'engineering_as_marketing', 'targeting_blogs', 'trade_shows', 'offline_events'];
+const PROMISING: TractionChannel[] = ['content_marketing', 'business_development', 'sales', 'community_building'];
+const POSSIBLE: TractionChannel[] = [
+  'search_engine_optimization',
+  'email_marketing',
+  'engineering_as_marketing',
+  'targeting_blogs',
+  'trade_shows',
+  'offline_events',
+];
 /** The inner ring the owner chooses, in the order ticked: three of the four promising channels. */
-const INNER_RING: Channel[] = ['sales', 'content_marketing', 'business_development'];
-const ringOf = (channel: Channel) => (PROMISING.includes(channel) ? 'promising' : POSSIBLE.includes(channel) ? 'possible' : 'long_shot');
-const IDEAS = (Object.keys(CHANNEL_NAMES) as Channel[]).map((channel) => ({
+const INNER_RING: TractionChannel[] = ['sales', 'content_marketing', 'business_development'];
+const ringOf = (channel: TractionChannel) => (PROMISING.includes(channel) ? 'promising' : POSSIBLE.includes(channel) ? 'possible' : 'long_shot');
+const IDEAS = (Object.keys(TRACTION_CHANNELS) as TractionChannel[]).map((channel) => ({
   channel,
-  idea: `${CHANNEL_NAMES[channel]} fitted to practice managers of small dental clinics.`,
+  idea: `${TRACTION_CHANNELS[channel]} fitted to practice managers of small dental clinics.`,
   ring: ringOf(channel),
 }));
 
@@ -326,17 +311,17 @@ async function phaseEight(viewport: Viewport) {
   const ring = (scope: Locator, label: string) => scope.getByRole('listitem').filter({ has: scope.page().getByRole('heading', { name: label }) });
   const names = (scope: Locator, label: string) => ring(scope, label).locator('.grow-bullseye__name').allTextContents();
   expect(await ranking.locator('.grow-bullseye__channel').count()).toBe(19);
-  expect(await names(ranking, 'Promising')).toEqual(PROMISING.map((channel) => CHANNEL_NAMES[channel]));
-  expect(await names(ranking, 'Possible')).toEqual(POSSIBLE.map((channel) => CHANNEL_NAMES[channel]));
+  expect(await names(ranking, 'Promising')).toEqual(PROMISING.map((channel) => TRACTION_CHANNELS[channel]));
+  expect(await names(ranking, 'Possible')).toEqual(POSSIBLE.map((channel) => TRACTION_CHANNELS[channel]));
   expect((await names(ranking, 'Long shot')).length).toBe(19 - PROMISING.length - POSSIBLE.length);
   expect(await ring(ranking, 'Inner ring: chosen to test now').textContent()).toContain('Not chosen yet');
 
   // The owner chooses three of the four promising channels: the fourth can no longer be ticked.
   const choice = ranking.getByRole('group', { name: /Choose the inner ring/ });
-  for (const channel of INNER_RING) await choice.getByRole('checkbox', { name: CHANNEL_NAMES[channel] }).check();
-  expect(await choice.getByRole('checkbox', { name: CHANNEL_NAMES.community_building }).isDisabled()).toBe(true);
+  for (const channel of INNER_RING) await choice.getByRole('checkbox', { name: TRACTION_CHANNELS[channel] }).check();
+  expect(await choice.getByRole('checkbox', { name: TRACTION_CHANNELS.community_building }).isDisabled()).toBe(true);
   await choice.getByRole('button', { name: 'Choose as the inner ring' }).click();
-  const inner = INNER_RING.map((channel) => CHANNEL_NAMES[channel]);
+  const inner = INNER_RING.map((channel) => TRACTION_CHANNELS[channel]);
   await expect.poll(() => names(ranking, 'Inner ring: chosen to test now')).toEqual(inner);
   await expect.poll(() => names(theirRanking, 'Inner ring: chosen to test now')).toEqual(inner);
   expect(await theirRanking.locator('.memory-entry__byline').textContent()).toMatch(new RegExp(`^${owner.email.split('@')[0]} · `));

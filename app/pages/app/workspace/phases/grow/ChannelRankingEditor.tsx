@@ -10,7 +10,7 @@ import {
 } from '#contracts/phases/grow';
 import { SelectField } from '../ArtifactFields';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { GrowTextField } from './GrowFields';
+import { LimitedTextField } from '../LimitedFields';
 
 const CHANNELS = Object.keys(TRACTION_CHANNELS) as TractionChannel[];
 
@@ -45,7 +45,7 @@ function ChannelRankingFields({ id, fields, onChange }: ArtifactEditorProps<Rank
         return (
           <fieldset key={idea.channel} className="artifact-editor__group">
             <legend>{name}</legend>
-            <GrowTextField
+            <LimitedTextField
               id={`${id}-idea-${index}`}
               label={`${name}: idea`}
               value={idea.idea}

@@ -10,7 +10,8 @@ import {
 } from '#contracts/phases/grow';
 import { SelectField } from '../ArtifactFields';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
-import { GrowNumberField, GrowTextField, problemOf } from './GrowFields';
+import { LimitedTextField } from '../LimitedFields';
+import { GrowNumberField, problemOf } from './GrowFields';
 
 /** An experiment as the form holds it: the assumption tested as text (empty: none). */
 export interface ExperimentFields {
@@ -39,8 +40,8 @@ function ExperimentFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<Ex
   return (
     <div className="grow-editor">
       <SelectField<TractionChannel> id={`${id}-channel`} label="Channel" value={fields.channel} options={TRACTION_CHANNELS} onChange={set('channel')} />
-      <GrowTextField id={`${id}-hypothesis`} label="Hypothesis" value={fields.hypothesis} max={400} rows={3} onChange={set('hypothesis')} />
-      <GrowTextField id={`${id}-metric`} label="Metric (what is counted)" value={fields.metric} max={160} onChange={set('metric')} />
+      <LimitedTextField id={`${id}-hypothesis`} label="Hypothesis" value={fields.hypothesis} max={400} rows={3} onChange={set('hypothesis')} />
+      <LimitedTextField id={`${id}-metric`} label="Metric (what is counted)" value={fields.metric} max={160} onChange={set('metric')} />
       <fieldset className="artifact-editor__group">
         <legend>Success</legend>
         <div className="grow-editor__pair">
@@ -98,7 +99,7 @@ function ExperimentFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<Ex
           </p>
         )}
       </div>
-      <GrowTextField id={`${id}-tests`} label="Tests the assumption (empty: none)" value={fields.tests} max={400} rows={2} onChange={set('tests')} />
+      <LimitedTextField id={`${id}-tests`} label="Tests the assumption (empty: none)" value={fields.tests} max={400} rows={2} onChange={set('tests')} />
       {fields.results.length > 0 && (
         <fieldset className="artifact-editor__group">
           <legend>Results</legend>

@@ -1,46 +1,7 @@
 /**
- * The phase's fields in its editors, each saying what is wrong at the field as the member types:
- * a text with its limit, a number with the contract's bounds. Saving still checks the contract.
+ * The phase's number fields in its editors, each saying what is wrong at the field as the member
+ * types, within the contract's bounds (texts use ../LimitedFields.tsx). Saving still checks the contract.
  */
-
-/** What a text's note says: its length against its limit, or how much to cut. */
-export function limitText(length: number, max: number): string {
-  return length > max ? `${length - max} ${length - max === 1 ? 'character' : 'characters'} too long: at most ${max}.` : `${length} of ${max} characters`;
-}
-
-/** A text with its limit shown under it. */
-export function GrowTextField({
-  id,
-  label,
-  value,
-  onChange,
-  max,
-  rows,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  max: number;
-  rows?: number;
-}) {
-  const length = value.trim().length;
-  const over = length > max;
-  const shared = { id, className: 'memory-editor__input', value, 'aria-describedby': `${id}-limit`, 'aria-invalid': over || undefined };
-  return (
-    <div className="memory-editor__field">
-      <label htmlFor={id}>{label}</label>
-      {rows ? (
-        <textarea {...shared} rows={rows} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...shared} onChange={(event) => onChange(event.target.value)} />
-      )}
-      <p id={`${id}-limit`} className={`grow-limit${over ? ' grow-field-error' : ''}`}>
-        {limitText(length, max)}
-      </p>
-    </div>
-  );
-}
 
 /** A number, empty while the member types; `problem` is said under it. */
 export function GrowNumberField({
