@@ -1,12 +1,6 @@
-import { strFromU8, unzipSync } from 'fflate';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
-import { MemoryContentSchema, type MemoryContent } from '#contracts/workspace';
-import { asEntries } from '../fixtures/full-project';
-import { db, postJson } from '../utils';
-import { seedWorkspace } from './export-support';
-import { ownerWithProject } from './workspace-support';
+import { exportedText } from './export-support';
 
 /**
  * Phases 5 and 6 in the project export, with no export code of their own: the export reads every
@@ -103,34 +97,25 @@ const EXPECTED = [
   'A texting API',
 ];
 
-async function exported(format: 'md' | 'docx' | 'pdf') {
-  const owner = await ownerWithProject('Clinic waitlist');
-  await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
-  await seedWorkspace(owner.projectId, asEntries(CONTENTS.map((content) => MemoryContentSchema.parse(content) as MemoryContent)), []);
-  const response = await postJson(`/api/project/${owner.projectId}/export`, { format, phases: [5, 6], includeCanvas: false }, {}, { jar: owner.jar });
-  expect(response.status).toBe(200);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-const flat = (text: string) => text.replace(/\s+/g, ' ');
+const exported = (format: 'md' | 'docx' | 'pdf') => exportedText(CONTENTS, [5, 6], format);
 
 describe('phases 5 and 6 in the export', () => {
   it('as Markdown: each artifact under its phase, the plan with its milestones, tasks and statuses', async () => {
-    const markdown = new TextDecoder().decode(await exported('md'));
+    const markdown = await exported('md');
     expect(markdown).toContain('## Phase 5: Shape the solution');
     expect(markdown).toContain('## Phase 6: Plan the build');
-    for (const text of EXPECTED) expect(flat(markdown.replace(/\\/g, ''))).toContain(text);
+    for (const text of EXPECTED) expect(markdown).toContain(text);
     expect(markdown.indexOf('Phase 5: Shape the solution')).toBeLessThan(markdown.indexOf('Phase 6: Plan the build'));
-    expect(flat(markdown.replace(/\\/g, ''))).toContain('[Done] Send the offer text (2 d, Ana Ruiz)');
+    expect(markdown).toContain('[Done] Send the offer text (2 d, Ana Ruiz)');
   });
 
   it('as Word: the same text in the document', async () => {
-    const document = strFromU8(unzipSync(await exported('docx'))['word/document.xml']!).replace(/<[^>]+>/g, ' ');
-    for (const text of EXPECTED) expect(flat(document)).toContain(text);
+    const document = await exported('docx');
+    for (const text of EXPECTED) expect(document).toContain(text);
   });
 
   it('as PDF: the same text read back', async () => {
-    const { text } = await extractText(await getDocumentProxy(await exported('pdf')), { mergePages: true });
-    for (const line of EXPECTED) expect(flat(text)).toContain(line);
+    const text = await exported('pdf');
+    for (const line of EXPECTED) expect(text).toContain(line);
   });
 });
