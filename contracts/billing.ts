@@ -13,9 +13,6 @@ export const COMMISSION_ELIGIBLE_DAYS = 365;
 /** Payouts are made on the 1st of the month for balances of at least this much. */
 export const PAYOUT_MINIMUM = 5_000;
 
-/** The commission of a payment: 20% of its amount without tax, rounded to the cent. */
-export const commissionOf = (amountWithoutTax: number) => Math.round((amountWithoutTax * COMMISSION_PERCENT) / 100);
-
 /** "$149.00"; negative amounts as "−$29.80". */
 export function formatMoney(cents: number, currency: string = PRO_PRICE.currency): string {
   const formatted = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(Math.abs(cents) / 100);
@@ -36,8 +33,16 @@ export type CheckoutAnswer =
   /** Already Pro: nothing to buy. */
   | { kind: 'already-pro' };
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'disputed', 'refunded', 'dispute_lost'] as const;
+/**
+ * `duplicate_refund_due` and `duplicate_refunded`: a payment that arrived for a founder who
+ * already had Pro, refunded at once and granting nothing (docs/decisions/0061).
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'disputed', 'refunded', 'dispute_lost', 'duplicate_refund_due', 'duplicate_refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why a payment waits for the operator: not the price's currency, or not the price's amount. */
+export const PAYMENT_REVIEW_REASONS = ['currency', 'amount'] as const;
+export type PaymentReviewReason = (typeof PAYMENT_REVIEW_REASONS)[number];
 
 export interface PaymentRecord {
   id: string;

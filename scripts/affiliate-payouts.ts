@@ -7,6 +7,8 @@
 
 /** Repeated from contracts/billing.ts (PAYOUT_MINIMUM): Node runs this file without the bundler. */
 export const PAYOUT_MINIMUM_CENTS = 5_000;
+/** Repeated from contracts/billing.ts (PRO_PRICE.currency): balances and payouts are in this currency alone. */
+export const PAYOUT_CURRENCY = 'usd';
 export const REFERRAL_CODE_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 /** A payment service's reference: PayPal transaction ids, bank references. */
 export const PAYOUT_REFERENCE_SHAPE = /^[A-Za-z0-9._:/-]{1,100}$/;
@@ -23,7 +25,7 @@ const payableAt = (cutoff: number) => `sum(CASE WHEN l.kind = 'payout' OR l.avai
 /** Affiliates owed at least the minimum as of `cutoff`, largest first, with where to pay them. */
 export function payableBalancesSql(cutoff: number): string {
   return `SELECT a.referral_code AS code, a.name, a.paypal_email AS paypal, ${payableAt(cutoff)} AS payable_cents
-    FROM affiliates a JOIN affiliate_ledger l ON l.affiliate_id = a.id
+    FROM affiliates a JOIN affiliate_ledger l ON l.affiliate_id = a.id AND l.currency = '${PAYOUT_CURRENCY}'
     GROUP BY a.id HAVING payable_cents >= ${PAYOUT_MINIMUM_CENTS} ORDER BY payable_cents DESC`;
 }
 
@@ -35,9 +37,9 @@ export function payableBalancesSql(cutoff: number): string {
 export function markPaidSql(code: string, reference: string, cutoff: number, now: number): string {
   if (!REFERRAL_CODE_SHAPE.test(code)) throw new Error(`"${code}" is not a referral code (^[A-Za-z0-9_-]{1,64}$).`);
   if (!PAYOUT_REFERENCE_SHAPE.test(reference)) throw new Error(`"${reference}" is not a payout reference (letters, digits and . _ : / -, at most 100).`);
-  return `INSERT INTO affiliate_ledger (affiliate_id, kind, amount, available_at, reference)
-    SELECT a.id, 'payout', -${payableAt(cutoff)}, ${Math.trunc(now)}, '${reference}'
-    FROM affiliates a JOIN affiliate_ledger l ON l.affiliate_id = a.id
+  return `INSERT INTO affiliate_ledger (affiliate_id, kind, amount, currency, available_at, reference)
+    SELECT a.id, 'payout', -${payableAt(cutoff)}, '${PAYOUT_CURRENCY}', ${Math.trunc(now)}, '${reference}'
+    FROM affiliates a JOIN affiliate_ledger l ON l.affiliate_id = a.id AND l.currency = '${PAYOUT_CURRENCY}'
     WHERE a.referral_code = '${code}' COLLATE NOCASE
     GROUP BY a.id HAVING ${payableAt(cutoff)} >= ${PAYOUT_MINIMUM_CENTS}
     RETURNING -amount AS paid_cents`;

@@ -5,6 +5,7 @@
  *   npm run plan -- show EMAIL [--remote]          the account's plan and how many projects it owns
  *   npm run plan -- set EMAIL free|pro [--remote]
  *   npm run plan -- interest [--remote]            founders waiting for Pro, oldest first
+ *   npm run plan -- review [--remote]              payments not of the price's currency or amount, and refunds still due
  *   npm run plan -- announce [--remote]            e-mail each of them, once, that Pro can be bought
  *
  * `announce` claims the addresses not told yet (one UPDATE … RETURNING, so two runs never share
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const PLANS = ['free', 'pro'];
 const EMAIL_SHAPE = /^[^\s@']+@[^\s@']+\.[^\s@']+$/;
 
-const USAGE = 'Usage: npm run plan -- show EMAIL | set EMAIL free|pro | interest | announce [--remote] [--persist-to DIR]';
+const USAGE = 'Usage: npm run plan -- show EMAIL | set EMAIL free|pro | interest | review | announce [--remote] [--persist-to DIR]';
 
 /** wrangler.toml's [vars] value of `name` (production's), e.g. APP_URL and MAIL_FROM. */
 function configuredVar(name: string): string {
@@ -100,6 +101,19 @@ async function main(args: string[]) {
   if (command === 'interest') {
     const rows = d1(`SELECT email, datetime(created_at / 1000, 'unixepoch') AS since FROM pro_interest ORDER BY created_at`, args);
     console.log(rows.length ? JSON.stringify(rows, null, 2) : 'Nobody is waiting for Pro.');
+    return;
+  }
+  if (command === 'review') {
+    // Payments Stripe took that are not a sale of the price, and duplicate payments whose refund
+    // Stripe has not confirmed: each asks the operator to look (docs/decisions/0061).
+    const rows = d1(
+      `SELECT p.checkout_session_id AS session, p.payment_intent_id AS payment_intent, p.status, p.review_reason AS reason, p.currency,
+              p.amount_total, p.amount_tax, u.email, datetime(p.created_at / 1000, 'unixepoch') AS at
+       FROM payments p LEFT JOIN users u ON u.id = p.user_id
+       WHERE p.review_reason IS NOT NULL OR p.status = 'duplicate_refund_due' ORDER BY p.created_at`,
+      args,
+    );
+    console.log(rows.length ? JSON.stringify(rows, null, 2) : 'No payment needs a look.');
     return;
   }
   if (command === 'show') {

@@ -16,6 +16,7 @@ interface FakeSession {
   chargeId: string;
   invoiceId: string;
   refunded: boolean;
+  expired: boolean;
 }
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -26,8 +27,15 @@ const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')
  * - POST /v1/checkout/sessions creates a session whose `url` is a page of this fake;
  * - GET /v1/checkout/sessions/:id, expanding `invoice` and `payment_intent.latest_charge`,
  *   gives the invoice's hosted URL and PDF and the charge's receipt URL;
- * - POST /v1/refunds refunds a session's payment intent in full and answers the refund, and
+ * - POST /v1/checkout/sessions/:id/expire expires an open session (its status becomes `expired`),
+ *   and refuses a session already expired with 400, as Stripe refuses one that is not open;
+ * - POST /v1/refunds refunds a session's payment intent in full and answers the refund (the same
+ *   `Idempotency-Key` gets the same refund; a second refund is refused with
+ *   `charge_already_refunded`), GET /v1/refunds?payment_intent=… lists a payment's refunds, and
  *   GET /v1/charges/:id the charge as `charge.refunded` would carry it.
+ * `POST /__refund-outage` `{ paymentIntent, down }` makes refunds of one payment intent answer 500
+ * until it is lifted: steered per payment, so files running side by side do not meet it, and
+ * kept across `/__reset`.
  * Sessions live as long as the fake.
  */
 export async function startFakeStripe() {
@@ -35,7 +43,13 @@ export async function startFakeStripe() {
   const idempotent = new Map<string, string>();
   let base = '';
 
-  const stripeError = (status: number, message: string) => ({ status, body: { error: { type: 'invalid_request_error', message } } });
+  const refundsByKey = new Map<string, { payment_intent: string | null }>();
+  const refunds: { payment_intent: string | null }[] = [];
+  const refundOutages = new Set<string>();
+  const stripeError = (status: number, message: string, code?: string) => ({
+    status,
+    body: { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message, ...(code ? { code } : {}) } },
+  });
 
   const chargeOf = (session: FakeSession) => ({
     id: session.chargeId,
@@ -69,7 +83,7 @@ export async function startFakeStripe() {
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       metadata,
       payment_status: 'unpaid',
-      status: 'open',
+      status: session.expired ? 'expired' : 'open',
       success_url: p.success_url,
       cancel_url: p.cancel_url,
       invoice: expand.includes('invoice')
@@ -89,6 +103,14 @@ export async function startFakeStripe() {
   const server = await startFakeServer<StripeScenario>('stripe', (request, scenario, response) => {
     const url = new URL(request.path, 'http://fake');
     const answer = ({ status, body }: { status: number; body: unknown }) => sendJson(response, status, body);
+    // Steering, not Stripe's API: before the key check.
+    if (request.method === 'POST' && url.pathname === '/__refund-outage') {
+      const { paymentIntent, down } = JSON.parse(request.body) as { paymentIntent: string; down: boolean };
+      if (down) refundOutages.add(paymentIntent);
+      else refundOutages.delete(paymentIntent);
+      return answer({ status: 200, body: {} });
+    }
+
     if (!request.headers.authorization?.startsWith('Bearer sk_')) return answer(stripeError(401, 'Invalid API Key provided.'));
 
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -98,7 +120,15 @@ export async function startFakeStripe() {
       if (reused) return answer({ status: 200, body: sessionObject(sessions.get(reused)!, []) });
       const params = Object.fromEntries(new URLSearchParams(request.body));
       if (params.mode !== 'payment') return answer(stripeError(400, 'Missing required param: mode.'));
-      const session: FakeSession = { id: id('cs'), params, paymentIntentId: id('pi'), chargeId: id('ch'), invoiceId: id('in'), refunded: false };
+      const session: FakeSession = {
+        id: id('cs'),
+        params,
+        paymentIntentId: id('pi'),
+        chargeId: id('ch'),
+        invoiceId: id('in'),
+        refunded: false,
+        expired: false,
+      };
       sessions.set(session.id, session);
       if (key) idempotent.set(key, session.id);
       return answer({ status: 200, body: sessionObject(session, []) });
@@ -114,16 +144,41 @@ export async function startFakeStripe() {
       return answer({ status: 200, body: sessionObject(session, expand) });
     }
 
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (request.method === 'POST' && expirePath) {
+      const session = sessions.get(expirePath[1]!);
+      if (!session) return answer(stripeError(404, `No such checkout.session: '${expirePath[1]}'`));
+      if (session.expired) return answer(stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.'));
+      session.expired = true;
+      return answer({ status: 200, body: sessionObject(session, []) });
+    }
+
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      const intent = url.searchParams.get('payment_intent');
+      return answer({ status: 200, body: { object: 'list', data: refunds.filter((r) => !intent || r.payment_intent === intent), has_more: false } });
+    }
+
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = new URLSearchParams(request.body).get('payment_intent');
+      if (intent && refundOutages.has(intent)) return answer(stripeError(500, 'Something went wrong on our end.'));
+      const key = request.headers['idempotency-key'];
+      const replay = key ? refundsByKey.get(key) : undefined;
+      if (replay) return answer({ status: 200, body: replay });
       const session = [...sessions.values()].find((s) => s.paymentIntentId === intent);
       if (!session) return answer(stripeError(404, `No such payment_intent: '${intent}'`));
-      if (session.refunded) return answer(stripeError(400, `Charge ${session.chargeId} has already been refunded.`));
+      if (session.refunded) return answer(stripeError(400, `Charge ${session.chargeId} has already been refunded.`, 'charge_already_refunded'));
       session.refunded = true;
-      return answer({
-        status: 200,
-        body: { id: id('re'), object: 'refund', payment_intent: intent, charge: session.chargeId, status: 'succeeded', amount: chargeOf(session).amount },
-      });
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        payment_intent: intent,
+        charge: session.chargeId,
+        status: 'succeeded',
+        amount: chargeOf(session).amount,
+      };
+      refunds.push(refund);
+      if (key) refundsByKey.set(key, refund);
+      return answer({ status: 200, body: refund });
     }
 
     const chargePath = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);

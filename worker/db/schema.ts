@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { PAYMENT_STATUSES } from '#contracts/billing';
+import { PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES } from '#contracts/billing';
 import { DISCUSSION_SOURCES } from '#contracts/discussions';
 import { COMPETITOR_SOURCES } from '#contracts/phases/competitors';
 
@@ -439,9 +439,32 @@ export const payments = sqliteTable(
     invoicePdfUrl: text('invoice_pdf_url'),
     paidAt: integer('paid_at', { mode: 'number' }),
     reversedAt: integer('reversed_at', { mode: 'number' }),
+    /**
+     * Why the operator must look at this payment: its currency or amount is not the price's
+     * (docs/decisions/0061-one-purchase-per-founder.md). Such a payment earns no commission.
+     */
+    reviewReason: text('review_reason', { enum: PAYMENT_REVIEW_REASONS }),
     createdAt: createdAt(),
   },
   (t) => [index('payments_user').on(t.userId)],
+);
+
+/**
+ * Every Checkout session opened for a founder, so that the first one paid can expire the others
+ * through Stripe (docs/decisions/0061-one-purchase-per-founder.md). `closed_at` is set once
+ * Stripe has expired it or it was the one paid.
+ */
+export const checkoutSessions = sqliteTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    closedAt: integer('closed_at', { mode: 'number' }),
+  },
+  (t) => [index('checkout_sessions_user').on(t.userId)],
 );
 
 /**
@@ -469,8 +492,10 @@ export const affiliateLedger = sqliteTable(
       .references(() => affiliates.id, { onDelete: 'cascade' }),
     paymentId: text('payment_id').references(() => payments.id),
     kind: text('kind', { enum: ['commission', 'reversal', 'payout'] }).notNull(),
-    /** Cents, signed: commissions positive, reversals and payouts negative. */
+    /** Minor units of `currency`, signed: commissions positive, reversals and payouts negative. */
     amount: integer('amount').notNull(),
+    /** The currency of `amount`; balances are summed per currency, never across. */
+    currency: text('currency').notNull().default('usd'),
     availableAt: integer('available_at', { mode: 'number' }).notNull(),
     /** The payout's reference in the payment service (payouts only). */
     reference: text('reference'),

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { CHECKOUT_SESSION_SHAPE, PRO_PRICE, PRO_SESSION_METADATA, type BillingSummary, type CheckoutAnswer, type CheckoutStatus } from '#contracts/billing';
 import { z } from '#contracts/zod';
 import { findUserById } from '../db/queries/accounts';
-import { paymentOfSession, paymentsOf } from '../db/queries/payments';
+import { paymentOfSession, paymentsOf, recordCheckoutSession } from '../db/queries/payments';
 import type { AppEnv } from '../env';
 import { jsonBody, limitBody } from '../middleware/validate';
 import { processWebhook } from '../services/fulfilment';
@@ -91,6 +91,8 @@ const signedIn = new Hono<SignedInEnv>()
         { userId: me.id, email: me.email, referralCode: me.referredBy, appUrl: c.env.APP_URL },
         `pro-checkout:${me.id}:${window}`,
       );
+      // Kept so that the purchase, whichever session it comes through, can expire the others.
+      await recordCheckoutSession(c.env.DB, session.id, me.id);
       return c.json({ kind: 'redirect', url: session.url } satisfies CheckoutAnswer, 200);
     } catch (error) {
       console.error('Checkout session not created', { reason: error instanceof Error ? error.message.slice(0, 500) : String(error) });

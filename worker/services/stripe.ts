@@ -53,12 +53,25 @@ function client(env: Bindings): Stripe {
   });
 }
 
+export class FutureSignatureError extends Error {
+  override name = 'FutureSignatureError';
+}
+
+/** The signature header's timestamp (`t=`), or null when it has none. */
+function signedAt(signature: string): number | null {
+  const match = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature);
+  return match ? Number(match[1]) : null;
+}
+
 /**
- * Verifies a webhook's signature and timestamp and parses its event; throws
- * Stripe.errors.StripeSignatureVerificationError when either is wrong.
+ * Verifies a webhook's signature and timestamp and parses its event; throws when either is
+ * wrong. The SDK refuses a timestamp older than the tolerance but not one ahead of now, so a
+ * signature dated in the future is refused here, with the same tolerance (docs/security.md).
  */
-export function verifiedEvent(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
-  return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+export function verifiedEvent(rawBody: string, signature: string, secret: string, now = Date.now()): Promise<Stripe.Event> {
+  const at = signedAt(signature);
+  if (at !== null && at - Math.floor(now / 1000) > WEBHOOK_TOLERANCE_SECONDS) throw new FutureSignatureError('The signature is dated in the future.');
+  return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider, now);
 }
 
 /** Signs a payload as Stripe would: the local test checkout's events (and the tests') use it. */
@@ -102,6 +115,9 @@ export async function createProCheckout(env: Bindings, request: CheckoutRequest,
       tax_id_collection: { enabled: true },
       billing_address_collection: 'required',
       invoice_creation: { enabled: true },
+      // The price, the tax, the invoice and the commission are in US dollars: Adaptive Pricing,
+      // which would charge a buyer in their own currency, is off (decision 0061).
+      adaptive_pricing: { enabled: false },
       // Stripe fills in {CHECKOUT_SESSION_ID}; the braces must reach it unencoded.
       success_url: `${new URL(request.appUrl).origin}/pro/welcome?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: new URL('/pricing?checkout=cancelled', request.appUrl).href,
@@ -129,6 +145,35 @@ export async function paymentDocuments(env: Bindings, checkoutSessionId: string)
     invoiceUrl: invoice?.hosted_invoice_url ?? null,
     invoicePdfUrl: invoice?.invoice_pdf ?? null,
   };
+}
+
+/**
+ * Expires a Checkout session so that it can no longer be paid. A session that is no longer open
+ * (paid, or expired already) is not an error: it cannot be paid either.
+ */
+export async function expireCheckoutSession(env: Bindings, sessionId: string): Promise<void> {
+  try {
+    await client(env).checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire:${sessionId}` });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 400 || error.statusCode === 404)) return;
+    throw error;
+  }
+}
+
+/**
+ * Refunds a payment in full, once: the idempotency key makes a repeated call the same refund,
+ * and a charge that Stripe reports as refunded already counts as done.
+ */
+export async function refundPayment(env: Bindings, paymentIntentId: string, paymentId: string): Promise<void> {
+  try {
+    await client(env).refunds.create(
+      { payment_intent: paymentIntentId, reason: 'duplicate', metadata: { paymentId } },
+      { idempotencyKey: `duplicate-refund:${paymentId}` },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+    throw error;
+  }
 }
 
 export const isStripeConfigured = (env: Bindings) => Boolean(env.STRIPE_SECRET_KEY);

@@ -14,6 +14,8 @@ const STATUS_LABELS: Record<PaymentRecord['status'], string> = {
   disputed: 'Disputed',
   refunded: 'Refunded',
   dispute_lost: 'Reversed after a dispute',
+  duplicate_refund_due: 'Being refunded: you already had Pro',
+  duplicate_refunded: 'Refunded: you already had Pro',
 };
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });

@@ -19,7 +19,15 @@ export const PRO_UNLOCKS = [
   'Every future improvement, with no subscription',
 ] as const;
 
-type View = { kind: 'confirming'; slow: boolean } | { kind: 'pro' } | { kind: 'not-paid'; status: CheckoutStatus['status'] } | { kind: 'invalid' };
+type View =
+  | { kind: 'confirming'; slow: boolean }
+  | { kind: 'pro' }
+  /** This payment came after the one that gave Pro: it is refunded (decision 0061). */
+  | { kind: 'already-pro' }
+  | { kind: 'not-paid'; status: CheckoutStatus['status'] }
+  | { kind: 'invalid' };
+
+const REFUNDED_AS_DUPLICATE: ReadonlySet<CheckoutStatus['status']> = new Set(['duplicate_refund_due', 'duplicate_refunded']);
 
 /**
  * Where Checkout returns: it waits until the webhook has recorded the payment, then says what Pro
@@ -44,6 +52,10 @@ export function Component() {
         if (status.recorded && status.status === 'paid') {
           updateUser({ plan: 'pro' });
           return setView({ kind: 'pro' });
+        }
+        if (status.recorded && REFUNDED_AS_DUPLICATE.has(status.status)) {
+          updateUser({ plan: 'pro' });
+          return setView({ kind: 'already-pro' });
         }
         if (status.recorded && status.status !== 'pending') return setView({ kind: 'not-paid', status: status.status });
       } catch (error) {
@@ -90,14 +102,16 @@ export function Component() {
                 <li key={item}>{item}</li>
               ))}
             </ul>
-            <div className="pro-card__actions">
-              <Link className="button" to="/dashboard">
-                Go to your dashboard
-              </Link>
-              <Link className="button button--secondary" to="/app/settings#billing">
-                See billing
-              </Link>
-            </div>
+            <ProActions />
+          </>
+        )}
+        {view.kind === 'already-pro' && (
+          <>
+            <h1>You already had Pro</h1>
+            <p className="pro-card__lead">
+              This payment came after the one that gave you Pro, so it is refunded in full; we e-mailed {user.email} about it. Your Pro plan stays as it is.
+            </p>
+            <ProActions />
           </>
         )}
         {view.kind === 'not-paid' && (
@@ -126,6 +140,20 @@ export function Component() {
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+/** Where a founder who has Pro goes from here. */
+function ProActions() {
+  return (
+    <div className="pro-card__actions">
+      <Link className="button" to="/dashboard">
+        Go to your dashboard
+      </Link>
+      <Link className="button button--secondary" to="/app/settings#billing">
+        See billing
+      </Link>
     </div>
   );
 }
