@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CANVAS_LIMITS, type CanvasItem, type CanvasNote } from '#contracts/canvas';
-import { closeMemberConnections } from '../../worker/agents/project-lifecycle';
+import { memberLeft } from '../../worker/agents/project-lifecycle';
 import { db, request, signedInUser } from '../utils';
 import { addCollaborator, answerEnd, lane, openSocket, ownerWithProject, send, upgrade, type Frame, type TestSocket } from './workspace-support';
 
@@ -340,7 +340,7 @@ describe('canvas access', () => {
     await db().prepare('DELETE FROM project_members WHERE project_id = ? AND user_id = ?').bind(projectId, userId).run();
     socket.send({ type: 'canvas_create', requestId: 'late', item: note() });
     expect((await socket.waitForClose()).code).toBe(4403);
-    await closeMemberConnections(env, projectId, userId);
+    await memberLeft(env, projectId, userId);
     const owner = await openSocket(projectId, jar);
     expect(await board(owner)).toEqual([]);
     owner.close();

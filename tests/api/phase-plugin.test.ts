@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemoryEntry } from '#contracts/workspace';
 import { registerPhaseNineContract, type BallotState } from '../fixtures/phase-nine/contract';
-import { COUNT_STEP_MS, REMINDER_TEXT, registerPhaseNineModule } from '../fixtures/phase-nine/worker';
-import { db } from '../utils';
+import { COUNT_STEP_MS, membersChangedIn, REMINDER_TEXT, registerPhaseNineModule } from '../fixtures/phase-nine/worker';
+import { db, request } from '../utils';
 import {
   addCollaborator,
   answerEnd,
@@ -157,6 +157,21 @@ describe('a phase registered at test time plugs into the workspace object', () =
     await waitForState(socket, (state) => state.ballot.status === 'counted', 'the count done', 20_000);
     expect(await result(socket, frame(socket, { type: 'memory_create', content: tally }))).toMatchObject({ ok: true });
     socket.close();
+  });
+
+  it('hears that a member left (removed, left, account deleted) before the removal is answered', async () => {
+    const { jar, projectId } = await ownerWithProject();
+    const [removed, leaving, deleting] = [await addCollaborator(jar, projectId), await addCollaborator(jar, projectId), await addCollaborator(jar, projectId)];
+    const heard = () => membersChangedIn.filter((id) => id === projectId).length;
+    const { id: removedId } = (await db().prepare('SELECT id FROM users WHERE email = ?').bind(removed.email).first<{ id: string }>())!;
+    expect(heard()).toBe(0);
+    expect((await request(`/api/project/${projectId}/members/${removedId}`, { method: 'DELETE' }, { jar })).status).toBe(200);
+    expect(heard()).toBe(1);
+    expect((await request(`/api/project/${projectId}/membership`, { method: 'DELETE' }, { jar: leaving.jar })).status).toBe(200);
+    expect(heard()).toBe(2);
+    const deletion = { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ confirmation: deleting.email }) };
+    expect((await request('/api/user', deletion, { jar: deleting.jar })).status).toBe(200);
+    expect(heard()).toBe(3);
   });
 
   describe('a job step set at a time, cancelled, posting as the co-founder and charged to the project', () => {

@@ -45,10 +45,10 @@ describe('connecting to the workspace', () => {
     const { jar, projectId } = await ownerWithProject();
     const collaborator = await addCollaborator(jar, projectId);
     const socket = await openSocket(projectId, collaborator.jar);
-    const { closeMemberConnections } = await import('../../worker/agents/project-lifecycle');
+    const { memberLeft } = await import('../../worker/agents/project-lifecycle');
     const userId = (await db().prepare('SELECT id FROM users WHERE email = ?').bind(collaborator.email).first<{ id: string }>())!.id;
     await db().prepare('DELETE FROM project_members WHERE project_id = ? AND user_id = ?').bind(projectId, userId).run();
-    await closeMemberConnections(env, projectId, userId);
+    await memberLeft(env, projectId, userId);
     expect((await socket.waitForClose()).code).toBe(4403);
     expect((await upgrade(projectId, collaborator.jar)).status).toBe(404);
   });

@@ -7,9 +7,10 @@ import type { MemoryEntry } from '#contracts/workspace';
 import { GROW_DEMO } from '../../worker/agents/phases/grow/demo';
 import { checkInIntervalMs } from '../../worker/agents/phases/grow/weekly-check-in';
 import type { DemoStep } from '../../worker/agents/phases/types';
-import { db, outboxFor } from '../utils';
+import { db, outboxFor, request } from '../utils';
 import { demoContext, demoText, demoWords } from './demo-context';
 import {
+  addCollaborator,
   answerEnd,
   ask,
   currentOrNextState,
@@ -309,6 +310,50 @@ describe('the weekly check-in', () => {
     expect(mail!.text).not.toContain('Calls to clinics');
     expect(mail!.html).not.toContain('Calls to clinics');
     expect(mail!.text).not.toContain('Changed in the memory');
+    socket.close();
+  });
+
+  it('e-mails no one who was removed, left or deleted their account: each is dropped from those who asked at once', async () => {
+    const { owner, socket } = await proProject();
+    const userId = async (email: string) => (await db().prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
+    expect(await ask(socket, { type: 'grow_check_in', enabled: true, email: true })).toMatchObject({ ok: true });
+    const [removed, leaving, deleting] = [
+      await addCollaborator(owner.jar, owner.projectId),
+      await addCollaborator(owner.jar, owner.projectId),
+      await addCollaborator(owner.jar, owner.projectId),
+    ];
+    for (const collaborator of [removed, leaving, deleting]) {
+      const theirs = await openSocket(owner.projectId, collaborator.jar);
+      expect(await ask(theirs, { type: 'grow_check_in', enabled: true, email: true })).toMatchObject({ ok: true });
+      theirs.close();
+    }
+    const [ownerId, removedId, leavingId, deletingId] = await Promise.all([
+      userId(owner.email),
+      userId(removed.email),
+      userId(leaving.email),
+      userId(deleting.email),
+    ]);
+    const asked = (state: State) => state.checkIn.emailUserIds;
+    expect(asked(await waitForState(socket, (state) => asked(state).length === 4, 'four asking'))).toEqual([ownerId, removedId, leavingId, deletingId]);
+
+    const removal = await request(`/api/project/${owner.projectId}/members/${removedId}`, { method: 'DELETE' }, { jar: owner.jar });
+    expect(removal.status).toBe(200);
+    expect(asked(await waitForState(socket, (state) => !asked(state).includes(removedId), 'the removed member dropped'))).toEqual([
+      ownerId,
+      leavingId,
+      deletingId,
+    ]);
+
+    expect((await request(`/api/project/${owner.projectId}/membership`, { method: 'DELETE' }, { jar: leaving.jar })).status).toBe(200);
+    expect(asked(await waitForState(socket, (state) => !asked(state).includes(leavingId), 'the member who left dropped'))).toEqual([ownerId, deletingId]);
+
+    const deletion = await request(
+      '/api/user',
+      { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ confirmation: deleting.email }) },
+      { jar: deleting.jar },
+    );
+    expect(deletion.status).toBe(200);
+    expect(asked(await waitForState(socket, (state) => !asked(state).includes(deletingId), 'the deleted account dropped'))).toEqual([ownerId]);
     socket.close();
   });
 

@@ -14,7 +14,7 @@ import { outlineOf, staleUpstreams } from '#contracts/phases/registry';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
 import { LAUNCH_DEMO } from '../../worker/agents/phases/launch/demo';
-import { db } from '../utils';
+import { db, request } from '../utils';
 import { demoContext, demoText, demoWords } from './demo-context';
 import {
   addCollaborator,
@@ -333,6 +333,27 @@ describe("a member's edit of the launch plan", () => {
     });
     expect(update).toMatchObject({ ok: false, reason: 'invalid', error: expect.stringContaining('Zed Nobody, who is not a member') });
     expect(launchOf(socket.latestState<State>()!)).toMatchObject({ version: saved.version, launch: { checklist: [{ owner: ana }] } });
+    socket.close();
+  });
+
+  it('is refused, on a socket opened before the removal, when it makes a removed member an item’s owner; the team sent to it drops them', async () => {
+    const { owner, socket, other, members, ana } = await team(true);
+    const ben = members.find((member) => member.name === COLLABORATOR_NAME)!;
+    const post = (who: TeamMember) => launchContent([item('ph', { title: 'Post on Product Hunt', part: 'day', offsetDays: 0, owner: who })]);
+    const saved = (await create(socket, post(ana))) as LaunchEntry;
+    const removed = await request(`/api/project/${owner.projectId}/members/${ben.userId}`, { method: 'DELETE' }, { jar: owner.jar });
+    expect(removed.status).toBe(200);
+
+    const update = await ask(socket, { type: 'memory_update', id: saved.id, baseVersion: saved.version, content: post(ben) });
+    expect(update).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      error: `"Post on Product Hunt" is owned by ${COLLABORATOR_NAME}, who is not a member of this project: choose a member, or no owner.`,
+    });
+    expect(launchOf(socket.latestState<State>()!)).toMatchObject({ version: saved.version, launch: { checklist: [{ owner: ana }] } });
+    expect((await other!.waitForClose()).code).toBe(4403);
+    const after = await waitForState(socket, (state) => state.teamMembers.length === 1, 'the team without the removed member');
+    expect(after.teamMembers).toEqual([ana]);
     socket.close();
   });
 });

@@ -4,7 +4,7 @@ import { BuildPlanContentSchema, MvpScopeContentSchema, type PlanProposal, type 
 import { staleUpstreams } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { BUILD_PLAN_DEMO } from '../../worker/agents/phases/build-plan/demo';
-import { db } from '../utils';
+import { db, request } from '../utils';
 import { demoContext, demoText, demoWords } from './demo-context';
 import {
   addCollaborator,
@@ -459,6 +459,31 @@ describe("a member's edit of the plan", () => {
     });
     expect(update).toMatchObject({ ok: false, reason: 'invalid', error: expect.stringContaining('Zed Nobody, who is not a member') });
     expect(planOf(socket.latestState<State>()!)).toMatchObject({ version: saved.version, plan: { tasks: [{ owner: ana }] } });
+    socket.close();
+  });
+
+  it('is refused, on a socket opened before the removal, when it makes a removed member a task’s owner; the team sent to it drops them', async () => {
+    const { owner, socket, other, members, ana } = await team(true);
+    const ben = members.find((member) => member.name === COLLABORATOR_NAME)!;
+    const saved = (await create(socket, planContent([task('pilot', { title: 'Pilot with three clinics', owner: ana })]))) as PlanEntry;
+    const removed = await request(`/api/project/${owner.projectId}/members/${ben.userId}`, { method: 'DELETE' }, { jar: owner.jar });
+    expect(removed.status).toBe(200);
+
+    const update = await ask(socket, {
+      type: 'memory_update',
+      id: saved.id,
+      baseVersion: saved.version,
+      content: planContent([task('pilot', { title: 'Pilot with three clinics', owner: ben })]),
+    });
+    expect(update).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      error: `"Pilot with three clinics" is owned by ${COLLABORATOR_NAME}, who is not a member of this project: choose a member, or no owner.`,
+    });
+    expect(planOf(socket.latestState<State>()!)).toMatchObject({ version: saved.version, plan: { tasks: [{ owner: ana }] } });
+    expect((await other!.waitForClose()).code).toBe(4403);
+    const after = await waitForState(socket, (state) => state.teamMembers.length === 1, 'the team without the removed member');
+    expect(after.teamMembers).toEqual([ana]);
     socket.close();
   });
 });

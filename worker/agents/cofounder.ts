@@ -384,9 +384,23 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
     for (const module of allModules()) await module.hooks?.onResearchAnswer?.(this.#hostFor(module));
   }
 
-  /** A removed member: their open workspaces close at once. */
-  async closeMember(userId: string): Promise<number> {
-    return closeWhere(this.getConnections(), (member) => member.userId === userId, 'removed');
+  /**
+   * A membership ended (D1 already holds it): removed or left (`removed`), or the account deleted
+   * (`signedOut`). The member's open workspaces close at once, and every list of members a phase
+   * keeps is read again (PhaseHooks.onMembersChanged) before this returns, so the members still
+   * connected see the team without them and no edit names them afterwards.
+   */
+  async membershipEnded(userId: string, why: 'removed' | 'signedOut'): Promise<number> {
+    const closed = closeWhere(this.getConnections(), (member) => member.userId === userId, why);
+    if (this.#deleted) return closed;
+    await Promise.all(
+      allModules().map((module) =>
+        Promise.resolve(module.hooks?.onMembersChanged?.(this.#hostFor(module))).catch((error: unknown) => {
+          console.error('A phase could not bring its members up to date', module.number, error);
+        }),
+      ),
+    );
+    return closed;
   }
 
   /** The project was deleted: every connection closes and the object's storage is erased. */

@@ -5,7 +5,8 @@ import type { CofounderAgent } from './cofounder';
 
 /**
  * What the rest of the Worker may ask of a project's workspace object: member removal, ended
- * sessions, project deletion, the account export and research answers arriving call these.
+ * sessions and accounts, project deletion, the account export and research answers arriving
+ * call these.
  */
 
 type Objects = Pick<Bindings, 'COFOUNDER'>;
@@ -19,10 +20,33 @@ export const workspaceNamespace = (env: Objects) => env.COFOUNDER as DurableObje
 /** The workspace object of a project, addressed by its id as the Worker addresses it (the object knows its name). */
 export const workspaceOf = (env: Objects, projectId: string) => getAgentByName(workspaceNamespace(env), projectId);
 
-/** Closes every open workspace of a member who was removed from the project, at once. */
-export async function closeMemberConnections(env: Objects, projectId: string, userId: string): Promise<void> {
+/**
+ * A member was removed from the project or left it: their open workspaces close at once, and the
+ * lists of members the workspace keeps (task owners, who gets the check-in by e-mail) drop them
+ * before this returns.
+ */
+export async function memberLeft(env: Objects, projectId: string, userId: string): Promise<void> {
   const workspace = await workspaceOf(env, projectId);
-  await workspace.closeMember(userId);
+  await workspace.membershipEnded(userId, 'removed');
+}
+
+/**
+ * An account was deleted: in each project that lives on, its open workspaces close at once as
+ * signed out, and the lists of members drop it, as for a removal. A project whose object cannot
+ * be reached is logged: its sockets are still refused on their next write, which checks the
+ * session, and the e-mails of the check-in go only to members.
+ */
+export async function accountLeft(env: Objects, projectIds: readonly string[], userId: string): Promise<void> {
+  await Promise.all(
+    projectIds.map(async (projectId) => {
+      try {
+        const workspace = await workspaceOf(env, projectId);
+        await workspace.membershipEnded(userId, 'signedOut');
+      } catch (error) {
+        console.error('Telling the workspace about a deleted account failed', projectId, error);
+      }
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { closeMemberConnections, closeSessionConnections } from '../agents/project-lifecycle';
+import { accountLeft, memberLeft } from '../agents/project-lifecycle';
 import { deleteCollaborator } from '../db/queries/projects';
 import type { Bindings } from '../env';
 
@@ -14,16 +14,17 @@ import type { Bindings } from '../env';
  */
 export async function removeProjectMember(env: Bindings, projectId: string, userId: string): Promise<boolean> {
   const removed = await deleteCollaborator(env.DB, projectId, userId);
-  // Their open workspaces close at once; the Worker refuses them reconnecting (no membership).
-  if (removed) await closeMemberConnections(env, projectId, userId);
+  // Their open workspaces close at once and the workspace's lists of members drop them; the
+  // Worker refuses them reconnecting (no membership).
+  if (removed) await memberLeft(env, projectId, userId);
   return removed;
 }
 
 /**
  * After an account was deleted (its memberships went in the deletion's batch): its open
- * workspaces in the projects that live on close at once, as signed out. Deleted projects close
- * their own sockets when their object is wiped.
+ * workspaces in the projects that live on close at once, as signed out, and those workspaces'
+ * lists of members drop it. Deleted projects close their own sockets when their object is wiped.
  */
 export async function accountMembershipsEnded(env: Bindings, userId: string, projectIds: readonly string[]): Promise<void> {
-  await closeSessionConnections(env, projectIds, userId, { families: null });
+  await accountLeft(env, projectIds, userId);
 }

@@ -64,7 +64,7 @@ export interface Evidence {
   pages: ReadPage[];
 }
 
-/** A member connected, the memory changed, a research page was answered, a turn is about to be answered. */
+/** A member connected, the memory changed, a research page was answered, a turn is about to be answered, a member left. */
 export interface PhaseHooks {
   /** The object started (again, after an eviction). */
   onStart?(host: PhaseHost): Promise<void> | void;
@@ -74,6 +74,12 @@ export interface PhaseHooks {
   onResearchAnswer?(host: PhaseHost): Promise<void> | void;
   /** Before each answer's prompt is built: whatever the reminder reads is brought up to date. */
   beforeTurn?(host: PhaseHost): Promise<void> | void;
+  /**
+   * A member left the project (removed, left, or deleted their account), as D1 already holds it:
+   * whatever list of members the phase keeps drops them now, before the removal is answered, so
+   * no open workspace lists them or accepts them as an owner afterwards.
+   */
+  onMembersChanged?(host: PhaseHost): Promise<void> | void;
 }
 
 /** A member connected to the workspace, as the Worker vouched for them. */

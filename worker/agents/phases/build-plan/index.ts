@@ -22,6 +22,8 @@ const HOOKS: PhaseHooks = {
   // A member who just joined can own tasks at once.
   onConnect: (host) => void members(host),
   beforeTurn: members,
+  // A member removed, gone or deleted owns nothing from now on: read before the removal is answered.
+  onMembersChanged: (host) => refreshTeamMembers(host),
   // The plan a re-plan revised was deleted: there is nothing left to answer.
   onMemoryChange: (host, _before, after) => {
     const proposal = host.state.planProposal;

@@ -4,9 +4,9 @@ import type { PhaseHost } from '../types';
 
 /**
  * Phase 6's `teamMembers`: the project's members, who may own a task, read from D1 when the
- * object starts, when a member connects and before each turn. The co-founder names owners by
- * name and its tools resolve them against this list; a member's edit of the plan is checked
- * against it too (./check-edit.ts).
+ * object starts, when a member connects, before each turn and when a member leaves. The
+ * co-founder names owners by name and its tools resolve them against this list; a member's edit
+ * of the plan is checked against it too (./check-edit.ts).
  */
 
 interface Reading {

@@ -1,5 +1,6 @@
 import { CHECK_IN_FRAME, CheckInFrameSchema, GROW_PHASE, type CheckInFrame } from '#contracts/phases/grow';
-import type { MemberAction } from '../types';
+import { listMembers } from '../../../db/queries/projects';
+import type { MemberAction, PhaseHost } from '../types';
 import { CHECK_IN_JOB, checkInIntervalMs, scheduleCheckIn } from './weekly-check-in';
 import { checkInOf, setCheckIn } from './check-in-store';
 
@@ -29,3 +30,16 @@ export const CHECK_IN_ACTION: MemberAction<CheckInFrame> = {
     return { ok: true };
   },
 };
+
+/**
+ * Who asked for the check-in by e-mail, among the members as D1 holds them now: a member who was
+ * removed, left or deleted their account is dropped, so that coming back never brings the e-mails
+ * back unasked. Read after the change; ids are dropped only, never added.
+ */
+export async function dropFormerMembers(host: PhaseHost) {
+  if (checkInOf(host).emailUserIds.length === 0) return;
+  const members = new Set((await listMembers(host.env.DB, host.projectId)).map((member) => member.userId));
+  const asked = checkInOf(host).emailUserIds;
+  const kept = asked.filter((userId) => members.has(userId));
+  if (kept.length !== asked.length) setCheckIn(host, { emailUserIds: kept });
+}

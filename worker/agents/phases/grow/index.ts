@@ -1,6 +1,6 @@
 import { GROW_TOOLS } from '#contracts/phases/grow';
 import type { MemberAction, PhaseModule } from '../types';
-import { CHECK_IN_ACTION } from './check-in';
+import { CHECK_IN_ACTION, dropFormerMembers } from './check-in';
 import { restoreWeek } from './check-in-store';
 import { GROW_DEMO } from './demo';
 import { INNER_RING_ACTION } from './inner-ring';
@@ -29,6 +29,13 @@ export const GROW: PhaseModule = {
   initialState: { checkIn: { enabled: false, emailUserIds: [], nextAt: null, lastWeek: null } },
   actions: [INNER_RING_ACTION, RESULT_ACTION, CHECK_IN_ACTION] as readonly MemberAction[],
   jobs: { [CHECK_IN_JOB]: weeklyCheckIn },
-  hooks: { onStart: restoreWeek },
+  hooks: {
+    // After an eviction: the week SQLite holds; and anyone who left without the object hearing of it is dropped.
+    onStart: async (host) => {
+      restoreWeek(host);
+      await dropFormerMembers(host).catch((error: unknown) => console.error('Reading the members for the check-in failed', error));
+    },
+    onMembersChanged: dropFormerMembers,
+  },
   demo: GROW_DEMO,
 };
