@@ -486,6 +486,38 @@ describe("a member's edit of the plan", () => {
     expect(after.teamMembers).toEqual([ana]);
     socket.close();
   });
+
+  it('keeps the rest of the plan editable after a removal: a task the removed member already owned keeps them until someone else takes it', async () => {
+    const { owner, socket, members, ana } = await team(true);
+    const ben = members.find((member) => member.name === COLLABORATOR_NAME)!;
+    const saved = (await create(socket, planContent([task('pilot', { title: 'Pilot with three clinics', owner: ben })]))) as PlanEntry;
+    expect((await request(`/api/project/${owner.projectId}/members/${ben.userId}`, { method: 'DELETE' }, { jar: owner.jar })).status).toBe(200);
+    await waitForState(socket, (state) => state.teamMembers.length === 1, 'the team without the removed member');
+
+    const renamed = await ask(socket, {
+      type: 'memory_update',
+      id: saved.id,
+      baseVersion: saved.version,
+      content: planContent([task('pilot', { title: 'Pilot with four clinics', owner: ben })]),
+    });
+    expect(renamed, JSON.stringify(renamed)).toMatchObject({ ok: true, value: { version: saved.version + 1 } });
+    const reassigned = await ask(socket, {
+      type: 'memory_update',
+      id: saved.id,
+      baseVersion: saved.version + 1,
+      content: planContent([task('pilot', { title: 'Pilot with four clinics', owner: ana })]),
+    });
+    expect(reassigned).toMatchObject({ ok: true });
+    // Once given to a member, the task cannot be given back to the one who left.
+    const back = await ask(socket, {
+      type: 'memory_update',
+      id: saved.id,
+      baseVersion: saved.version + 2,
+      content: planContent([task('pilot', { title: 'Pilot with four clinics', owner: ben })]),
+    });
+    expect(back).toMatchObject({ ok: false, reason: 'invalid' });
+    socket.close();
+  });
 });
 
 describe('accepting the plan', () => {

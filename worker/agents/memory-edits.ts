@@ -40,7 +40,8 @@ export async function editMemory(desk: MemoryDesk, editor: MemberIdentity, frame
   if (edit.type === 'memory_create' || edit.type === 'memory_update') {
     const invented = inventedByMember(memory, edit);
     if (invented) return { ok: false, reason: 'invalid', error: invented, current: null };
-    const refused = owner ? phaseModule(owner.number)?.checkEdit?.(edit.content, desk.state) : null;
+    const previous = edit.type === 'memory_update' ? (memory.find((entry) => entry.id === edit.id) ?? null) : null;
+    const refused = owner ? phaseModule(owner.number)?.checkEdit?.(edit.content, desk.state, previous) : null;
     if (refused) return { ok: false, reason: 'invalid', error: refused, current: null };
   }
   if (edit.type === 'memory_accept') return strip(await acceptArtifact(desk, edit.id, edit.baseVersion, author));
