@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -12,6 +13,16 @@ import { BrowserFilesFirst } from './tests/sequencer.ts';
  * ends that runner. Apart, the other files' module graph never holds the PDF writer.
  */
 const EXPORT_FILES = ['tests/api/export*.test.ts'];
+
+/**
+ * Component tests share one jsdom per worker (`isolate: false`): creating it for each file cost
+ * more than the tests themselves. A file that replaces a module (`vi.mock`) runs isolated, since a
+ * replaced module would otherwise stay replaced for the files after it.
+ */
+const APP_FILES = readdirSync('tests/app')
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .map((name) => `tests/app/${name}`);
+const APP_FILES_MOCKING_MODULES = APP_FILES.filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
@@ -114,12 +125,24 @@ export default defineConfig(async () => {
         // A group of its own (one worker), after the other projects have run two files at a time.
         workerdProject({ name: 'api-export', include: EXPORT_FILES, isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } }),
         {
-          // Components and client modules in a DOM.
+          // Components and client modules in a DOM, one jsdom per worker.
           plugins: [react()],
           test: {
             name: 'app',
             environment: 'jsdom',
             include: ['tests/app/**/*.test.{ts,tsx}'],
+            exclude: APP_FILES_MOCKING_MODULES,
+            setupFiles: ['tests/app/setup.ts'],
+            isolate: false,
+          },
+        },
+        {
+          // The component tests that replace modules, each in a jsdom of its own.
+          plugins: [react()],
+          test: {
+            name: 'app-isolated',
+            environment: 'jsdom',
+            include: APP_FILES_MOCKING_MODULES,
             setupFiles: ['tests/app/setup.ts'],
           },
         },

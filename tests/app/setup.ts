@@ -1,8 +1,18 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Files share one jsdom per worker (vitest.config.ts): a file leaves no fake clock, spy or stub
+// behind for the next one.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 // Testing Library recognises only Jest's fake timers: under vi.useFakeTimers() its async helpers
 // (user-event, waitFor) would wait forever on a setTimeout that never fires. Lending it Vitest's
