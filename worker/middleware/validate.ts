@@ -1,12 +1,66 @@
-import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 
-/** A JSON body capped at `maxBytes` (413 beyond it), docs/security.md §13. */
+const TOO_LARGE = { error: 'The request body is too large.' } as const;
+
+/**
+ * How much of a refused body is read and thrown away before the 413 (docs/security.md §13): as
+ * much as Cloudflare forwards to a Worker on most plans. Past it the body is cancelled instead.
+ */
+const DISCARD_MAX_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Reads the rest of a refused body without keeping it, so that the 413 is sent once the client has
+ * finished sending. Answering while the client is still sending makes the local server (wrangler,
+ * `npm start`, the browser tests) cut the connection: the client meets a reset, or a 500 whose body
+ * is a stack trace of wrangler's proxy, instead of the 413.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let read = alreadyRead;
+  try {
+    while (read <= DISCARD_MAX_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: there is nobody left to answer.
+  }
+}
+
+/**
+ * A body capped at `maxBytes`, with 413 beyond it (docs/security.md §13). A declared
+ * `Content-Length` over the limit is refused without keeping a byte; an undeclared (chunked) body
+ * is counted as it arrives and refused once it passes the limit, so at most `maxBytes` are ever
+ * held. Either way the rest is read and dropped before the answer (`discardRest`).
+ */
 export const limitBody = (maxBytes: number) =>
-  bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => c.json({ error: 'The request body is too large.' }, 413),
+  createMiddleware(async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const declared = c.req.header('Content-Length');
+    if (declared !== undefined && c.req.header('Transfer-Encoding') === undefined) {
+      if (Number(declared) <= maxBytes) return next();
+      await discardRest(body.getReader(), 0);
+      return c.json(TOO_LARGE, 413);
+    }
+    const reader = body.getReader();
+    const kept: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await discardRest(reader, size);
+        return c.json(TOO_LARGE, 413);
+      }
+      kept.push(value);
+    }
+    c.req.raw = new Request(c.req.raw, { method: c.req.method, body: new Blob(kept) });
+    return next();
   });
 
 /**
@@ -32,3 +86,4 @@ export const jsonBody = <Schema extends z.ZodType>(schema: Schema) =>
     if (!result.success) return c.json(describeIssue(result.error), 400);
     return result.data as z.output<Schema>;
   });
+
