@@ -1,8 +1,11 @@
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
+import { EmptyBodySchema } from '#contracts/empty-body';
 
 const TOO_LARGE = { error: 'The request body is too large.' } as const;
+// The words of Hono's JSON validator, which `jsonBody` uses: one message for one mistake.
+const MALFORMED = { error: 'Malformed JSON in request body' } as const;
 
 /**
  * How much of a refused body is read and thrown away before the 413 (docs/security.md §13): as
@@ -79,6 +82,7 @@ export function describeIssue(error: z.ZodError): { error: string; field?: strin
  * Validates a JSON body against a strict zod schema. Malformed JSON (Hono answers 400 through
  * `onError`) and schema failures both give `{ error }`; the parsed value is typed for the
  * handler and for `hc`. The content type is checked earlier, by `sameOriginJsonOnly` (415).
+ * A route that takes no body uses `noBody` instead.
  */
 export const jsonBody = <Schema extends z.ZodType>(schema: Schema) =>
   validator('json', (value, c) => {
@@ -87,3 +91,22 @@ export const jsonBody = <Schema extends z.ZodType>(schema: Schema) =>
     return result.data as z.output<Schema>;
   });
 
+/**
+ * The body check of a route that takes no input (docs/security.md §14): no body, or one that is
+ * JSON and matches `EmptyBodySchema`. Malformed JSON, an array, `null`, a wrong type or a field is
+ * a 400 before the handler runs, so nothing is changed. Unlike `jsonBody` it adds no input to the
+ * route's type: the app's client keeps calling it without a body.
+ */
+export const noBody = createMiddleware(async (c, next) => {
+  const text = c.req.raw.body ? await c.req.text() : '';
+  if (text === '') return next();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return c.json(MALFORMED, 400);
+  }
+  const result = EmptyBodySchema.safeParse(value);
+  if (!result.success) return c.json(describeIssue(result.error), 400);
+  return next();
+});
