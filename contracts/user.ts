@@ -106,3 +106,9 @@ export const DISPLAY_NAME_MAX = 60;
 export const DisplayNameSchema = singleLineText(DISPLAY_NAME_MAX);
 /** Setting the display name; null clears it (the address before the @ is shown again). */
 export const SetDisplayNameSchema = z.strictObject({ name: DisplayNameSchema.nullable() });
+
+/**
+ * The body a mail provider posts to the one-click unsubscribe link, as a form (RFC 8058 §3.1: the
+ * single pair of the `List-Unsubscribe-Post` header). The product's own page posts no body.
+ */
+export const OneClickUnsubscribeSchema = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') });

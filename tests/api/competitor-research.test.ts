@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompetitorSearchResult, CompetitorSource } from '#contracts/phases/competitors';
 import type { Bindings } from '../../worker/env';
 import { searchCompetitors } from '../../worker/services/competitor-search';
+import { RESERVED_NAMES, WILDCARD_DNS_DOMAINS } from '../../worker/lib/private-host-names';
 import { addressRefusal, readPage } from '../../worker/services/page-reader';
 import type { DiscussionScenario } from '../fakes/discussion-fake';
 import type { RecordedRequest } from '../fakes/server';
@@ -148,6 +149,52 @@ describe('the page reader', () => {
     expect(addressRefusal(env, 'http://localhost:8787/api/project')).not.toBeNull();
     expect(addressRefusal(production, `${sites}/a/home`)).not.toBeNull();
     expect(addressRefusal(envWith({ PAGE_READER_ALLOW_LOOPBACK: 'false' }), `${sites}/a/home`)).not.toBeNull();
+  });
+
+  it('refuses names that resolve to private addresses: reserved names and wildcard DNS services', async () => {
+    const production = envWith({ ENVIRONMENT: 'production' });
+    const privateNames = [
+      'http://127.0.0.1.nip.io/',
+      'http://localtest.me/',
+      'http://x.test/',
+      'http://kubernetes.default.svc/',
+      'http://app.localhost/',
+      'http://x.invalid/',
+      'http://www.example/',
+      'http://router.home.arpa/',
+      'http://metadata.google.internal/',
+      'http://host.docker.internal/',
+      'http://api.default.svc.cluster.local/',
+      'http://10-0-0-1.sslip.io/',
+      'http://www.192.168.1.1.xip.io/',
+      'http://api.lvh.me/',
+      'http://whoami.traefik.me/',
+      'http://demo.localhost.run/',
+      'http://localhost.example.com/',
+      // A domain of anyone's that delegates to a wildcard DNS service answers with the address it spells.
+      'http://169.254.169.254.brand.example.com/',
+      'http://www-10-1-2-3.brand.example.com/',
+    ];
+    const names = [
+      ...privateNames,
+      ...RESERVED_NAMES.map((name) => `https://site.${name}/`),
+      ...WILDCARD_DNS_DOMAINS.flatMap((domain) => [`https://${domain}/`, `https://127.0.0.1.${domain}/`]),
+    ];
+    // Refused in production and in the tests' own setting, where loopback addresses are readable.
+    for (const settings of [production, env]) for (const address of names) expect(addressRefusal(settings, address), address).not.toBeNull();
+    const page = await readPage(env, 'http://127.0.0.1.nip.io/a/home');
+    expect(page).toMatchObject({ status: 'unavailable', reason: 'Not read: names that point at private addresses are not read.' });
+
+    // Public names that only look alike stay readable.
+    const readable = [
+      'https://test.com/',
+      'https://local.com/pricing',
+      'https://mynip.io/',
+      'https://nip.io.example.com/',
+      'https://www.homedepot.com/',
+      'https://8.8.8.8.example.com/',
+    ];
+    for (const address of readable) expect(addressRefusal(production, address), address).toBeNull();
   });
 
   it('reads a page as text, with its title and the lines that mention prices', async () => {

@@ -5,6 +5,7 @@ import { PAYOUT_MINIMUM } from '#contracts/billing';
 import { approvedAffiliateOfUser, dailyFigures, findApplicationOf, findApprovedAffiliate, recordClick, recordReferral } from '../db/queries/affiliate';
 import { ledgerBalances } from '../db/queries/payments';
 import type { AppEnv, Bindings } from '../env';
+import { noBody } from '../middleware/validate';
 import { requireUser, sessionSecret, type SignedInEnv } from '../services/sessions';
 import { deriveToken } from '../lib/tokens';
 
@@ -99,7 +100,7 @@ export const affiliate = new Hono<AppEnv>()
    * 30-day cookie that sign-up reads. Unknown, pending or rejected codes change nothing.
    * The answer never redirects anywhere (docs/security.md §20).
    */
-  .post('/register-click/:via', async (c) => {
+  .post('/register-click/:via', noBody, async (c) => {
     const code = c.req.param('via');
     if (!REFERRAL_CODE_SHAPE.test(code)) return c.json({ error: 'This referral code is not valid.' }, 400);
     const found = await findApprovedAffiliate(c.env.DB, code);

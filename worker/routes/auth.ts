@@ -24,7 +24,7 @@ import { passwordResetEmail } from '../emails/password-reset';
 import { verificationEmail } from '../emails/verification';
 import { config } from '../config';
 import type { AppEnv, Bindings } from '../env';
-import { jsonBody, limitBody } from '../middleware/validate';
+import { jsonBody, limitBody, noBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { fetchGoogleProfile, googleAuthorizationUrl, GoogleSignInError, isGoogleConfigured } from '../services/google';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../services/passwords';
@@ -141,7 +141,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** A POST, not a GET: following a link must not change anything until the page asks. */
-  .post('/verify-email/:token', async (c) => {
+  .post('/verify-email/:token', noBody, async (c) => {
     const token = c.req.param('token');
     const userId = TOKEN_SHAPE.test(token)
       ? await consumeEmailToken(c.env.DB, token, 'verify-email', ({ tokenHash, now }) => [
@@ -203,7 +203,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ user: await toCurrentUser(db, user) }, 200);
   })
 
-  .post('/refresh', async (c) => {
+  .post('/refresh', noBody, async (c) => {
     const userId = await rotateSession(c);
     if (!userId) return c.json({ error: 'Please sign in again.' }, 401);
     return c.json({ refreshed: true }, 200);
@@ -228,7 +228,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ user: user ? await toCurrentUser(db, user) : null }, 200);
   })
 
-  .post('/sign-out', async (c) => {
+  .post('/sign-out', noBody, async (c) => {
     await endSession(c);
     return c.json({ signedOut: true }, 200);
   })

@@ -5,7 +5,7 @@ import { z } from '#contracts/zod';
 import { findUserById } from '../db/queries/accounts';
 import { paymentOfSession, paymentsOf, recordCheckoutSession } from '../db/queries/payments';
 import type { AppEnv } from '../env';
-import { jsonBody, limitBody } from '../middleware/validate';
+import { jsonBody, limitBody, noBody } from '../middleware/validate';
 import { processWebhook } from '../services/fulfilment';
 import { requireUser, type SignedInEnv } from '../services/sessions';
 import { createProCheckout, LOCAL_TEST_WEBHOOK_SECRET, purchaseMode, signPayload, WEBHOOK_BODY_MAX, webhookSecret } from '../services/stripe';
@@ -69,7 +69,7 @@ const signedIn = new Hono<SignedInEnv>()
    * 'Get Pro': a Stripe Checkout session to redirect to, the local test checkout, or (with no
    * payments on this deployment) the recorded wish. A founder who has Pro is never charged again.
    */
-  .post('/checkout', async (c) => {
+  .post('/checkout', noBody, async (c) => {
     const db = getDb(c.env.DB);
     const me = await findUserById(db, c.var.userId);
     if (!me) return c.json(SIGNED_OUT, 401);

@@ -17,7 +17,7 @@ import {
   withdrawInvitation,
 } from '../db/queries/projects';
 import { invitationEmail } from '../emails/invitation';
-import { jsonBody, limitBody } from '../middleware/validate';
+import { jsonBody, limitBody, noBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { deleteProject } from '../services/project-deletion';
 import { removeProjectMember } from '../services/project-members';
@@ -70,7 +70,7 @@ export const project = new Hono<SignedInEnv>()
   })
 
   /** Only the owner may delete a project; the app asks them to type its name first. */
-  .delete('/:id', async (c) => {
+  .delete('/:id', noBody, async (c) => {
     const id = c.req.param('id');
     const membership = await membershipOf(getDb(c.env.DB), id, c.var.userId);
     if (!membership) return c.json(NOT_FOUND, 404);
@@ -130,7 +130,7 @@ export const project = new Hono<SignedInEnv>()
   })
 
   /** The owner removes a collaborator, who loses access to the project at once. */
-  .delete('/:id/members/:userId', async (c) => {
+  .delete('/:id/members/:userId', noBody, async (c) => {
     const { id, userId } = c.req.param();
     const access = await accessOf(c, id);
     if (!access) return c.json(NOT_FOUND, 404);
@@ -144,7 +144,7 @@ export const project = new Hono<SignedInEnv>()
    * A collaborator leaves the project: the same removal as the owner's, so the invitations they
    * made stop working in the same batch. The owner hands the project over or deletes it instead.
    */
-  .delete('/:id/membership', async (c) => {
+  .delete('/:id/membership', noBody, async (c) => {
     const id = c.req.param('id');
     const access = await accessOf(c, id);
     if (!access) return c.json(NOT_FOUND, 404);
@@ -154,7 +154,7 @@ export const project = new Hono<SignedInEnv>()
   })
 
   /** The owner withdraws a pending invitation: its link stops working. */
-  .delete('/:id/invitations/:invitationId', async (c) => {
+  .delete('/:id/invitations/:invitationId', noBody, async (c) => {
     const { id, invitationId } = c.req.param();
     const access = await accessOf(c, id);
     if (!access) return c.json(NOT_FOUND, 404);
@@ -165,7 +165,7 @@ export const project = new Hono<SignedInEnv>()
     return c.json({ withdrawn: true }, 200);
   })
 
-  .post('/invitations/:token/accept', async (c) => {
+  .post('/invitations/:token/accept', noBody, async (c) => {
     const token = c.req.param('token');
     const answer = TOKEN_SHAPE.test(token) ? await acceptInvitation(c.env.DB, token, c.var.userId) : { invalid: true as const };
     if ('joined' in answer) return c.json({ projectId: answer.joined }, 200);

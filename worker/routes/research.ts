@@ -32,7 +32,7 @@ import {
   type PageRow,
 } from '../db/queries/research';
 import { editProblem } from '../lib/research-edits';
-import { jsonBody, limitBody } from '../middleware/validate';
+import { jsonBody, limitBody, noBody } from '../middleware/validate';
 import { llmMode } from '../services/llm';
 import { responsesCsv, summarize } from '../services/research-report';
 import { summarizeThemes, THEME_LIMITS } from '../services/research-themes';
@@ -149,14 +149,14 @@ export const research = new Hono<SignedInEnv>()
     return c.json({ error: 'This research page was changed meanwhile. Please reload it and try again.' }, 409);
   })
 
-  .post('/pages/:urlKey/close', requireUser, async (c) => {
+  .post('/pages/:urlKey/close', requireUser, noBody, async (c) => {
     const page = await ownPage(c, c.req.param('urlKey'));
     if (!page) return c.json(PAGE_NOT_FOUND, 404);
     await closePage(c.env.DB, page.id);
     return c.json({ closed: true as const }, 200);
   })
 
-  .post('/pages/:urlKey/reopen', requireUser, async (c) => {
+  .post('/pages/:urlKey/reopen', requireUser, noBody, async (c) => {
     const page = await ownPage(c, c.req.param('urlKey'));
     if (!page) return c.json(PAGE_NOT_FOUND, 404);
     await reopenPage(c.env.DB, page.id);
@@ -168,7 +168,7 @@ export const research = new Hono<SignedInEnv>()
    * project, charged to the member and the project like a co-founder answer, and given back if
    * the model fails.
    */
-  .post('/pages/:urlKey/questions/:sequence/themes', requireUser, async (c) => {
+  .post('/pages/:urlKey/questions/:sequence/themes', requireUser, noBody, async (c) => {
     const page = await ownPage(c, c.req.param('urlKey'));
     if (!page) return c.json(PAGE_NOT_FOUND, 404);
     const sequence = Number(c.req.param('sequence'));

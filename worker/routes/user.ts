@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ChangePasswordSchema, DeleteAccountSchema, SetDisplayNameSchema } from '#contracts/user';
+import { createMiddleware } from 'hono/factory';
+import { ChangePasswordSchema, DeleteAccountSchema, OneClickUnsubscribeSchema, SetDisplayNameSchema } from '#contracts/user';
 import { EmailPreferencesSchema, PrivacyModeSchema } from '#contracts/auth';
 import { getDb } from '../db/client';
 import { accountExport, accountRowsDeletion } from '../db/queries/account-data';
@@ -11,7 +12,7 @@ import { accountDeletedEmail } from '../emails/account-deleted';
 import { passwordChangedEmail } from '../emails/password-changed';
 import { config } from '../config';
 import type { AppEnv } from '../env';
-import { jsonBody, limitBody } from '../middleware/validate';
+import { describeIssue, jsonBody, limitBody, noBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { deleteProjects } from '../services/project-deletion';
@@ -24,6 +25,21 @@ import { exportProjectConversation } from '../agents/project-lifecycle';
 const SMALL_BODY = 4 * 1024;
 const UNKNOWN_LINK = { error: 'This unsubscribe link is not valid.' } as const;
 const SIGNED_OUT = { error: 'Please sign in to continue.' } as const;
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * The unsubscribe link's body: a form must be RFC 8058's one-click pair; anything else is the
+ * product's page, which posts no body (docs/security.md §14, §22).
+ */
+const oneClickBody = createMiddleware<AppEnv>(async (c, next) => {
+  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) return noBody(c, next);
+  const form = await c.req.parseBody().catch(() => null);
+  const result = OneClickUnsubscribeSchema.safeParse(form);
+  if (!result.success) return c.json(describeIssue(result.error), 400);
+  return next();
+});
 
 async function subscriptionByToken(d1: D1Database, token: string) {
   return TOKEN_SHAPE.test(token) ? findUnsubscribeEmail(getDb(d1), token) : undefined;
@@ -91,7 +107,7 @@ export const user = new Hono<AppEnv>()
     return c.json({ message: 'Your password was changed. Every other device was signed out.' }, 200);
   })
 
-  .post('/sign-out-everywhere', requireUser, async (c) => {
+  .post('/sign-out-everywhere', requireUser, noBody, async (c) => {
     await revokeAllSessions(c.env, c.var.userId);
     clearSessionCookies(c);
     return c.json({ signedOut: true }, 200);
@@ -157,7 +173,7 @@ export const user = new Hono<AppEnv>()
     return c.json({ interested: row !== undefined, email: row?.email ?? null }, 200);
   })
 
-  .post('/pro-interest', requireUser, async (c) => {
+  .post('/pro-interest', requireUser, noBody, async (c) => {
     const db = getDb(c.env.DB);
     const me = await findUserById(db, c.var.userId);
     if (!me) return c.json(SIGNED_OUT, 401);
@@ -170,14 +186,14 @@ export const user = new Hono<AppEnv>()
    * so this path is exempt from the Origin and JSON checks. Idempotent; answers 200, never a
    * redirect. The /unsubscribe/{token} page posts here too.
    */
-  .post('/unsubscribe/:token', async (c) => {
+  .post('/unsubscribe/:token', oneClickBody, async (c) => {
     const email = await subscriptionByToken(c.env.DB, c.req.param('token'));
     if (!email) return c.json(UNKNOWN_LINK, 404);
     await setSubscribed(getDb(c.env.DB), email, false);
     return c.json({ subscribed: false }, 200);
   })
 
-  .post('/resubscribe/:token', async (c) => {
+  .post('/resubscribe/:token', noBody, async (c) => {
     const email = await subscriptionByToken(c.env.DB, c.req.param('token'));
     if (!email) return c.json(UNKNOWN_LINK, 404);
     await setSubscribed(getDb(c.env.DB), email, true);

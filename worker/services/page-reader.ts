@@ -2,27 +2,27 @@ import { COMPETITOR_LIMITS, type PageReadResult } from '#contracts/phases/compet
 import { config } from '../config';
 import type { Bindings } from '../env';
 import { pageLines, pageTitle } from '../lib/plain-text';
+import { privateHostNameRefusal } from '../lib/private-host-names';
 import { boundedFetch, ResponseTooLarge } from './bounded-fetch';
 import { isLoopbackHost, loopbackPagesAllowed } from './development';
 
 /**
  * Reads a competitor's own page (home, pricing) for the co-founder, bounded
  * (docs/decisions/0040-competitor-research.md):
- *   - http(s) only, on public host names only (no IP address, no single-label or local name), on
- *     the default ports, and no credentials in the address;
+ *   - http(s) only, on public host names only (no IP address; no reserved, single-label or local
+ *     name, nor one of a wildcard DNS service: lib/private-host-names.ts), on the default ports,
+ *     and no credentials in the address;
  *   - never the Worker's own host;
  *   - every redirect re-checked by the same rules, at most 3;
  *   - PAGE_READ_MAX_BYTES read and PAGE_READ_TIMEOUT_MS for the whole chain;
  *   - HTML or plain text only, reduced to lines of text.
  * Loopback addresses are readable only where services/development.ts allows them (the tests'
- * fakes). Cloudflare's own network also refuses Workers' requests to private addresses, which
- * covers a public name that resolves to one.
+ * fakes). A deployed Worker does not reach private networks (docs/security.md §32); run locally,
+ * these rules are the only guard, so a name that resolves to a private address is refused by name.
  */
 
 export const MAX_REDIRECTS = 3;
 
-/** Host suffixes that never name a public site. */
-const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home', '.corp', '.home.arpa', '.localdomain'];
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 /** Integer, hex or octal IPv4 spellings (http://2130706433/) that URL parsing may not normalise. */
 const NUMERIC_HOST = /^(?:0x[0-9a-f]+|\d+)(?:\.(?:0x[0-9a-f]+|\d+))*$/i;
@@ -46,7 +46,8 @@ export function addressRefusal(env: Bindings, address: string): string | null {
   }
   if (host === own.hostname.toLowerCase()) return "Launchmate's own pages are not read";
   if (host.startsWith('[') || NUMERIC_HOST.test(host)) return 'addresses by IP number are not read';
-  if (!host.includes('.') || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return 'only public host names are read';
+  const nameRefusal = privateHostNameRefusal(host);
+  if (nameRefusal) return nameRefusal;
   if (url.port && url.port !== (url.protocol === 'https:' ? '443' : '80')) return 'only the standard web ports are read';
   return null;
 }
