@@ -39,7 +39,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
  * is counted as it arrives and refused once it passes the limit, so at most `maxBytes` are ever
  * held. Either way the rest is read and dropped before the answer (`discardRest`).
  */
-export const limitBody = (maxBytes: number) =>
+export const limitBody = (maxBytes: number, refusal: { status: 400 | 413; error: string } = { status: 413, ...TOO_LARGE }) =>
   createMiddleware(async (c, next) => {
     const body = c.req.raw.body;
     if (!body) return next();
@@ -47,7 +47,7 @@ export const limitBody = (maxBytes: number) =>
     if (declared !== undefined && c.req.header('Transfer-Encoding') === undefined) {
       if (Number(declared) <= maxBytes) return next();
       await discardRest(body.getReader(), 0);
-      return c.json(TOO_LARGE, 413);
+      return c.json({ error: refusal.error }, refusal.status);
     }
     const reader = body.getReader();
     const kept: Uint8Array[] = [];
@@ -58,7 +58,7 @@ export const limitBody = (maxBytes: number) =>
       size += value.byteLength;
       if (size > maxBytes) {
         await discardRest(reader, size);
-        return c.json(TOO_LARGE, 413);
+        return c.json({ error: refusal.error }, refusal.status);
       }
       kept.push(value);
     }

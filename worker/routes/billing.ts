@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { CHECKOUT_SESSION_SHAPE, PRO_PRICE, PRO_SESSION_METADATA, type BillingSummary, type CheckoutAnswer, type CheckoutStatus } from '#contracts/billing';
 import { z } from '#contracts/zod';
 import { findUserById } from '../db/queries/accounts';
@@ -135,7 +134,7 @@ export const billing = new Hono<AppEnv>().route('/', signedIn);
 export const stripeWebhook = new Hono<AppEnv>().post(
   '/webhook',
   // Refused with 400 like any other delivery that is not Stripe's (decision 38); nothing is read past the cap.
-  bodyLimit({ maxSize: WEBHOOK_BODY_MAX, onError: (c) => c.json({ error: 'The webhook body is too large.' }, 400) }),
+  limitBody(WEBHOOK_BODY_MAX, { status: 400, error: 'The webhook body is too large.' }),
   async (c) => {
     const secret = webhookSecret(c.env, c.req.raw);
     if (!secret) return c.json({ error: 'Payments are not configured.' }, 404);
