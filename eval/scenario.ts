@@ -1,6 +1,7 @@
 import { PHASES } from '#contracts/phases/registry';
 import { MemoryContentSchema, MESSAGE_MAX_CHARS } from '#contracts/workspace';
 import { z } from '#contracts/zod';
+import { SCENARIOS } from './scenarios/index';
 import { LANGUAGES } from './transcript';
 
 /**
@@ -83,6 +84,5 @@ export function parseScenarios(inputs: readonly unknown[]): Scenario[] {
 
 /** Every scenario of eval/scenarios/, validated. */
 export async function loadScenarios(): Promise<Scenario[]> {
-  const { SCENARIOS } = await import('./scenarios/index');
   return parseScenarios(SCENARIOS);
 }
