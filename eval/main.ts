@@ -34,11 +34,6 @@ const USAGE = `Usage: npm run eval -- [options]
   --list                list the scenarios and exit
   --no-build            serve the existing build`;
 
-const fail = (message: string): number => {
-  console.error(`${message}\n\n${USAGE}`);
-  return 2;
-};
-
 const listOf = (value: string | undefined) =>
   value
     ?.split(',')
@@ -70,7 +65,16 @@ function spentTokens(scenario: Scenario, transcript: Transcript, tools: number):
 
 const usd = (value: number) => `$${value.toFixed(value < 1 ? 4 : 2)}`;
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<number> {
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = console.log,
+  logError: (line: string) => void = console.error,
+): Promise<number> {
+  const fail = (message: string): number => {
+    logError(`${message}\n\n${USAGE}`);
+    return 2;
+  };
   let args;
   try {
     args = parseArgs({

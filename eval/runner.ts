@@ -71,8 +71,11 @@ async function takeSearches(sources: Sources): Promise<OutgoingSearch[]> {
 /** An operator's command against the evaluation's database (as tests/e2e/support.ts runs them). */
 function operator(script: string, ...args: string[]): Promise<void> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [`scripts/${script}`, ...args, '--persist-to', STATE_DIR], { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 }, (error, _out, stderr) =>
-      error ? reject(new Error(`${script} failed: ${stderr}`)) : resolve(),
+    execFile(
+      process.execPath,
+      [`scripts/${script}`, ...args, '--persist-to', STATE_DIR],
+      { cwd: ROOT, env: wranglerEnv(), timeout: 60_000 },
+      (error, _out, stderr) => (error ? reject(new Error(`${script} failed: ${stderr}`)) : resolve()),
     ),
   );
 }

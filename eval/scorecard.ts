@@ -81,14 +81,28 @@ export function differences(baseline: EvaluationResult, result: EvaluationResult
   const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
   for (const phase of phases)
     for (const grader of graders) {
-      const before = rate(tallyOf(baseline.transcripts.filter(({ transcript }) => transcript.phase === phase), grader));
-      const after = rate(tallyOf(result.transcripts.filter(({ transcript }) => transcript.phase === phase), grader));
+      const before = rate(
+        tallyOf(
+          baseline.transcripts.filter(({ transcript }) => transcript.phase === phase),
+          grader,
+        ),
+      );
+      const after = rate(
+        tallyOf(
+          result.transcripts.filter(({ transcript }) => transcript.phase === phase),
+          grader,
+        ),
+      );
       if (before !== after) lines.push(`phase ${phase}, ${grader}: ${percent(before)} → ${percent(after)}`);
     }
   const scenarios = [...new Set(result.transcripts.map(({ transcript }) => transcript.scenario))];
   for (const scenario of scenarios)
     for (const grader of graders) {
-      const of = (from: EvaluationResult) => tallyOf(from.transcripts.filter(({ transcript }) => transcript.scenario === scenario), grader);
+      const of = (from: EvaluationResult) =>
+        tallyOf(
+          from.transcripts.filter(({ transcript }) => transcript.scenario === scenario),
+          grader,
+        );
       const before = of(baseline);
       const after = of(result);
       if (rate(before) !== rate(after)) lines.push(`  ${scenario}, ${grader}: ${cell(before)} → ${cell(after)}`);

@@ -126,7 +126,11 @@ export class WorkspaceSocket {
   async ask<Value>(body: Record<string, unknown>): Promise<Value> {
     const requestId = nextId('eval');
     this.ws.send(JSON.stringify({ ...body, requestId }));
-    const result = await this.waitFor((frame) => frame.type === 'request_result' && frame.requestId === requestId, `the answer to ${String(body.type)}`, 20_000);
+    const result = await this.waitFor(
+      (frame) => frame.type === 'request_result' && frame.requestId === requestId,
+      `the answer to ${String(body.type)}`,
+      20_000,
+    );
     if (!result.ok) throw new Error(`${String(body.type)} was refused: ${String(result.error)}`);
     return result.value as Value;
   }
@@ -150,7 +154,9 @@ export class WorkspaceSocket {
       }),
     );
     const end = await this.waitFor(
-      (frame) => (frame.type === 'cf_agent_use_chat_response' && frame.id === requestId && frame.done === true) || (frame.type === 'send_refused' && frame.requestId === requestId),
+      (frame) =>
+        (frame.type === 'cf_agent_use_chat_response' && frame.id === requestId && frame.done === true) ||
+        (frame.type === 'send_refused' && frame.requestId === requestId),
       'the end of an answer',
       options.timeoutMs,
       from,
