@@ -1,6 +1,7 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
+import { phaseOf } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { startFakeAppStore, startFakeBraveSearch, startFakeGitHub } from '../tests/fakes/competitor-sources';
 import { startFakeHackerNews } from '../tests/fakes/hacker-news';
@@ -25,9 +26,11 @@ import { Member } from './workspace-client';
 
 export type ModelChoice = { kind: 'configured'; apiKey: string; baseUrl: string | undefined; name: string } | { kind: 'fake'; behaviour: FakeBehaviour };
 
-const STATE_DIR = '.wrangler/eval-state';
-const SECRETS_FILE = join(ROOT, '.wrangler', 'eval.vars');
-const LOG_FILE = join(ROOT, '.wrangler', 'eval-wrangler.log');
+/** Each evaluation its own local state, so that two may run at once. */
+const STATE_DIR = `.wrangler/eval-state/${process.pid}`;
+const SECRETS_FILE = join(ROOT, '.wrangler', `eval-${process.pid}.vars`);
+const LOG_FILE = join(ROOT, '.wrangler', `eval-${process.pid}-wrangler.log`);
+const SCHEMA_FILE = join(ROOT, '.wrangler', `eval-${process.pid}-schema.sql`);
 const PASSWORD = 'evaluation password of a fresh account';
 
 /** The query parameters that carry a search phrase, across the sources' APIs. */
@@ -81,18 +84,27 @@ function operator(script: string, ...args: string[]): Promise<void> {
 }
 
 export interface Runner {
+  /** Plays one scenario in a fresh project. */
   run(scenario: Scenario, run: number): Promise<Transcript>;
   stop(): Promise<void>;
 }
 
 /** Serves the built product against the sources' fakes and the chosen model; each run() plays one scenario in a fresh project. */
 export async function startRunner(model: ModelChoice, options: { turnTimeoutMs: number; log: (line: string) => void }): Promise<Runner> {
+  for (const built of ['dist/client/index.html', '.wrangler/deploy/config.json'])
+    if (!existsSync(join(ROOT, built))) throw new Error(`The evaluation serves the built product, but ${built} is missing: run \`npm run build\` first.`);
   const sources = await startSources();
   const fakeModel = model.kind === 'fake' ? await startFakeOpenAi() : null;
   rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
   mkdirSync(join(ROOT, STATE_DIR), { recursive: true });
-  options.log('Migrating the evaluation’s local database…');
-  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE_DIR]);
+  options.log('Creating the evaluation’s local database…');
+  // Every migration in one statement file: a throw-away database needs their tables, not the
+  // record of which were applied, and one `d1 execute` takes seconds where `migrations apply` takes tens.
+  const migrations = readdirSync(join(ROOT, 'migrations'))
+    .filter((file) => file.endsWith('.sql'))
+    .sort();
+  writeFileSync(SCHEMA_FILE, migrations.map((file) => readFileSync(join(ROOT, 'migrations', file), 'utf8')).join('\n'));
+  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', STATE_DIR, '--file', SCHEMA_FILE]);
   // The key goes in a file only this user reads, never on a command line other processes can see.
   writeFileSync(SECRETS_FILE, `OPENAI_API_KEY=${model.kind === 'fake' ? 'sk-eval-fake' : model.apiKey}\n`, { mode: 0o600 });
   const { fakes } = sources;
@@ -135,20 +147,25 @@ export async function startRunner(model: ModelChoice, options: { turnTimeoutMs: 
   });
   const origin = server.url;
 
-  // One Pro account per privacy mode (privacy mode is the account's setting); a project per run.
-  const accounts = new Map<boolean, string>();
-  const accountFor = async (privacyMode: boolean): Promise<string> => {
-    const known = accounts.get(privacyMode);
+  // An account per plan and privacy mode (both are the account's), a project per run. A free
+  // phase's scenario runs on the Free plan, as most founders there are: the model is offered the
+  // free phases' tools only. A Pro phase's runs on Pro, set as the operator sets it.
+  const accounts = new Map<string, string>();
+  const accountFor = async (scenario: Scenario): Promise<string> => {
+    const pro = !phaseOf(scenario.phase)!.free;
+    const key = `${pro ? 'pro' : 'free'}-${scenario.privacyMode ? 'private' : 'open'}`;
+    const known = accounts.get(key);
     if (known) return known;
-    const email = `eval-${privacyMode ? 'private' : 'open'}-${Date.now().toString(36)}@example.com`;
+    const email = `eval-${key}-${Date.now().toString(36)}@example.com`;
     const member = await Member.signUp(origin, email, PASSWORD);
-    await operator('plan.ts', 'set', email, 'pro');
-    await member.json('PUT', '/api/user/privacy-mode', { privacyMode });
-    accounts.set(privacyMode, email);
+    if (pro) await operator('plan.ts', 'set', email, 'pro');
+    if (scenario.privacyMode) await member.json('PUT', '/api/user/privacy-mode', { privacyMode: true });
+    accounts.set(key, email);
     return email;
   };
 
   async function run(scenario: Scenario, runNumber: number): Promise<Transcript> {
+    const behaviour = model.kind === 'fake' ? model.behaviour : undefined;
     const messages = messagesOf(scenario);
     const languageOf = (text: string): Language => messages.find((message) => message.text === text)?.language ?? scenario.language;
     const transcript: Transcript = {
@@ -167,7 +184,7 @@ export async function startRunner(model: ModelChoice, options: { turnTimeoutMs: 
       teamMembers: [],
       searches: [],
     };
-    const member = await Member.signIn(origin, await accountFor(scenario.privacyMode), PASSWORD);
+    const member = await Member.signIn(origin, await accountFor(scenario), PASSWORD);
     const { project } = await member.json<{ project: { id: string } }>('POST', '/api/project', { name: `Evaluation: ${scenario.name}` });
     const socket = await member.open(project.id);
     try {
@@ -177,11 +194,11 @@ export async function startRunner(model: ModelChoice, options: { turnTimeoutMs: 
       for (const seed of scenario.memory) created.push({ entry: await socket.createEntry(seed.content), accepted: seed.accepted });
       for (const { entry, accepted } of created) if (accepted) await socket.acceptEntry(entry);
       transcript.startingMemory = socket.state().memory;
-      if (fakeModel && model.kind === 'fake') {
+      if (fakeModel && behaviour) {
         // The fake model follows this project's script: a lane chosen by a tag in a note to the team,
         // which the model reads with the conversation and the graders never see.
         const tag = `evallane${Date.now().toString(36)}${runNumber}`;
-        await fetch(`${fakeModel.url}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify({ replies: fakeScript(scenario, model.behaviour) }) });
+        await fetch(`${fakeModel.url}/__lanes/${tag}`, { method: 'POST', body: JSON.stringify({ replies: fakeScript(scenario, behaviour) }) });
         await socket.send(`(${tag})`, { note: true, timeoutMs: 20_000 });
       }
       for (const message of messages) await socket.send(message.text, { timeoutMs: options.turnTimeoutMs });
@@ -205,6 +222,8 @@ export async function startRunner(model: ModelChoice, options: { turnTimeoutMs: 
       await server.stop();
       await Promise.all([sources.close(), fakeModel?.close()]);
       rmSync(SECRETS_FILE, { force: true });
+      rmSync(SCHEMA_FILE, { force: true });
+      rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
     },
   };
 }
