@@ -14,7 +14,7 @@ const assumption = (text: string) => ({ text, source: 'assumption' });
 // ---------------------------------------------------------------------------------------------
 // English: waiting lists for dental clinics
 
-const EN_IDEA = {
+const EN_IDEA: MemoryContent = {
   kind: 'chosen_idea',
   title: 'Waiting-list texts for dental clinics',
   idea: {
@@ -25,9 +25,9 @@ const EN_IDEA = {
     riskiestAssumption: 'Patients on the waiting list still want an earlier slot at short notice',
     openQuestions: ['Who at the clinic would pay for it?'],
   },
-} as const;
+};
 
-const EN_PERSONA = {
+const EN_PERSONA: MemoryContent = {
   kind: 'persona',
   title: 'Dana Whitfield',
   persona: {
@@ -45,9 +45,9 @@ const EN_PERSONA = {
     confidence: 'low',
     confidenceReasons: 'Written from the founders’ own experience; no interviews yet.',
   },
-} as const;
+};
 
-const EN_PITCH = {
+const EN_PITCH: MemoryContent = {
   kind: 'pitch',
   title: 'Waiting-list texts, first version',
   pitch: {
@@ -61,9 +61,9 @@ const EN_PITCH = {
     rabbitHoles: ['Syncing with every practice-management system: enter slots by hand first.'],
     noGos: ['No calendar sync', 'No patient app'],
   },
-} as const;
+};
 
-const EN_RISKS = {
+const EN_RISKS: MemoryContent = {
   kind: 'riskiest_assumptions',
   title: 'What must be true',
   risks: [
@@ -89,9 +89,9 @@ const EN_RISKS = {
       researchQuestion: null,
     },
   ],
-} as const;
+};
 
-const EN_CANVAS = {
+const EN_CANVAS: MemoryContent = {
   kind: 'lean_canvas',
   title: 'Waiting-list texts',
   canvas: {
@@ -107,9 +107,9 @@ const EN_CANVAS = {
     costStructure: { text: 'Text messages and hosting', source: 'assumption' },
     revenueStreams: { text: 'Monthly subscription per clinic', source: 'assumption' },
   },
-} as const;
+};
 
-const EN_EXPERIMENT = {
+const EN_EXPERIMENT: MemoryContent = {
   kind: 'experiment',
   title: 'Waiting-list text test',
   experiment: {
@@ -124,7 +124,7 @@ const EN_EXPERIMENT = {
     results: [],
     verdict: null,
   },
-} as const;
+};
 
 export const ENGLISH = {
   idea: [accepted(EN_IDEA)],
@@ -136,7 +136,7 @@ export const ENGLISH = {
 // ---------------------------------------------------------------------------------------------
 // Romanian: bookings for small veterinary practices
 
-const RO_IDEA = {
+const RO_IDEA: MemoryContent = {
   kind: 'chosen_idea',
   title: 'Programări online pentru cabinete veterinare',
   idea: {
@@ -147,9 +147,9 @@ const RO_IDEA = {
     riskiestAssumption: 'Medicii veterinari ar plăti lunar pentru mai puține apeluri',
     openQuestions: ['Cine răspunde la telefon în cabinet?'],
   },
-} as const;
+};
 
-const RO_PERSONA = {
+const RO_PERSONA: MemoryContent = {
   kind: 'persona',
   title: 'Ioana Marinescu',
   persona: {
@@ -168,9 +168,9 @@ const RO_PERSONA = {
     confidence: 'low',
     confidenceReasons: 'Din experiența fondatorilor; niciun interviu încă.',
   },
-} as const;
+};
 
-const RO_PITCH = {
+const RO_PITCH: MemoryContent = {
   kind: 'pitch',
   title: 'Programări veterinare, prima versiune',
   pitch: {
@@ -184,9 +184,9 @@ const RO_PITCH = {
     rabbitHoles: ['Plăți online: nu în prima versiune.'],
     noGos: ['Fără aplicație mobilă'],
   },
-} as const;
+};
 
-const RO_RISKS = {
+const RO_RISKS: MemoryContent = {
   kind: 'riskiest_assumptions',
   title: 'Ce trebuie să fie adevărat',
   risks: [
@@ -212,7 +212,7 @@ const RO_RISKS = {
       researchQuestion: null,
     },
   ],
-} as const;
+};
 
 export const ROMANIAN = {
   idea: [accepted(RO_IDEA)],
@@ -223,7 +223,7 @@ export const ROMANIAN = {
 // ---------------------------------------------------------------------------------------------
 // Spanish: invoice reminders for freelancers
 
-const ES_IDEA = {
+const ES_IDEA: MemoryContent = {
   kind: 'chosen_idea',
   title: 'Recordatorios de facturas para autónomos',
   idea: {
@@ -234,9 +234,9 @@ const ES_IDEA = {
     riskiestAssumption: 'Los autónomos pagarían por cobrar antes',
     openQuestions: ['¿Cuánto tardan hoy en cobrar?'],
   },
-} as const;
+};
 
-const ES_PERSONA = {
+const ES_PERSONA: MemoryContent = {
   kind: 'persona',
   title: 'Marta Ruiz',
   persona: {
@@ -254,9 +254,9 @@ const ES_PERSONA = {
     confidence: 'low',
     confidenceReasons: 'Basado en la experiencia de las fundadoras; sin entrevistas todavía.',
   },
-} as const;
+};
 
-const ES_PITCH = {
+const ES_PITCH: MemoryContent = {
   kind: 'pitch',
   title: 'Recordatorios de facturas, primera versión',
   pitch: {
@@ -270,7 +270,7 @@ const ES_PITCH = {
     rabbitHoles: ['Conectar con cada banco: no en la primera versión.'],
     noGos: ['Sin pagos dentro de la aplicación'],
   },
-} as const;
+};
 
 export const SPANISH = {
   idea: [accepted(ES_IDEA)],
