@@ -142,7 +142,12 @@ function citingToolResults(reply: ScriptedReply, body: { messages?: { role: stri
     ...reply,
     ...(reply.content !== undefined ? { content: fill(reply.content) } : {}),
     ...(reply.toolCalls
-      ? { toolCalls: reply.toolCalls.map((call) => ({ ...call, arguments: fill(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)) })) }
+      ? {
+          toolCalls: reply.toolCalls.map((call) => ({
+            ...call,
+            arguments: fill(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)),
+          })),
+        }
       : {}),
   };
 }
