@@ -26,7 +26,12 @@ export interface OpenAiScenario {
   replies?: ScriptedReply[];
 }
 
-/** One streamed chat completion of a script (chat-completions streaming format). */
+/**
+ * One streamed chat completion of a script (chat-completions streaming format). Its text and tool
+ * arguments may cite what the tools answered earlier in the conversation: `{{toolUrl:N}}` stands
+ * for the Nth distinct web address in the request's tool results (the evaluation's well-behaved
+ * co-founder cites the discussions it was given, eval/fake-model.ts).
+ */
 export interface ScriptedReply {
   /** The text the model writes (default: none when it calls tools, else a short sentence). */
   content?: string;
@@ -122,6 +127,31 @@ function streamCompletion(response: ServerResponse, model: string, content: stri
   next();
 }
 
+/** The web addresses in a request's tool results, in order, each once. */
+function toolResultUrls(body: { messages?: { role: string; content: unknown }[] }): string[] {
+  const results = (body.messages ?? []).filter((message) => message.role === 'tool').map((message) => JSON.stringify(message.content));
+  const found = results.flatMap((text) => text.replace(/\\+"/g, '"').match(/https?:\/\/[^\s"'\\<>)\]]+/g) ?? []);
+  return [...new Set(found)];
+}
+
+/** The reply with its `{{toolUrl:N}}` placeholders replaced by the addresses the tools answered. */
+function citingToolResults(reply: ScriptedReply, body: { messages?: { role: string; content: unknown }[] }): ScriptedReply {
+  const urls = toolResultUrls(body);
+  const fill = (text: string) => text.replace(/\{\{toolUrl:(\d+)\}\}/g, (_, index: string) => urls[Number(index)] ?? 'no-such-tool-result');
+  return {
+    ...reply,
+    ...(reply.content !== undefined ? { content: fill(reply.content) } : {}),
+    ...(reply.toolCalls
+      ? {
+          toolCalls: reply.toolCalls.map((call) => ({
+            ...call,
+            arguments: fill(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)),
+          })),
+        }
+      : {}),
+  };
+}
+
 function streamScripted(response: ServerResponse, model: string, reply: ScriptedReply, onAbort: () => void) {
   response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
   const id = `chatcmpl-script-${Date.now()}`;
@@ -211,8 +241,8 @@ export function startFakeOpenAi() {
     lane?.requests.push(request);
     const scenario = lane?.scenario ?? defaultScenario;
     if (scenario.replies?.length) {
-      const reply = scenario.replies[Math.min((lane?.requests.length ?? 1) - 1, scenario.replies.length - 1)]!;
-      const body = JSON.parse(request.body) as { model: string };
+      const body = JSON.parse(request.body) as { model: string; messages?: { role: string; content: unknown }[] };
+      const reply = citingToolResults(scenario.replies[Math.min((lane?.requests.length ?? 1) - 1, scenario.replies.length - 1)]!, body);
       const begin = () =>
         reply.status && reply.status !== 200
           ? sendJson(response, reply.status, { error: { message: `Fake upstream answered ${reply.status}`, type: 'server_error', code: null } })
