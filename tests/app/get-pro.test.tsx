@@ -132,7 +132,18 @@ describe('the return from Checkout', () => {
     recorded = true;
     expect(await screen.findByRole('heading', { name: 'You have Pro' }, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('5 projects of your own')).toBeTruthy();
+    expect(screen.getByText(/Stripe e-mails your receipt and invoice to ada@example.com/)).toBeTruthy();
     expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('after the local test checkout, says no receipt or invoice comes, and promises no e-mail from Stripe', async () => {
+    const session = 'cs_local_0f1e2d3c';
+    fakeApi({ ...signedIn(), [`GET /api/billing/checkout/${session}`]: () => json(200, { recorded: true, status: 'paid', plan: 'pro' }) });
+    renderPage(routes, `/pro/welcome?session_id=${session}`);
+    expect(await screen.findByRole('heading', { name: 'You have Pro' })).toBeTruthy();
+    const card = screen.getByRole('heading', { name: 'You have Pro' }).closest('section')!;
+    expect(card.textContent).toContain('This was a test checkout: no money moved, so no receipt or invoice is sent.');
+    expect(card.textContent).not.toMatch(/Stripe/);
   });
 
   it('says so when the payment was refunded or failed', async () => {
