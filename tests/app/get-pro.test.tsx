@@ -84,6 +84,31 @@ describe('Get Pro on the pricing page', () => {
   });
 });
 
+describe('a Get Pro followed by a founder who is signed in, before the pricing page was hydrated', () => {
+  const routes = [
+    { path: '/signup', Component: SignUp },
+    { Component: AppLayout, children: [{ path: '/dashboard', Component: () => <p>Dashboard</p> }] },
+    ...landingPages('/signin'),
+  ];
+
+  it('goes from the sign-up page on to Checkout, once', async () => {
+    const server = fakeApi({ ...signedIn(), 'POST /api/billing/checkout': () => json(200, { kind: 'redirect', url: STRIPE_URL }) });
+    const router = renderPage(routes, '/signup?next=pro', { strict: true });
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith(STRIPE_URL));
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(server.calls('POST /api/billing/checkout')).toHaveLength(1);
+    expect(server.calls('POST /api/auth/sign-up')).toHaveLength(0);
+  });
+
+  it('without ?next=, goes from the sign-up page to the dashboard', async () => {
+    const server = fakeApi(signedIn());
+    const router = renderPage(routes, '/signup');
+    expect(await screen.findByText('Dashboard')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(server.calls('POST /api/billing/checkout')).toHaveLength(0);
+  });
+});
+
 describe('a Get Pro pressed before signing in', () => {
   const routes = [{ Component: AppLayout, children: [{ path: '/onboarding', Component: () => <p>Onboarding</p> }] }, ...landingPages('/signin')];
 

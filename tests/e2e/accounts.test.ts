@@ -671,7 +671,7 @@ describe('/signin?newProject=true', () => {
     checkpoint(visitor, [CHECK_AUTH_401, failedFetch(403, '/api/project')]);
   });
 
-  test('already signed in: /signin goes to /dashboard and creates nothing', async () => {
+  test("already signed in: /signin and /signup go to /dashboard and create nothing; 'Get Pro' followed before the pricing page is hydrated opens the checkout", async () => {
     const account = shared;
     const page = await newPage('desktop', { storageState: account.storageState });
     await page.goto('/signin');
@@ -679,6 +679,24 @@ describe('/signin?newProject=true', () => {
     await expectHeading(page, 'Dashboard');
     await page.getByRole('region', { name: 'Start your first project', exact: true }).waitFor();
     expect(await ownedProjects(account)).toEqual([]);
+    checkpoint(page);
+
+    await page.goto('/signup');
+    await page.waitForURL(url('/dashboard'));
+    await expectHeading(page, 'Dashboard');
+    checkpoint(page);
+
+    // Before the app has taken the pricing page over, 'Get Pro' is the link the Worker rendered,
+    // the one for visitors: followed, it leads the signed-in founder on to the checkout.
+    const rendered = await (await page.request.get('/pricing')).text();
+    const getPro = /<a[^>]*href="(\/signup\?next=pro)"[^>]*>Get Pro/.exec(rendered)?.[1];
+    expect(getPro).toBe('/signup?next=pro');
+    await page.goto(getPro!);
+    await page.waitForURL(/\/pro\/test-checkout\?session_id=cs_local_/);
+    await expectHeading(page, 'Pay for Launchmate Pro');
+    await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL(url('/pricing?checkout=cancelled'));
+    expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(account.email)}`)).toEqual([{ plan: 'free' }]);
     checkpoint(page);
   });
 });

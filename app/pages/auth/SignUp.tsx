@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { InvitationPreview } from '#contracts/projects';
 import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
@@ -8,11 +8,12 @@ import { GoogleButton } from '../../components/GoogleButton';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
-import { queueProPurchase } from '../../lib/get-pro';
 import { readAttribution } from '../../lib/attribution';
 import { errorMessage, fieldError, GENERIC_ERROR, logUnexpected, useFormFields } from '../../lib/forms';
 import { readSetting } from '../../lib/local-settings';
+import { useNextPage } from '../../lib/next-page';
 import { readPrivacyMode } from '../../lib/privacy-mode';
+import { isSignedIn } from '../../lib/session-status';
 
 /** One verification e-mail a minute; the server holds the same lock. */
 export const RESEND_LOCK_MS = 60_000;
@@ -37,10 +38,18 @@ export function Component() {
   const method = params.get('method') === 'email' ? 'email' : 'choice';
   // 'Get Pro' links here with ?next=pro: Checkout opens once the account exists, even when the
   // link was followed before the pricing page was hydrated (app/lib/get-pro.ts).
-  const next = params.get('next');
+  const nextPage = useNextPage();
+  const navigate = useNavigate();
+  // Someone already signed in has no account to make: they go on where they were headed.
   useEffect(() => {
-    if (next === 'pro') queueProPurchase();
-  }, [next]);
+    let current = true;
+    void isSignedIn().then((signedIn) => {
+      if (current && signedIn) void navigate(nextPage, { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [navigate, nextPage]);
 
   // The form's values live here, above the views, so going back and forth loses nothing.
   const form = useSignUpFields();
