@@ -591,12 +591,17 @@ test('an invitation is accepted by a new user who signs up from its link', async
   await screenshot(ownerPage, 'accounts-invitation-created', { fullPage: false });
   checkpoint(ownerPage);
 
-  // The invitee, in a browser of their own.
+  // The invitee, in a browser of their own, with the link the owner shared: it does not prove
+  // the address, so the page says it is confirmed first (docs/decisions/0059).
   const page = await newPage('desktop');
   await page.goto(new URL(link).pathname);
   await page.waitForURL(url('/signup'));
   expect(await page.evaluate(() => localStorage.getItem('launchmate.pendingInvitation'))).toBe(new URL(link).pathname.split('/').at(-1));
+  const note = page.getByRole('note');
+  await note.getByText('signing up with email, you first confirm your address from the link we send you', { exact: false }).waitFor();
+  expect(await note.textContent()).not.toContain('right away');
   await signUpWithEmail(page, inviteeEmail);
+  await page.getByText(`Open it to activate your account and join “${projectName}”.`, { exact: false }).waitFor();
   checkpoint(page, [CHECK_AUTH_401, REFRESH_401]);
 
   await page.goto(new URL(await latestEmailLink(inviteeEmail, '/verify-email/')).pathname);
@@ -629,6 +634,45 @@ test('an invitation is accepted by a new user who signs up from its link', async
     { email: owner.email, role: 'owner' },
     { email: inviteeEmail, role: 'collaborator' },
   ]);
+});
+
+test('an invitee who follows the e-mailed invitation and signs up with the invited address joins at once, with no address to confirm', async () => {
+  const owner = await newAccount('mail-inviter');
+  const inviteeEmail = uniqueEmail('mail-invitee');
+  const projectName = 'Mailed rocket';
+  const ownerPage = await newPage('desktop', { storageState: owner.storageState });
+  await ownerPage.goto('/dashboard');
+  const projectId = await createFirstProject(ownerPage, projectName);
+  const shared = await invite(ownerPage, inviteeEmail, 'emailed');
+  checkpoint(ownerPage);
+
+  // The e-mailed link is the shared one with a proof beside its token.
+  const mailed = new URL(await latestEmailLink(inviteeEmail, '/invite/'));
+  expect(mailed.pathname).toBe(new URL(shared).pathname);
+  expect(mailed.searchParams.get('proof')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  const page = await newPage('desktop');
+  await page.goto(`${mailed.pathname}${mailed.search}`);
+  await page.waitForURL(url('/signup'));
+  const note = page.getByRole('note');
+  await note.getByText('Create your account with the address the invitation was sent to and you join the project right away.', { exact: false }).waitFor();
+  await page.getByRole('link', { name: 'Sign up with email', exact: true }).click();
+  expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(inviteeEmail);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await screenshot(page, 'accounts-invitation-mailed-signup', { fullPage: false });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  // Straight into the project's workspace: the address needed no confirming.
+  await page.waitForURL((address) => address.pathname === `/app/projects/${projectId}`);
+  await page.getByRole('status').getByText('You joined the project.', { exact: true }).waitFor();
+  await expectHeading(page, projectName);
+  expect((await emailsTo(inviteeEmail)).map((mail) => mail.subject)).toEqual([`${owner.email} invited you to a project on Launchmate`]);
+  expect(await queryD1(`SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = ${sqlText(inviteeEmail)}`)).toEqual([{ verified: 1 }]);
+  expect(await page.evaluate(() => [localStorage.getItem('launchmate.pendingInvitation'), localStorage.getItem('launchmate.invitationProof')])).toEqual([
+    null,
+    null,
+  ]);
+  checkpoint(page, [CHECK_AUTH_401, REFRESH_401]);
 });
 
 describe('/signin?newProject=true', () => {
