@@ -35,7 +35,7 @@ const RENDERS: Record<string, () => Email> = {
       inviterEmail: 'maya@example.com',
       inviterName: 'Maya Chen',
       projectName: 'Clinic reminders',
-      link: link(`/invite/${newToken()}`),
+      link: link(`/invite/${newToken()}?proof=${newToken()}`),
       unsubscribe: { pageUrl: link(`/unsubscribe/${newToken()}`), oneClickUrl: link(`/api/user/unsubscribe/${newToken()}`) },
     }),
   passwordChangedEmail: () => passwordChangedEmail(RECIPIENT, link('/forgot-password'), CONTACT),
