@@ -1,8 +1,10 @@
 /**
  * Account journeys in Chromium, end to end against the built product: sign-up with the resend
  * lock and e-mail verification, onboarding, sign-in and sign-out, forgot and reset password,
- * the silent session refresh, unsubscribe and resubscribe, invitations accepted by a new user,
- * /signin?newProject=true, and what travels with a sign-up (privacy mode, attribution).
+ * the silent session refresh, unsubscribe and resubscribe, invitations accepted by a new user
+ * (through the shared link, confirming the address first, and through the e-mailed one, at once),
+ * /signin?newProject=true, /signin and /signup when already signed in ('Get Pro' followed before
+ * the pricing page is hydrated), and what travels with a sign-up (privacy mode, attribution).
  * E-mail links come from the outbox table (the product's mailer when no Resend key is set).
  * The journeys run at desktop width: on a phone the sign-up and sign-in pages, onboarding and the
  * dashboard are the same components, only narrower (the sign-in pages drop their brand column),
