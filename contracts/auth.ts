@@ -42,11 +42,22 @@ export const AttributionSchema = z.strictObject({
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
+/** The shape of the product's tokens (256 random bits, base64url). */
+const TokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/**
+ * The invitation a visitor signs up through, with the proof its e-mailed link carries
+ * (docs/decisions/0059): signing up with the address it was sent to proves that address.
+ */
+export const SignUpInvitationSchema = z.strictObject({ token: TokenSchema, proof: TokenSchema });
+export type SignUpInvitation = z.infer<typeof SignUpInvitationSchema>;
+
 export const SignUpSchema = z.strictObject({
   email: EmailSchema,
   password: PasswordSchema,
   attribution: AttributionSchema.nullable().optional(),
   privacyMode: z.boolean().optional(),
+  invitation: SignUpInvitationSchema.optional(),
 });
 
 /** Sign-in checks presence only: an older account may predate today's password rules. */

@@ -81,6 +81,10 @@ export const PRO_SESSION_METADATA = { product: 'launchmate-pro' } as const;
 /** Checkout session ids as Stripe writes them (and the local test checkout's, `cs_local_…`). */
 export const CHECKOUT_SESSION_SHAPE = /^cs_[A-Za-z0-9_]{1,200}$/;
 
+/** The local test checkout's sessions: Stripe never sees them, so no receipt or invoice is sent. */
+export const LOCAL_TEST_SESSION_PREFIX = 'cs_local_';
+export const isLocalTestSession = (sessionId: string) => sessionId.startsWith(LOCAL_TEST_SESSION_PREFIX);
+
 /** The affiliate's money, computed from the ledger at `asOf` (docs/decisions/0038). */
 export interface AffiliateBalances {
   /** Commissions still inside the refund window. */

@@ -9,6 +9,8 @@ const KEYS = {
   attribution: 'launchmate.attribution',
   appState: 'launchmate.appState',
   pendingInvitation: 'launchmate.pendingInvitation',
+  /** The proof the invitation e-mail's link carried, with its token (docs/decisions/0059). */
+  invitationProof: 'launchmate.invitationProof',
   /** The referral code of the affiliate application sent from this browser. */
   affiliateApplication: 'launchmate.affiliateApplication',
   firstMessage: 'launchmate.firstMessage',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../worker/lib/tokens';
-import { CookieJar, db, freshClient, freshEmail, latestLink, medianMs, outboxFor, postJson, request, tokenOf } from '../utils';
+import { CookieJar, db, freshClient, freshEmail, latestLink, medianMs, outboxFor, postJson, request, signedInUser, tokenOf } from '../utils';
 
 const signUp = (body: unknown, headers: Record<string, string> = {}) => postJson('/api/auth/sign-up', body, { 'CF-Connecting-IP': freshClient(), ...headers });
 
@@ -240,5 +240,100 @@ describe('POST /api/auth/resend-verification-email', () => {
     await request(`/api/auth/verify-email/${tokenOf(await latestLink(email, '/verify-email/'))}`, { method: 'POST' });
     expect((await resend(email)).status).toBe(200);
     expect(await outboxFor(email)).toHaveLength(1);
+  });
+});
+
+describe('sign-up through an invitation (docs/decisions/0059)', () => {
+  const PASSWORD = 'correct horse battery';
+
+  /** An owner's project and an invitation to `invitee`: the link the owner got back, and the one e-mailed. */
+  async function invitation(invitee = freshEmail('invitee')) {
+    const owner = await signedInUser();
+    const { project } = await (await postJson('/api/project', { name: 'Clinic reminders' }, {}, { jar: owner.jar })).json<{ project: { id: string } }>();
+    const { link } = await (await postJson(`/api/project/${project.id}/invitations`, { email: invitee }, {}, { jar: owner.jar })).json<{ link: string }>();
+    const mail = (await outboxFor(invitee)).at(-1)!;
+    const emailed = new URL(/Join the project: (\S+)/.exec(mail.text)![1]!);
+    expect(emailed.pathname).toBe(new URL(link).pathname);
+    return { projectId: project.id, invitee, sharedLink: link, token: tokenOf(link), proof: emailed.searchParams.get('proof')! };
+  }
+
+  it('with the address it was sent to, through the e-mailed link: verified, signed in, and the invitation joins the project at once', async () => {
+    const { projectId, invitee, token, proof } = await invitation();
+    const jar = new CookieJar();
+    const response = await postJson(
+      '/api/auth/sign-up',
+      { email: invitee, password: PASSWORD, invitation: { token, proof } },
+      { 'CF-Connecting-IP': freshClient() },
+      { jar },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ signedIn: true });
+    expect((await userRow(invitee))?.email_verified_at).toEqual(expect.any(Number));
+    // No link to confirm the address: the invitation is the only e-mail it got.
+    expect((await outboxFor(invitee)).map((mail) => mail.subject)).toEqual([expect.stringContaining('invited you to a project')]);
+    expect((await request('/api/auth/check-auth', {}, { jar })).status).toBe(200);
+    const accepted = await request(`/api/project/invitations/${token}/accept`, { method: 'POST' }, { jar });
+    expect(await accepted.json()).toEqual({ projectId });
+  });
+
+  it('with another address: the account confirms its address by e-mail first, and nobody is signed in', async () => {
+    const { token, proof } = await invitation();
+    const other = freshEmail('other');
+    const jar = new CookieJar();
+    const response = await postJson(
+      '/api/auth/sign-up',
+      { email: other, password: PASSWORD, invitation: { token, proof } },
+      { 'CF-Connecting-IP': freshClient() },
+      { jar },
+    );
+    expect(await response.json()).toEqual({ message: 'Check your inbox' });
+    expect((await userRow(other))?.email_verified_at).toBeNull();
+    expect((await outboxFor(other)).map((mail) => mail.subject)).toEqual(['Confirm your email for Launchmate']);
+    expect(jar.cookies.size).toBe(0);
+  });
+
+  it("one invitation's token or proof never proves the address of another", async () => {
+    const first = await invitation();
+    const second = await invitation();
+    for (const proofOf of [
+      { token: first.token, proof: first.proof },
+      { token: second.token, proof: first.proof },
+      { token: first.token, proof: second.proof },
+    ]) {
+      const response = await signUp({ email: second.invitee, password: PASSWORD, invitation: proofOf });
+      expect(await response.json()).toEqual({ message: 'Check your inbox' });
+    }
+    expect((await userRow(second.invitee))?.email_verified_at).toBeNull();
+  });
+
+  it('proves nothing once the invitation is used, withdrawn or expired', async () => {
+    const { invitee, token, proof } = await invitation();
+    await db()
+      .prepare('UPDATE invitations SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1, await hashToken(token))
+      .run();
+    expect(await (await signUp({ email: invitee, password: PASSWORD, invitation: { token, proof } })).json()).toEqual({ message: 'Check your inbox' });
+    expect((await userRow(invitee))?.email_verified_at).toBeNull();
+  });
+
+  it('signs nobody in when the invited address has an account: its owner is told, as for any sign-up', async () => {
+    const { invitee, token, proof } = await invitation((await signedInUser()).email);
+    const jar = new CookieJar();
+    const response = await postJson(
+      '/api/auth/sign-up',
+      { email: invitee, password: PASSWORD, invitation: { token, proof } },
+      { 'CF-Connecting-IP': freshClient() },
+      { jar },
+    );
+    expect(await response.json()).toEqual({ message: 'Check your inbox' });
+    expect(jar.cookies.size).toBe(0);
+    expect((await outboxFor(invitee)).at(-1)?.subject).toBe('You already have a Launchmate account');
+  });
+
+  it('refuses a malformed invitation with a clear error and creates nothing', async () => {
+    const email = freshEmail();
+    const response = await signUp({ email, password: PASSWORD, invitation: { token: 'short', proof: 'x' } });
+    expect(response.status).toBe(400);
+    expect(await userRow(email)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readSetting } from '../../app/lib/local-settings';
+import { readJsonSetting, readSetting } from '../../app/lib/local-settings';
 import { Component as ForgotPassword, RESET_LINK_SENT } from '../../app/pages/auth/ForgotPassword';
 import { Component as Invite } from '../../app/pages/auth/Invite';
 import { Component as Unsubscribe } from '../../app/pages/auth/Unsubscribe';
@@ -29,6 +29,18 @@ describe('/invite/{token}', () => {
     expect(await screen.findByText('Landed on /dashboard')).toBeTruthy();
     expect(readSetting('pendingInvitation')).toBe('inv-1');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps the proof the e-mailed link carries with its token, and drops a proof kept for an earlier link', async () => {
+    fakeApi({ 'GET /api/auth/check-auth': () => json(401, { error: 'Please sign in to continue.' }), 'POST /api/auth/refresh': () => json(401, {}) });
+    renderPage(routes, '/invite/inv-4?proof=pr-4');
+    expect(await screen.findByText('Landed on /signup')).toBeTruthy();
+    expect(readJsonSetting('invitationProof')).toEqual({ token: 'inv-4', proof: 'pr-4' });
+    cleanup();
+    renderPage(routes, '/invite/inv-5');
+    expect(await screen.findByText('Landed on /signup')).toBeTruthy();
+    expect(readSetting('pendingInvitation')).toBe('inv-5');
+    expect(readSetting('invitationProof')).toBeNull();
   });
 
   it('refreshes an expired session once before deciding', async () => {

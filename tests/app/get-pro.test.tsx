@@ -84,6 +84,31 @@ describe('Get Pro on the pricing page', () => {
   });
 });
 
+describe('a Get Pro followed by a founder who is signed in, before the pricing page was hydrated', () => {
+  const routes = [
+    { path: '/signup', Component: SignUp },
+    { Component: AppLayout, children: [{ path: '/dashboard', Component: () => <p>Dashboard</p> }] },
+    ...landingPages('/signin'),
+  ];
+
+  it('goes from the sign-up page on to Checkout, once', async () => {
+    const server = fakeApi({ ...signedIn(), 'POST /api/billing/checkout': () => json(200, { kind: 'redirect', url: STRIPE_URL }) });
+    const router = renderPage(routes, '/signup?next=pro', { strict: true });
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith(STRIPE_URL));
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(server.calls('POST /api/billing/checkout')).toHaveLength(1);
+    expect(server.calls('POST /api/auth/sign-up')).toHaveLength(0);
+  });
+
+  it('without ?next=, goes from the sign-up page to the dashboard', async () => {
+    const server = fakeApi(signedIn());
+    const router = renderPage(routes, '/signup');
+    expect(await screen.findByText('Dashboard')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(server.calls('POST /api/billing/checkout')).toHaveLength(0);
+  });
+});
+
 describe('a Get Pro pressed before signing in', () => {
   const routes = [{ Component: AppLayout, children: [{ path: '/onboarding', Component: () => <p>Onboarding</p> }] }, ...landingPages('/signin')];
 
@@ -132,7 +157,18 @@ describe('the return from Checkout', () => {
     recorded = true;
     expect(await screen.findByRole('heading', { name: 'You have Pro' }, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('5 projects of your own')).toBeTruthy();
+    expect(screen.getByText(/Stripe e-mails your receipt and invoice to ada@example.com/)).toBeTruthy();
     expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('after the local test checkout, says no receipt or invoice comes, and promises no e-mail from Stripe', async () => {
+    const session = 'cs_local_0f1e2d3c';
+    fakeApi({ ...signedIn(), [`GET /api/billing/checkout/${session}`]: () => json(200, { recorded: true, status: 'paid', plan: 'pro' }) });
+    renderPage(routes, `/pro/welcome?session_id=${session}`);
+    expect(await screen.findByRole('heading', { name: 'You have Pro' })).toBeTruthy();
+    const card = screen.getByRole('heading', { name: 'You have Pro' }).closest('section')!;
+    expect(card.textContent).toContain('This was a test checkout: no money moved, so no receipt or invoice is sent.');
+    expect(card.textContent).not.toMatch(/Stripe/);
   });
 
   it('says so when the payment was refunded or failed', async () => {

@@ -1,12 +1,16 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hasQueuedPurchase } from '../../app/lib/get-pro';
 import { writeJsonSetting } from '../../app/lib/local-settings';
 import { Component as ForgotPassword } from '../../app/pages/auth/ForgotPassword';
 import { Component as SignIn } from '../../app/pages/auth/SignIn';
 import { deferred, fakeApi, json } from './fake-api';
 import { currentUrl, landingPages, renderPage } from './render-page';
 
-const routes = [{ path: '/signin', Component: SignIn }, ...landingPages('/dashboard', '/forgot-password', '/signup', '/app/projects/:projectId')];
+const routes = [
+  { path: '/signin', Component: SignIn },
+  ...landingPages('/dashboard', '/forgot-password', '/signup', '/app/projects/:projectId', '/app/settings'),
+];
 
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true };
 const signedOut = () => json(401, { error: 'Please sign in to continue.' });
@@ -178,6 +182,30 @@ describe('entering the sign-in page', () => {
     const router = renderPage(routes, '/signin');
     expect(await screen.findByText('Landed on /dashboard')).toBeTruthy();
     expect(currentUrl(router)).toBe('/dashboard');
+  });
+
+  it('sends a signed-in visitor on to the page ?next= names, when it is a page of this site', async () => {
+    fakeApi({ 'GET /api/auth/check-auth': () => json(200, { user: USER }) });
+    const router = renderPage(routes, '/signin?next=%2Fapp%2Fsettings');
+    expect(await screen.findByText('Landed on /app/settings')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/app/settings');
+  });
+
+  it('ignores a ?next= that leaves the site', async () => {
+    for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example']) {
+      fakeApi({ 'GET /api/auth/check-auth': () => json(200, { user: USER }) });
+      const router = renderPage(routes, `/signin?next=${encodeURIComponent(next)}`);
+      expect(await screen.findByText('Landed on /dashboard')).toBeTruthy();
+      expect(currentUrl(router)).toBe('/dashboard');
+      cleanup();
+    }
+  });
+
+  it('with ?next=pro queues the purchase, which the signed-in area opens, and goes on', async () => {
+    fakeApi({ 'GET /api/auth/check-auth': () => json(200, { user: USER }) });
+    renderPage(routes, '/signin?next=pro');
+    expect(await screen.findByText('Landed on /dashboard')).toBeTruthy();
+    expect(hasQueuedPurchase()).toBe(true);
   });
 
   it('with ?newProject=true creates one project (even under StrictMode) and opens it', async () => {

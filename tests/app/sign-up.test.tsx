@@ -238,6 +238,44 @@ describe('sign-up reached through an invitation', () => {
     expect(server.calls(`GET /api/invitations/${TOKEN}`)).toHaveLength(1);
   });
 
+  it('through the e-mailed link: the invited address joins right away, signed in without confirming it', async () => {
+    const PROOF = 'P'.repeat(43);
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    writeJsonSetting('invitationProof', { token: TOKEN, proof: PROOF });
+    const server = fakeApi({
+      [`GET /api/invitations/${TOKEN}`]: () => json(200, { invitation: INVITATION }),
+      'POST /api/auth/sign-up': () => json(200, { signedIn: true }),
+    });
+    const router = renderPage([...routes, ...landingPages('/onboarding')], '/signup?method=email');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Create your account with the address the invitation was sent to and you join the project right away.');
+    expect(note.textContent).toContain('With another address, you first confirm it from the link we email you.');
+    fireEvent.change(passwordInput(), { target: { value: 'correct horse' } });
+    fireEvent.click(continueButton());
+    expect(await screen.findByText('Landed on /onboarding')).toBeTruthy();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(server.calls('POST /api/auth/sign-up')[0]?.body).toMatchObject({ email: INVITATION.email, invitation: { token: TOKEN, proof: PROOF } });
+  });
+
+  it('through a shared link: says the address is confirmed first, sends no proof, and the inbox view names the project', async () => {
+    localStorage.setItem('launchmate.pendingInvitation', TOKEN);
+    // A proof kept for another invitation's link is not this one's.
+    writeJsonSetting('invitationProof', { token: 'O'.repeat(43), proof: 'P'.repeat(43) });
+    const server = fakeApi({
+      [`GET /api/invitations/${TOKEN}`]: () => json(200, { invitation: INVITATION }),
+      'POST /api/auth/sign-up': () => json(200, { message: 'Check your inbox' }),
+    });
+    renderPage(routes, '/signup?method=email');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).not.toContain('right away');
+    expect(note.textContent).toContain('signing up with email, you first confirm your address from the link we send you');
+    fireEvent.change(passwordInput(), { target: { value: 'correct horse' } });
+    fireEvent.click(continueButton());
+    const lead = (await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).nextElementSibling;
+    expect(lead?.textContent).toContain('Open it to activate your account and join “Clinic reminders”.');
+    expect(server.calls('POST /api/auth/sign-up')[0]?.body).not.toHaveProperty('invitation');
+  });
+
   it('keeps an address the visitor typed already', async () => {
     localStorage.setItem('launchmate.pendingInvitation', TOKEN);
     const answer = deferred();
@@ -266,6 +304,6 @@ describe('sign-up reached through an invitation', () => {
     renderPage(routes, '/signup');
     await settle();
     expect(screen.queryByRole('note')).toBeNull();
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests.filter((r) => r.path.startsWith('/api/invitations'))).toEqual([]);
   });
 });

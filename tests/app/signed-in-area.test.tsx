@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { registerPhase } from '#contracts/phases/registry';
 import { listedPhases } from '../../app/content/phases';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { readSetting, writeSetting } from '../../app/lib/local-settings';
+import { readSetting, writeJsonSetting, writeSetting } from '../../app/lib/local-settings';
 import { Component as AppLayout } from '../../app/pages/app/AppLayout';
 import { Component as Dashboard } from '../../app/pages/app/Dashboard';
 import { Component as Onboarding } from '../../app/pages/app/Onboarding';
@@ -77,6 +77,7 @@ describe('AppLayout', () => {
 
   it('accepts a pending invitation once (StrictMode too) and opens that project', async () => {
     writeSetting('pendingInvitation', 'inv-ok');
+    writeJsonSetting('invitationProof', { token: 'inv-ok', proof: 'pr-ok' });
     const server = fakeApi({
       'GET /api/auth/check-auth': signedIn,
       'POST /api/project/invitations/inv-ok/accept': () => json(200, { projectId: 'p1' }),
@@ -87,6 +88,7 @@ describe('AppLayout', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p1'));
     expect(server.calls('POST /api/project/invitations/inv-ok/accept')).toHaveLength(1);
     expect(readSetting('pendingInvitation')).toBeNull();
+    expect(readSetting('invitationProof')).toBeNull();
     expect(await screen.findByText('Landed on /app/projects/:projectId')).toBeTruthy();
   });
 

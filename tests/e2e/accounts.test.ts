@@ -1,8 +1,10 @@
 /**
  * Account journeys in Chromium, end to end against the built product: sign-up with the resend
  * lock and e-mail verification, onboarding, sign-in and sign-out, forgot and reset password,
- * the silent session refresh, unsubscribe and resubscribe, invitations accepted by a new user,
- * /signin?newProject=true, and what travels with a sign-up (privacy mode, attribution).
+ * the silent session refresh, unsubscribe and resubscribe, invitations accepted by a new user
+ * (through the shared link, confirming the address first, and through the e-mailed one, at once),
+ * /signin?newProject=true, /signin and /signup when already signed in ('Get Pro' followed before
+ * the pricing page is hydrated), and what travels with a sign-up (privacy mode, attribution).
  * E-mail links come from the outbox table (the product's mailer when no Resend key is set).
  * The journeys run at desktop width: on a phone the sign-up and sign-in pages, onboarding and the
  * dashboard are the same components, only narrower (the sign-in pages drop their brand column),
@@ -591,12 +593,17 @@ test('an invitation is accepted by a new user who signs up from its link', async
   await screenshot(ownerPage, 'accounts-invitation-created', { fullPage: false });
   checkpoint(ownerPage);
 
-  // The invitee, in a browser of their own.
+  // The invitee, in a browser of their own, with the link the owner shared: it does not prove
+  // the address, so the page says it is confirmed first (docs/decisions/0059).
   const page = await newPage('desktop');
   await page.goto(new URL(link).pathname);
   await page.waitForURL(url('/signup'));
   expect(await page.evaluate(() => localStorage.getItem('launchmate.pendingInvitation'))).toBe(new URL(link).pathname.split('/').at(-1));
+  const note = page.getByRole('note');
+  await note.getByText('signing up with email, you first confirm your address from the link we send you', { exact: false }).waitFor();
+  expect(await note.textContent()).not.toContain('right away');
   await signUpWithEmail(page, inviteeEmail);
+  await page.getByText(`Open it to activate your account and join “${projectName}”.`, { exact: false }).waitFor();
   checkpoint(page, [CHECK_AUTH_401, REFRESH_401]);
 
   await page.goto(new URL(await latestEmailLink(inviteeEmail, '/verify-email/')).pathname);
@@ -629,6 +636,45 @@ test('an invitation is accepted by a new user who signs up from its link', async
     { email: owner.email, role: 'owner' },
     { email: inviteeEmail, role: 'collaborator' },
   ]);
+});
+
+test('an invitee who follows the e-mailed invitation and signs up with the invited address joins at once, with no address to confirm', async () => {
+  const owner = await newAccount('mail-inviter');
+  const inviteeEmail = uniqueEmail('mail-invitee');
+  const projectName = 'Mailed rocket';
+  const ownerPage = await newPage('desktop', { storageState: owner.storageState });
+  await ownerPage.goto('/dashboard');
+  const projectId = await createFirstProject(ownerPage, projectName);
+  const shared = await invite(ownerPage, inviteeEmail, 'emailed');
+  checkpoint(ownerPage);
+
+  // The e-mailed link is the shared one with a proof beside its token.
+  const mailed = new URL(await latestEmailLink(inviteeEmail, '/invite/'));
+  expect(mailed.pathname).toBe(new URL(shared).pathname);
+  expect(mailed.searchParams.get('proof')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  const page = await newPage('desktop');
+  await page.goto(`${mailed.pathname}${mailed.search}`);
+  await page.waitForURL(url('/signup'));
+  const note = page.getByRole('note');
+  await note.getByText('Create your account with the address the invitation was sent to and you join the project right away.', { exact: false }).waitFor();
+  await page.getByRole('link', { name: 'Sign up with email', exact: true }).click();
+  expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(inviteeEmail);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await screenshot(page, 'accounts-invitation-mailed-signup', { fullPage: false });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  // Straight into the project's workspace: the address needed no confirming.
+  await page.waitForURL((address) => address.pathname === `/app/projects/${projectId}`);
+  await page.getByRole('status').getByText('You joined the project.', { exact: true }).waitFor();
+  await expectHeading(page, projectName);
+  expect((await emailsTo(inviteeEmail)).map((mail) => mail.subject)).toEqual([`${owner.email} invited you to a project on Launchmate`]);
+  expect(await queryD1(`SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = ${sqlText(inviteeEmail)}`)).toEqual([{ verified: 1 }]);
+  expect(await page.evaluate(() => [localStorage.getItem('launchmate.pendingInvitation'), localStorage.getItem('launchmate.invitationProof')])).toEqual([
+    null,
+    null,
+  ]);
+  checkpoint(page, [CHECK_AUTH_401, REFRESH_401]);
 });
 
 describe('/signin?newProject=true', () => {
@@ -671,7 +717,7 @@ describe('/signin?newProject=true', () => {
     checkpoint(visitor, [CHECK_AUTH_401, failedFetch(403, '/api/project')]);
   });
 
-  test('already signed in: /signin goes to /dashboard and creates nothing', async () => {
+  test("already signed in: /signin and /signup go to /dashboard and create nothing; 'Get Pro' followed before the pricing page is hydrated opens the checkout", async () => {
     const account = shared;
     const page = await newPage('desktop', { storageState: account.storageState });
     await page.goto('/signin');
@@ -679,6 +725,24 @@ describe('/signin?newProject=true', () => {
     await expectHeading(page, 'Dashboard');
     await page.getByRole('region', { name: 'Start your first project', exact: true }).waitFor();
     expect(await ownedProjects(account)).toEqual([]);
+    checkpoint(page);
+
+    await page.goto('/signup');
+    await page.waitForURL(url('/dashboard'));
+    await expectHeading(page, 'Dashboard');
+    checkpoint(page);
+
+    // Before the app has taken the pricing page over, 'Get Pro' is the link the Worker rendered,
+    // the one for visitors: followed, it leads the signed-in founder on to the checkout.
+    const rendered = await (await page.request.get('/pricing')).text();
+    const getPro = /<a[^>]*href="(\/signup\?next=pro)"[^>]*>Get Pro/.exec(rendered)?.[1];
+    expect(getPro).toBe('/signup?next=pro');
+    await page.goto(getPro!);
+    await page.waitForURL(/\/pro\/test-checkout\?session_id=cs_local_/);
+    await expectHeading(page, 'Pay for Launchmate Pro');
+    await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL(url('/pricing?checkout=cancelled'));
+    expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(account.email)}`)).toEqual([{ plan: 'free' }]);
     checkpoint(page);
   });
 });

@@ -7,7 +7,8 @@ export const accountExistsEmail = (to: string, signInUrl: string, resetUrl: stri
     subject: 'You already have a Launchmate account',
     paragraphs: [
       'Someone, probably you, tried to create a Launchmate account with this email address. You already have one.',
-      `Sign in at ${signInUrl}. If you forgot your password, set a new one at ${resetUrl}.`,
+      // An address ends its line: a mail client would take a period after it into the link.
+      `Forgot your password? Set a new one here: ${resetUrl}`,
     ],
     action: { label: 'Sign in', url: signInUrl },
     note: "If this wasn't you, you can ignore this e-mail: nothing has changed.",

@@ -2,7 +2,16 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import { eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { EmailOnlySchema, GoogleStartSchema, ResetPasswordSchema, SignInSchema, SignUpSchema, type Attribution, type CurrentUser } from '#contracts/auth';
+import {
+  EmailOnlySchema,
+  GoogleStartSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+  SignUpSchema,
+  type Attribution,
+  type CurrentUser,
+  type SignUpInvitation,
+} from '#contracts/auth';
 import { getDb } from '../db/client';
 import {
   consumeEmailToken,
@@ -16,6 +25,7 @@ import {
   USED_TOKEN_USER,
   type User,
 } from '../db/queries/accounts';
+import { invitationPreview } from '../db/queries/projects';
 import { users } from '../db/schema';
 import { accountExistsEmail } from '../emails/account-exists';
 import { passwordChangedEmail } from '../emails/password-changed';
@@ -27,6 +37,7 @@ import type { AppEnv, Bindings } from '../env';
 import { jsonBody, limitBody, noBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
 import { fetchGoogleProfile, googleAuthorizationUrl, GoogleSignInError, isGoogleConfigured } from '../services/google';
+import { isInvitationProof } from '../services/invitation-proof';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../services/passwords';
 import { admit, clientAddress, countEvent, readCount, type WindowLimit } from '../services/rate-limit';
 import { currentUserId, endSession, requireSessionSecret, revokeAllSessions, rotateSession, startSession } from '../services/sessions';
@@ -38,6 +49,8 @@ const MAIL_LOCK_MS = 60_000;
 const GOOGLE_COOKIE_SECONDS = 10 * 60;
 
 const CHECK_INBOX = { message: 'Check your inbox' } as const;
+/** Sign-up through the invitation e-mailed to that same address: no link to confirm it is needed. */
+const SIGNED_UP_AND_IN = { signedIn: true } as const;
 const RESET_LINK_SENT = { message: 'If an account with that email exists, a password reset link has been sent.' } as const;
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a minute and try again, or reset your password.';
 const BAD_CREDENTIALS = 'Invalid email or password.';
@@ -47,6 +60,16 @@ const link = (env: Bindings, path: string) => new URL(path, env.APP_URL).href;
 
 export async function toCurrentUser(db: ReturnType<typeof getDb>, user: User): Promise<CurrentUser> {
   return { id: user.id, email: user.email, name: user.name, privacyMode: user.privacyMode, subscribed: await isSubscribed(db, user.email), plan: user.plan };
+}
+
+/**
+ * Whether signing up as `email` through `invitation` proves the address (docs/decisions/0059):
+ * the proof is the one its e-mail carried, the invitation still works, and it was sent to this
+ * very address. Any other sign-up confirms its address by e-mail as usual.
+ */
+async function provesInvitedAddress(c: Context<AppEnv>, invitation: SignUpInvitation, email: string): Promise<boolean> {
+  if (!(await isInvitationProof(c.env, c.req.raw, invitation.token, invitation.proof))) return false;
+  return (await invitationPreview(c.env.DB, invitation.token))?.email === email;
 }
 
 async function sendVerification(c: Context<AppEnv>, user: User) {
@@ -109,7 +132,7 @@ export const auth = new Hono<AppEnv>()
    * account (docs/security.md §3): a known address gets a "you already have an account" e-mail instead.
    */
   .post('/sign-up', limitBody(AUTH_BODY_LIMIT), jsonBody(SignUpSchema), async (c) => {
-    const { email, password, attribution, privacyMode } = c.req.valid('json');
+    const { email, password, attribution, privacyMode, invitation } = c.req.valid('json');
     const db = getDb(c.env.DB);
     const existing = await findUserByEmail(db, email);
     if (existing) {
@@ -119,9 +142,21 @@ export const auth = new Hono<AppEnv>()
       }
       return c.json(CHECK_INBOX, 200);
     }
-    const user = await createUser(db, { email, passwordHash: await hashPassword(password), attribution, privacyMode: privacyMode ?? false });
+    const proven = invitation ? await provesInvitedAddress(c, invitation, email) : false;
+    const user = await createUser(db, {
+      email,
+      passwordHash: await hashPassword(password),
+      attribution,
+      privacyMode: privacyMode ?? false,
+      emailVerifiedAt: proven ? Date.now() : null,
+    });
     if (user) {
       await creditReferral(c, user.id);
+      if (proven) {
+        // The address is confirmed already: the account is ready and the page goes on to join.
+        await startSession(c, user.id);
+        return c.json(SIGNED_UP_AND_IN, 200);
+      }
       await sendVerification(c, user);
     }
     return c.json(CHECK_INBOX, 200);

@@ -1,5 +1,13 @@
 import { Hono } from 'hono';
-import { CHECKOUT_SESSION_SHAPE, PRO_PRICE, PRO_SESSION_METADATA, type BillingSummary, type CheckoutAnswer, type CheckoutStatus } from '#contracts/billing';
+import {
+  CHECKOUT_SESSION_SHAPE,
+  LOCAL_TEST_SESSION_PREFIX,
+  PRO_PRICE,
+  PRO_SESSION_METADATA,
+  type BillingSummary,
+  type CheckoutAnswer,
+  type CheckoutStatus,
+} from '#contracts/billing';
 import { z } from '#contracts/zod';
 import { findUserById } from '../db/queries/accounts';
 import { paymentOfSession, paymentsOf, recordCheckoutSession } from '../db/queries/payments';
@@ -80,7 +88,7 @@ const signedIn = new Hono<SignedInEnv>()
       return c.json({ kind: 'interest', email: me.email } satisfies CheckoutAnswer, 200);
     }
     if (mode === 'local-test') {
-      const url = `/pro/test-checkout?session_id=cs_local_${randomId()}`;
+      const url = `/pro/test-checkout?session_id=${LOCAL_TEST_SESSION_PREFIX}${randomId()}`;
       return c.json({ kind: 'redirect', url } satisfies CheckoutAnswer, 200);
     }
     try {

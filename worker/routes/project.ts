@@ -19,6 +19,7 @@ import {
 import { invitationEmail } from '../emails/invitation';
 import { jsonBody, limitBody, noBody } from '../middleware/validate';
 import { sendEmailLater } from '../services/email';
+import { invitationProof } from '../services/invitation-proof';
 import { deleteProject } from '../services/project-deletion';
 import { removeProjectMember } from '../services/project-members';
 import { requireUser, type SignedInEnv } from '../services/sessions';
@@ -105,7 +106,8 @@ export const project = new Hono<SignedInEnv>()
           inviterEmail: inviter.email,
           inviterName: inviter.name,
           projectName: membership.name,
-          link,
+          // Only the e-mailed link proves the address it went to (docs/decisions/0059).
+          link: `${link}?proof=${await invitationProof(c.env, c.req.raw, token)}`,
           unsubscribe: {
             pageUrl: new URL(`/unsubscribe/${unsubscribe}`, c.env.APP_URL).href,
             oneClickUrl: new URL(`/api/user/unsubscribe/${unsubscribe}`, c.env.APP_URL).href,

@@ -33,6 +33,12 @@ export function useCurrentUser(): CurrentUserContextValue {
 
 type Session = { state: 'checking' } | { state: 'failed' } | { state: 'ready'; user: CurrentUser };
 
+/** The invitation saved by /invite/{token} has had the server's final word: nothing of it stays. */
+function forgetInvitation() {
+  writeSetting('pendingInvitation', null);
+  writeSetting('invitationProof', null);
+}
+
 /**
  * Accepts the invitation saved by /invite/{token}, once per token; the saved token is cleared
  * when the server has given its final word on it (accepted, or refused with a 4xx).
@@ -42,11 +48,11 @@ function acceptInvitation(token: string): Promise<string> {
     try {
       const response = await withSession(() => api.project.invitations[':token'].accept.$post({ param: { token } }));
       const { projectId } = await response.json();
-      writeSetting('pendingInvitation', null);
+      forgetInvitation();
       return projectId;
     } catch (error) {
       // A network failure or a 5xx leaves the invitation for the next visit.
-      if (error instanceof ApiError && error.status < 500) writeSetting('pendingInvitation', null);
+      if (error instanceof ApiError && error.status < 500) forgetInvitation();
       throw error;
     }
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CHECKOUT_SESSION_SHAPE, type CheckoutStatus } from '#contracts/billing';
+import { CHECKOUT_SESSION_SHAPE, isLocalTestSession, type CheckoutStatus } from '#contracts/billing';
 import { OWN_PROJECT_LIMIT } from '#contracts/plans';
 import { Spinner } from '../../components/Spinner';
 import { PRO_PHASES_UNLOCKED } from '../../content/phases';
@@ -39,6 +39,8 @@ export function Component() {
   const { user, updateUser } = useCurrentUser();
   const [view, setView] = useState<View>(() => (CHECKOUT_SESSION_SHAPE.test(sessionId) ? { kind: 'confirming', slow: false } : { kind: 'invalid' }));
   const waiting = view.kind === 'confirming';
+  // The local test checkout moves no money: Stripe sends no receipt or invoice for it.
+  const testCheckout = isLocalTestSession(sessionId);
 
   useEffect(() => {
     if (!waiting) return;
@@ -84,8 +86,9 @@ export function Component() {
             <p className="pro-card__lead">This usually takes a few seconds. You can keep this page open.</p>
             {view.slow && (
               <p className="pro-card__lead">
-                It is taking longer than usual. Your payment is safe: Pro is added to {user.email} as soon as the payment is confirmed, and Stripe e-mails your
-                receipt.
+                {testCheckout
+                  ? `It is taking longer than usual. Pro is added to ${user.email} as soon as the test payment is recorded.`
+                  : `It is taking longer than usual. Your payment is safe: Pro is added to ${user.email} as soon as the payment is confirmed, and Stripe e-mails your receipt.`}
               </p>
             )}
           </>
@@ -94,7 +97,9 @@ export function Component() {
           <>
             <h1>You have Pro</h1>
             <p className="pro-card__lead">
-              Thank you. Stripe e-mails your receipt and invoice to {user.email}; they are also under Billing in your account settings.
+              {testCheckout
+                ? `This was a test checkout: no money moved, so no receipt or invoice is sent. Pro is on ${user.email} all the same, and the test payment is under Billing in your account settings.`
+                : `Thank you. Stripe e-mails your receipt and invoice to ${user.email}; they are also under Billing in your account settings.`}
             </p>
             <h2 className="pro-card__subtitle">What it unlocks</h2>
             <ul className="pro-card__unlocks">

@@ -10,6 +10,7 @@ import { workspacePath } from '../../lib/workspace-path';
 import { api, ApiError, send, withSession } from '../../lib/api';
 import { errorMessage, fieldError, useFormFields } from '../../lib/forms';
 import { readFirstMessage } from '../../lib/landing-draft';
+import { useNextPage } from '../../lib/next-page';
 import { readPrivacyMode } from '../../lib/privacy-mode';
 import './SignIn.css';
 
@@ -20,16 +21,18 @@ const GOOGLE_OUTCOMES: Record<string, string> = {
 };
 
 /**
- * Opens the signed-in app. With ?newProject=true a project is created first and its workspace
- * opens; if that fails, the dashboard, which says why when the plan has no room for another
- * project. A message sent from the landing page is picked up by the signed-in area itself
- * (AppLayout), whichever way the visitor signed in.
+ * Opens the signed-in app: the page ?next= names, else the dashboard (app/lib/next-page.ts).
+ * With ?newProject=true a project is created first and its workspace opens; if that fails, the
+ * dashboard, which says why when the plan has no room for another project. A message sent from
+ * the landing page is picked up by the signed-in area itself (AppLayout), whichever way the
+ * visitor signed in.
  */
 function useEnterApp() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [params] = useSearchParams();
   const wantsNewProject = params.get('newProject') === 'true';
+  const nextPage = useNextPage();
   const entering = useRef(false);
 
   return async function enterApp() {
@@ -47,7 +50,7 @@ function useEnterApp() {
         else console.error('Creating the new project failed; opening the dashboard instead', error);
       }
     }
-    await navigate('/dashboard', { replace: true });
+    await navigate(nextPage, { replace: true });
   };
 }
 

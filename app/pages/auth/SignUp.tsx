@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { InvitationPreview } from '#contracts/projects';
 import { SignUpSchema } from '#contracts/auth';
 import { AuthBackLink, AuthLayout, AuthStatusIcon, useFocusOnViewChange } from '../../components/AuthLayout';
@@ -8,11 +8,12 @@ import { GoogleButton } from '../../components/GoogleButton';
 import { useNotify } from '../../lib/notifications';
 import { Spinner } from '../../components/Spinner';
 import { api, ApiError, send } from '../../lib/api';
-import { queueProPurchase } from '../../lib/get-pro';
 import { readAttribution } from '../../lib/attribution';
 import { errorMessage, fieldError, GENERIC_ERROR, logUnexpected, useFormFields } from '../../lib/forms';
-import { readSetting } from '../../lib/local-settings';
+import { readJsonSetting, readSetting } from '../../lib/local-settings';
+import { useNextPage } from '../../lib/next-page';
 import { readPrivacyMode } from '../../lib/privacy-mode';
+import { isSignedIn } from '../../lib/session-status';
 
 /** One verification e-mail a minute; the server holds the same lock. */
 export const RESEND_LOCK_MS = 60_000;
@@ -37,10 +38,18 @@ export function Component() {
   const method = params.get('method') === 'email' ? 'email' : 'choice';
   // 'Get Pro' links here with ?next=pro: Checkout opens once the account exists, even when the
   // link was followed before the pricing page was hydrated (app/lib/get-pro.ts).
-  const next = params.get('next');
+  const nextPage = useNextPage();
+  const navigate = useNavigate();
+  // Someone already signed in has no account to make: they go on where they were headed.
   useEffect(() => {
-    if (next === 'pro') queueProPurchase();
-  }, [next]);
+    let current = true;
+    void isSignedIn().then((signedIn) => {
+      if (current && signedIn) void navigate(nextPage, { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [navigate, nextPage]);
 
   // The form's values live here, above the views, so going back and forth loses nothing.
   const form = useSignUpFields();
@@ -67,15 +76,32 @@ export function Component() {
         <EmailForm
           headingRef={headingRef}
           form={form}
+          invitation={invitation}
           onSignedUp={(address) => {
             setSentTo(address);
             form.setValue('password', '');
           }}
+          // Signed up through the invitation e-mailed to this address: the account is ready, and
+          // the signed-in area accepts the invitation, as after confirming an address.
+          onSignedIn={() => void navigate('/onboarding', { replace: true })}
         />
       )}
-      {view === 'inbox' && sentTo !== null && <CheckInbox headingRef={headingRef} email={sentTo} />}
+      {view === 'inbox' && sentTo !== null && <CheckInbox headingRef={headingRef} email={sentTo} joining={invitation?.projectName} />}
     </AuthLayout>
   );
+}
+
+/** An invitation as its link shows it, with the proof its e-mail carried, if the visitor came that way. */
+interface PendingInvitation extends InvitationPreview {
+  token: string;
+  /** Present only when the visitor followed the e-mailed link (docs/decisions/0059). */
+  proof: string | null;
+}
+
+/** The proof that /invite/{token} kept for this token, if the link it followed was the e-mailed one. */
+function proofFor(token: string): string | null {
+  const saved = readJsonSetting<{ token?: unknown; proof?: unknown }>('invitationProof');
+  return saved?.token === token && typeof saved.proof === 'string' ? saved.proof : null;
 }
 
 /**
@@ -83,8 +109,8 @@ export function Component() {
  * it: what they were invited to, by whom, and at which address. Null when there is none or it
  * no longer works; sign-up then goes on as usual.
  */
-function usePendingInvitation(): InvitationPreview | null {
-  const [invitation, setInvitation] = useState<InvitationPreview | null>(null);
+function usePendingInvitation(): PendingInvitation | null {
+  const [invitation, setInvitation] = useState<PendingInvitation | null>(null);
   useEffect(() => {
     const token = readSetting('pendingInvitation');
     if (!token) return;
@@ -92,7 +118,7 @@ function usePendingInvitation(): InvitationPreview | null {
     send(() => api.invitations[':token'].$get({ param: { token } }))
       .then((response) => response.json())
       .then(
-        (body) => current && setInvitation(body.invitation),
+        (body) => current && setInvitation({ ...body.invitation, token, proof: proofFor(token) }),
         () => {
           // An expired or used link: signing up still works, and the signed-in area says why joining failed.
         },
@@ -104,14 +130,22 @@ function usePendingInvitation(): InvitationPreview | null {
   return invitation;
 }
 
-function InvitationNote({ invitation }: { invitation: InvitationPreview }) {
+/**
+ * What the invitation is and what comes next: through the e-mailed link, the invited address
+ * joins at once; any other way, the address is confirmed by e-mail first (docs/decisions/0059).
+ */
+function InvitationNote({ invitation }: { invitation: PendingInvitation }) {
   return (
     <div className="auth-invitation" role="note">
       <p>
-        <strong>{invitation.invitedBy}</strong> invited you to join <strong>“{invitation.projectName.trim() || 'Untitled project'}”</strong>. Create your
-        account and you join the project right away.
+        <strong>{invitation.invitedBy}</strong> invited you to join <strong>“{invitation.projectName.trim() || 'Untitled project'}”</strong>.{' '}
+        {invitation.proof
+          ? 'Create your account with the address the invitation was sent to and you join the project right away.'
+          : 'Once your account is ready, you join the project: signing up with email, you first confirm your address from the link we send you.'}
       </p>
-      <p className="auth-note">The invitation was sent to {invitation.email}.</p>
+      <p className="auth-note">
+        The invitation was sent to {invitation.email}.{invitation.proof && ' With another address, you first confirm it from the link we email you.'}
+      </p>
     </div>
   );
 }
@@ -147,10 +181,14 @@ function ChoiceView({ headingRef }: ViewProps) {
 interface EmailFormProps extends ViewProps {
   /** Kept by the page, so going back to the choice and returning loses nothing. */
   form: SignUpForm;
+  invitation: PendingInvitation | null;
+  /** A link to confirm the address is on its way. */
   onSignedUp: (email: string) => void;
+  /** The address needed no confirming: the account is ready and signed in. */
+  onSignedIn: () => void;
 }
 
-function EmailForm({ headingRef, form, onSignedUp }: EmailFormProps) {
+function EmailForm({ headingRef, form, invitation, onSignedUp, onSignedIn }: EmailFormProps) {
   const { email, password } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -162,12 +200,20 @@ function EmailForm({ headingRef, form, onSignedUp }: EmailFormProps) {
     setFormError(null);
     setSubmitting(true);
     try {
-      await send(() =>
+      const response = await send(() =>
         api.auth['sign-up'].$post({
-          json: { email: email.trim(), password, attribution: readAttribution(), privacyMode: readPrivacyMode() },
+          json: {
+            email: email.trim(),
+            password,
+            attribution: readAttribution(),
+            privacyMode: readPrivacyMode(),
+            ...(invitation?.proof && { invitation: { token: invitation.token, proof: invitation.proof } }),
+          },
         }),
       );
-      onSignedUp(email.trim());
+      const answer = await response.json();
+      if ('signedIn' in answer) onSignedIn();
+      else onSignedUp(email.trim());
     } catch (error) {
       setFormError(errorMessage(error));
       setSubmitting(false);
@@ -199,7 +245,8 @@ function EmailForm({ headingRef, form, onSignedUp }: EmailFormProps) {
   );
 }
 
-function CheckInbox({ headingRef, email }: ViewProps & { email: string }) {
+/** `joining`: the project of the invitation the visitor signs up through, which they join once confirmed. */
+function CheckInbox({ headingRef, email, joining }: ViewProps & { email: string; joining?: string }) {
   const notify = useNotify();
   const [locked, setLocked] = useState(false);
   const [resent, setResent] = useState(false);
@@ -236,8 +283,8 @@ function CheckInbox({ headingRef, email }: ViewProps & { email: string }) {
         Check your inbox
       </h1>
       <p className="auth-lead">
-        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account. If it is not there in a few minutes, look in your spam
-        folder.
+        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account
+        {joining === undefined ? '' : ` and join “${joining.trim() || 'Untitled project'}”`}. If it is not there in a few minutes, look in your spam folder.
       </p>
       <div className="auth-actions">
         <button type="button" className="button button--secondary" disabled={locked} onClick={() => void resend()}>
