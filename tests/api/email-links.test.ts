@@ -10,6 +10,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { accountDeletedEmail } from '../../worker/emails/account-deleted';
 import { accountExistsEmail } from '../../worker/emails/account-exists';
+import { duplicatePaymentRefundedEmail } from '../../worker/emails/duplicate-payment-refunded';
 import { invitationEmail } from '../../worker/emails/invitation';
 import { passwordChangedEmail } from '../../worker/emails/password-changed';
 import { passwordResetEmail } from '../../worker/emails/password-reset';
@@ -30,6 +31,7 @@ const CONTACT = env.CONTACT_EMAIL;
 const RENDERS: Record<string, () => Email> = {
   accountDeletedEmail: () => accountDeletedEmail(RECIPIENT, { deletedProjects: 2, handedOver: 1, contactEmail: CONTACT }),
   accountExistsEmail: () => accountExistsEmail(RECIPIENT, link('/signin'), link('/forgot-password')),
+  duplicatePaymentRefundedEmail: () => duplicatePaymentRefundedEmail(RECIPIENT, 14_900, 'usd', link('/app/settings')),
   invitationEmail: () =>
     invitationEmail(RECIPIENT, {
       inviterEmail: 'maya@example.com',
