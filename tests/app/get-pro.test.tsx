@@ -178,6 +178,14 @@ describe('the return from Checkout', () => {
     expect(screen.getByText(/Your bank declined the payment/)).toBeTruthy();
   });
 
+  it('for a payment that came after the one that gave Pro: says it is refunded and Pro stays', async () => {
+    fakeApi({ ...signedIn(), [`GET /api/billing/checkout/${SESSION}`]: () => json(200, { recorded: true, status: 'duplicate_refunded', plan: 'pro' }) });
+    renderPage(routes, `/pro/welcome?session_id=${SESSION}`);
+    expect(await screen.findByRole('heading', { name: 'You already had Pro' })).toBeTruthy();
+    expect(screen.getByText(/so it is refunded in full/).textContent).toContain('Your Pro plan stays as it is.');
+    expect(screen.queryByRole('heading', { name: 'The payment did not go through' })).toBeNull();
+  });
+
   it('asks nothing for a malformed session id', async () => {
     const server = fakeApi(signedIn());
     renderPage(routes, '/pro/welcome?session_id=<script>');
