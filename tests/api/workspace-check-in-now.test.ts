@@ -42,8 +42,11 @@ describe("posting this week's check-in now", () => {
 
     const again = await ask(socket, { type: 'grow_check_in_now' });
     expect(again).toMatchObject({ ok: false, error: postedThisWeek(Date.now()) });
+    const monday = new Date(`${nextIsoWeekStart(Date.now())}T00:00:00Z`);
+    expect(monday.getUTCDay()).toBe(1);
+    expect(monday.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
     expect(again.error).toBe(
-      `This week’s check-in (${isoWeek(Date.now())}) was already posted: one a week at most. The next can be posted from Monday ${nextIsoWeekStart(Date.now())}.`,
+      `This week’s check-in (${isoWeek(Date.now())}) was already posted: one a week at most. The next can be posted from Monday ${monday.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
     );
     // The weekly one this same week posts nothing either.
     const { runInDurableObject } = await import('cloudflare:test');

@@ -29,7 +29,7 @@ const POSTED: GrowState['checkIn'] = {
   lastMessageId: 'm-check-in',
   lastAt: Date.UTC(2026, 10, 28, 9),
 };
-const REFUSAL = 'This week’s check-in (2026-W48) was already posted: one a week at most. The next can be posted from Monday 2026-11-30.';
+const REFUSAL = 'This week’s check-in (2026-W48) was already posted: one a week at most. The next can be posted from Monday 30 November 2026.';
 
 function panel(checkIn: GrowState['checkIn'], role: 'owner' | 'collaborator', answer: string | null = null) {
   const frames: object[] = [];

@@ -41,8 +41,15 @@ export const CHECK_IN_ACTION: MemberAction<CheckInFrame> = {
 };
 
 /** The refusal of a second check-in in one ISO week: which week, and from when the next can be posted. */
-export const postedThisWeek = (now: number) =>
-  `This week’s check-in (${isoWeek(now)}) was already posted: one a week at most. The next can be posted from Monday ${nextIsoWeekStart(now)}.`;
+export const postedThisWeek = (now: number) => {
+  const monday = new Date(`${nextIsoWeekStart(now)}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `This week’s check-in (${isoWeek(now)}) was already posted: one a week at most. The next can be posted from Monday ${monday}.`;
+};
 
 /**
  * The project's owner posts this week's check-in now, whether or not it comes every week: the
