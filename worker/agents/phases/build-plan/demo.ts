@@ -73,7 +73,7 @@ const AGREE_TASK = { id: 'agree-cuts', title: 'Agree with everyone what waits un
  * due no later than its last week; a half-day task to agree on what waits is added; owners no
  * longer members are left empty. Null when the plan is one week long already.
  */
-export function weekEarlier(plan: BuildPlan, members: readonly TeamMember[]): { input: PlanInput; removed: Task[]; added: string } | null {
+export function weekEarlier(plan: BuildPlan, members: readonly TeamMember[] = []): { input: PlanInput; removed: Task[]; added: string } | null {
   if (plan.weeks <= 1) return null;
   const weeks = plan.weeks - 1;
   let tasks = [...plan.tasks];
@@ -107,10 +107,11 @@ export function weekEarlier(plan: BuildPlan, members: readonly TeamMember[]): { 
 }
 
 /** What the re-plan step says: what it proposes and where to answer it, or why it proposes none. */
-function replanText(memory: readonly MemoryEntry[], members: readonly TeamMember[]): string {
+function replanText(memory: readonly MemoryEntry[]): string {
   const entry = planEntryOf(memory);
   if (!entry) return '*Offline demo — not AI.* There is no build plan to re-plan yet: ask for one first.';
-  const revised = weekEarlier(entry.plan, members);
+  // What it cuts and adds; who owns the tasks that stay does not change what it says.
+  const revised = weekEarlier(entry.plan);
   if (!revised)
     return '*Offline demo — not AI.* The scripted demo re-plans for one change only, the launch a week earlier, and this plan is one week long already: cut its scope in the memory instead.';
   const cut = entry.plan.tasks
@@ -160,7 +161,7 @@ export const BUILD_PLAN_DEMO: readonly DemoStep[] = [
     },
   },
   {
-    text: ({ memory }) => replanText(memory, []),
+    text: ({ memory }) => replanText(memory),
     tool: async ({ host }) => {
       const entry = planEntryOf(host.state.memory);
       const revised = entry && weekEarlier(entry.plan, host.state.teamMembers ?? []);
