@@ -62,3 +62,24 @@ export interface ExportDocument {
   exportedAt: string;
   blocks: ExportBlock[];
 }
+
+/**
+ * A file name's stem made from a title: lower-case letters and digits of any language, words
+ * joined by '-', at most 60 characters cut between words ('The first version, step by step'
+ * gives 'the-first-version-step-by-step'). No space, comma or character a file system or a
+ * download header refuses; the title itself stays inside the file. `fallback` when nothing is left.
+ */
+export function fileSlug(title: string, fallback: string): string {
+  const words =
+    title
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > 60) break;
+    slug = next;
+  }
+  return slug || [...(words[0] ?? '')].slice(0, 60).join('') || fallback;
+}

@@ -26,6 +26,8 @@ export const ASSUMPTION = 'assumption';
  * prompt and what a generic reader (export, canvas) renders without knowing the phase.
  */
 export interface ArtifactOutline {
+  /** When nothing but assumptions backs the artifact, the sentence that says so: accepted, it reads 'accepted on assumptions' on the screen and in the export. */
+  assumptionsOnly?: string;
   sections: { label: string; text?: string; items?: string[]; links?: { title: string; url: string }[] }[];
 }
 

@@ -213,7 +213,17 @@ export interface GrowState {
     nextAt: number | null;
     /** The week of the last one posted ('2026-W48'), null before the first. */
     lastWeek: string | null;
+    /** The last one's message in the conversation and when it was posted (Unix milliseconds); null before the first. */
+    lastMessageId: string | null;
+    lastAt: number | null;
   };
+}
+
+/** The Monday (UTC) that starts the ISO week after the one of `instant`, as 'YYYY-MM-DD': when the next check-in can be posted. */
+export function nextIsoWeekStart(instant: number): string {
+  const day = new Date(instant);
+  const weekday = day.getUTCDay() || 7;
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 8 - weekday)).toISOString().slice(0, 10);
 }
 
 /** The ISO week of an instant ('2026-W48'): a check-in is posted once per such week. */
@@ -235,6 +245,7 @@ const requestId = z.string().min(1).max(100);
 export const INNER_RING_FRAME = 'grow_inner_ring';
 export const RESULT_FRAME = 'grow_result';
 export const CHECK_IN_FRAME = 'grow_check_in';
+export const CHECK_IN_NOW_FRAME = 'grow_check_in_now';
 
 /** The founders choose the inner ring: up to three promising channels. */
 export const InnerRingFrameSchema = z.strictObject({
@@ -257,6 +268,10 @@ export type ResultFrame = z.infer<typeof ResultFrameSchema>;
 /** A member turns the project's weekly check-in on or off, and asks for it by e-mail or not. */
 export const CheckInFrameSchema = z.strictObject({ type: z.literal(CHECK_IN_FRAME), requestId, enabled: z.boolean(), email: z.boolean() });
 export type CheckInFrame = z.infer<typeof CheckInFrameSchema>;
+
+/** The project's owner posts this week's check-in now, once per ISO week at most. */
+export const CheckInNowFrameSchema = z.strictObject({ type: z.literal(CHECK_IN_NOW_FRAME), requestId });
+export type CheckInNowFrame = z.infer<typeof CheckInNowFrameSchema>;
 
 // ---------------------------------------------------------------------------------------------
 

@@ -120,7 +120,24 @@ export function sizingLine(sizing: Sizing): string {
   return `${steps} = ${formatNumber(totals.at(-1) ?? 0)} ${sizing.unit}`;
 }
 
+/**
+ * What the estimate rests on when no source backs it: no evidence, or every step an assumption.
+ * Null when some of it is sourced. Accepting such an estimate asks first, and the screen and the
+ * export say after that it was accepted on assumptions.
+ */
+export function assumptionsOnly(estimate: ScaleEstimate): string | null {
+  const steps = [...estimate.topDown.steps, ...estimate.bottomUp.steps, ...(estimate.money?.steps ?? [])];
+  const sourced = steps.filter((step) => isWebAddress(step.source)).length;
+  if (estimate.evidence.length === 0 && sourced === 0) return 'No discussion backs this estimate and every number in it is an assumption.';
+  if (estimate.evidence.length === 0) return 'No discussion backs this estimate.';
+  if (sourced === 0) return 'Every number in this estimate is an assumption.';
+  return null;
+}
+
+const withAssumptionsOnly = (sentence: string | null) => (sentence ? { assumptionsOnly: sentence } : {});
+
 export const outlineScaleEstimate = ({ estimate }: ScaleEstimateContent): ArtifactOutline => ({
+  ...withAssumptionsOnly(assumptionsOnly(estimate)),
   sections: [
     { label: 'Segments', items: estimate.segments },
     { label: 'Top-down', text: sizingLine(estimate.topDown) },

@@ -86,8 +86,15 @@ function actions(...answers: (string | null)[]) {
   return { frames, onAction };
 }
 
-const CHECK_IN_OFF: GrowState['checkIn'] = { enabled: false, emailUserIds: [], nextAt: null, lastWeek: null };
-const CHECK_IN_ON: GrowState['checkIn'] = { enabled: true, emailUserIds: ['u2'], nextAt: Date.UTC(2026, 11, 7, 9), lastWeek: null };
+const CHECK_IN_OFF: GrowState['checkIn'] = { enabled: false, emailUserIds: [], nextAt: null, lastWeek: null, lastMessageId: null, lastAt: null };
+const CHECK_IN_ON: GrowState['checkIn'] = {
+  enabled: true,
+  emailUserIds: ['u2'],
+  nextAt: Date.UTC(2026, 11, 7, 9),
+  lastWeek: null,
+  lastMessageId: null,
+  lastAt: null,
+};
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -555,10 +555,13 @@ describe('the tasks downloaded', () => {
     expect(markdownText('Use *bold* [links](x) <b>')).toBe('Use \\*bold\\* \\[links\\](x) \\<b\\>');
   });
 
-  it('named after the plan, with the characters file systems refuse taken out', () => {
-    expect(exportFileName('Clinic MVP', 'csv')).toBe('Clinic MVP-tasks.csv');
-    expect(exportFileName('Q3/Q4: "launch"?', 'md')).toBe('Q3 Q4 launch-tasks.md');
-    expect(exportFileName('  ', 'csv')).toBe('Build plan-tasks.csv');
+  it('named after the plan as a safe slug: no space, comma or character file systems refuse', () => {
+    expect(exportFileName('The first version of mobile bike repair, step by step', 'csv')).toBe(
+      'the-first-version-of-mobile-bike-repair-step-by-step-tasks.csv',
+    );
+    expect(exportFileName('Clinic MVP', 'csv')).toBe('clinic-mvp-tasks.csv');
+    expect(exportFileName('Q3/Q4: "launch"?', 'md')).toBe('q3-q4-launch-tasks.md');
+    expect(exportFileName('  ', 'csv')).toBe('build-plan-tasks.csv');
   });
 
   it('from the buttons under the plan, as files made in the browser', async () => {
@@ -580,7 +583,7 @@ describe('the tasks downloaded', () => {
     render(<BuildPlanView entry={planEntry()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download Markdown' }));
-    expect(names).toEqual(['Clinic MVP-tasks.csv blob:plan/1', 'Clinic MVP-tasks.md blob:plan/2']);
+    expect(names).toEqual(['clinic-mvp-tasks.csv blob:plan/1', 'clinic-mvp-tasks.md blob:plan/2']);
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blobs[0]!.arrayBuffer());
     expect(csv).toBe(`\uFEFF${tasksCsv(PLAN)}`);

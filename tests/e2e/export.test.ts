@@ -61,10 +61,10 @@ test.each<Viewport>(['desktop', 'phone'])('a member of a Pro project downloads i
   await screenshot(page, `export-dialog-${viewport}`);
 
   const pdf = await download(page, 'PDF');
-  expect(pdf.name).toBe(`Export ${viewport} ș 诊所.pdf`);
+  expect(pdf.name).toBe(`export-${viewport}-ș-诊所.pdf`);
   expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const word = await download(page, 'Word (.docx)');
-  expect(word.name).toBe(`Export ${viewport} ș 诊所.docx`);
+  expect(word.name).toBe(`export-${viewport}-ș-诊所.docx`);
   expect(word.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   const markdown = await download(page, 'Markdown (.md)');
   const text = markdown.bytes.toString('utf8');

@@ -1,8 +1,12 @@
 /**
  * The offline demo co-founder, as `npm start` runs it without a model key, walked in Chromium
- * for two ideas: bike repair shops at desktop width through all 8 phases to the dashboard's whole
- * path, a tutoring marketplace at phone width through phases 1 to 6. Each phase is opened from the phases panel and its artifact of the phase before
- * accepted on the way; phases 5 and 6 are done when the pitch and the build plan are accepted.
+ * for two ideas: mobile bike repair for commuters at desktop width through all 8 phases to the
+ * dashboard's whole path, a tutoring marketplace at phone width through phases 1 to 6 and then 8.
+ * Each phase is opened from the phases panel and its artifact of the phase before accepted on the
+ * way; phases 5 and 6 are done when the pitch and the build plan are accepted. Both reach the
+ * re-plan of phase 6 (after the plan is accepted, on a desktop, phase 6 opened again; before, on a
+ * phone), accept its difference, and post this week's check-in in phase 8 as the owner, whose
+ * link under the ranking shows its message; a second one the same week is refused.
  * Every answer is labelled 'offline demo — not AI', and each of phases 5 and 6's saves is shown
  * as saved, none refused. The conversation, the research page draft, the research run and the
  * artifacts in the memory (chosen idea, scale estimate, competitor card, gaps and map, persona,
@@ -122,8 +126,8 @@ async function signUpWithPro(page: Page, prefix: string): Promise<void> {
 
 const BIKES = {
   key: 'bikes',
-  idea: 'help independent bike repair shops stop losing customers',
-  people: 'Owners of independent bike repair shops in mid-sized towns',
+  idea: 'mobile bike repair for commuters',
+  people: 'Commuters who get a flat or broken chain on the way to work and cannot wait a week for a shop',
 };
 const TUTORING = {
   key: 'tutoring',
@@ -236,35 +240,77 @@ async function show(page: Page, viewport: Viewport, label: string, name: string)
   await closeSheet(page, viewport, 'Memory');
 }
 
-/**
- * Phases 7 and 8 after phase 6: the launch plan and its four assets, the plan accepted; the 19
- * channels ranked, the inner ring chosen by the founder, an experiment on its first channel, the
- * ranking accepted; then the dashboard shows the whole path, every phase with the day it was done.
- */
-async function walkOnToTheEnd(page: Page, viewport: Viewport, key: string, projectName: string) {
-  const shot = (phase: string) => screenshot(page, `offline-demo-walk-${key}-${phase}`, { fullPage: false });
-  // Accepting phase 6's plan, while working in phase 6, moved the founders on to phase 7.
-  await expect.poll(() => currentPhase(page)).toContain('Launch');
-  await say(page, 'Go on');
-  expect(await (await waitForAnswerNumber(page, 18, 'Here is a launch plan two weeks from today at 00:01 Pacific')).textContent()).toContain(
-    'Saved the launch plan',
-  );
-  await say(page, 'Next');
-  expect(await (await waitForAnswerNumber(page, 19, 'A first draft of the landing page')).textContent()).toContain('Saved the landing page copy');
-  await say(page, 'Next');
-  expect(await (await waitForAnswerNumber(page, 20, 'The Product Hunt kit')).textContent()).toContain('Saved the Product Hunt kit');
-  await say(page, 'Next');
-  expect(await (await waitForAnswerNumber(page, 21, 'The Show HN post')).textContent()).toContain('Saved the Show HN post');
-  await say(page, 'Next');
-  const email = await waitForAnswerNumber(page, 22, 'The launch e-mail');
-  expect(await email.textContent()).toContain('Saved the launch e-mail');
-  await scrollTo(email);
-  await shot('phase-7');
-  await accept(page, viewport, 'Launch plan', ['Accept the launch plan'], 'Accepted: phase 7 is done.', `offline-demo-walk-${key}-phase-7-memory`);
+/** The founder's words that ask for a re-plan: the demo proposes one, whatever they say. */
+const REPLAN_REQUEST = 'Our launch date moved a week earlier, please re-plan the build';
 
-  await expect.poll(() => currentPhase(page)).toContain('Market and grow');
+/**
+ * Phase 6's re-plan: the founder asks for it as the `count`th answer, the demo proposes it through
+ * propose_replan, the difference shows under the build plan in the memory, and a member accepts
+ * it: the plan is one week shorter, and keeps its standing.
+ */
+async function replan(page: Page, viewport: Viewport, key: string, count: number) {
+  await say(page, REPLAN_REQUEST);
+  const proposed = await waitForAnswerNumber(page, count, 'it proposes the re-plan for one change: the launch a week earlier');
+  expect(await proposed.textContent()).toContain('Proposed a revised plan');
+  await scrollTo(proposed);
+  await screenshot(page, `offline-demo-walk-${key}-phase-6-replan`, { fullPage: false });
+  await openSheet(page, viewport, 'Memory');
+  const plan = memoryEntry(page, 'Build plan');
+  const difference = plan.getByRole('region', { name: 'Proposed re-plan' });
+  await difference.waitFor();
+  const differenceText = (await difference.textContent()) ?? '';
+  expect(differenceText).toContain('Removed (2)');
+  expect(differenceText).toContain('Agree with everyone what waits until after the launch');
+  expect(differenceText).toContain('The appetite: 2 weeks → 1 weeks');
+  await scrollTo(difference);
+  await screenshot(page, `offline-demo-walk-${key}-phase-6-replan-difference`, { fullPage: false });
+  await difference.getByRole('button', { name: 'Accept the new plan' }).click();
+  await difference.waitFor({ state: 'detached' });
+  await expect.poll(() => plan.textContent()).toContain('Agree with everyone what waits until after the launch');
+  expect(await plan.textContent()).not.toContain('Fix what the first tries showed');
+  await closeSheet(page, viewport, 'Memory');
+}
+
+/**
+ * Phase 8's check-in, after the demo's answer about it: turned on under the ranking, posted now by
+ * the owner; the conversation gets it, the control links to it and shows the next one, the link
+ * shows the message, and a second one the same week is refused with the reason.
+ */
+async function checkIn(page: Page, viewport: Viewport, key: string) {
+  const posts = page.locator('.message--cofounder').filter({ hasText: 'Weekly check-in, ' });
+  expect(await posts.count()).toBe(0);
+  await openSheet(page, viewport, 'Memory');
+  const control = memoryEntry(page, 'Channels ranked').getByRole('group', { name: 'Weekly check-in' });
+  // The box shows the project's setting once the server has it: clicked, it ticks when the state says so.
+  const every = control.getByRole('checkbox', { name: 'Post a check-in every week' });
+  await every.click();
+  await expect.poll(() => every.isChecked()).toBe(true);
+  await control.getByText('Next check-in:').waitFor();
+  expect(await control.textContent()).toContain('No check-in posted yet.');
+  await control.getByRole('button', { name: 'Post this week’s check-in now' }).click();
+  const last = control.getByRole('link', { name: /^week \d{4}-W\d{2}, / });
+  await last.waitFor();
+  await expect.poll(() => posts.count()).toBe(1);
+  await control.getByRole('button', { name: 'Post this week’s check-in now' }).click();
+  expect(await control.getByRole('alert').textContent()).toMatch(/^This week’s check-in \(\d{4}-W\d{2}\) was already posted: one a week at most\./);
+  await scrollTo(control, 'end');
+  await screenshot(page, `offline-demo-walk-${key}-phase-8-check-in-control`, { fullPage: false });
+  // The link shows the check-in in the conversation (on a phone, closing the memory sheet).
+  await last.click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Weekly check-in, ');
+  expect(await posts.first().textContent()).toContain('Written from the memory, without AI.');
+  await screenshot(page, `offline-demo-walk-${key}-phase-8-check-in`, { fullPage: false });
+}
+
+/**
+ * Phase 8 from its opening: the 19 channels ranked as the `first`th answer, the inner ring chosen
+ * by the founder, an experiment on its first channel, the demo's answer about the weekly check-in,
+ * and the check-in posted.
+ */
+async function walkPhaseEight(page: Page, viewport: Viewport, key: string, first: number) {
+  const shot = (phase: string) => screenshot(page, `offline-demo-walk-${key}-${phase}`, { fullPage: false });
   await say(page, 'Go on');
-  expect(await (await waitForAnswerNumber(page, 23, 'Here are the 19 traction channels ranked')).textContent()).toContain('Ranked the 19 traction channels');
+  expect(await (await waitForAnswerNumber(page, first, 'Here are the 19 traction channels ranked')).textContent()).toContain('Ranked the 19 traction channels');
   // The inner ring is the founders' to choose, in the ranking; the demo then tests its first channel.
   await openSheet(page, viewport, 'Memory');
   const ranking = memoryEntry(page, 'Channels ranked');
@@ -274,11 +320,43 @@ async function walkOnToTheEnd(page: Page, viewport: Viewport, key: string, proje
   await expect.poll(() => ranking.textContent()).not.toContain('Not chosen yet');
   await closeSheet(page, viewport, 'Memory');
   await say(page, 'Next');
-  const experiment = await waitForAnswerNumber(page, 24, 'An experiment tests one channel of your inner ring');
+  const experiment = await waitForAnswerNumber(page, first + 1, 'An experiment tests one channel of your inner ring');
   expect(await experiment.textContent()).toContain('Saved the experiment');
   expect(await memoryEntry(page, 'Experiment').getAttribute('aria-label')).toMatch(/^Experiment: Sales for /);
   await scrollTo(experiment);
   await shot('phase-8');
+  await say(page, 'Next');
+  await scrollTo(await waitForAnswerNumber(page, first + 2, 'The weekly check-in is written from the memory without AI'));
+  await checkIn(page, viewport, key);
+}
+
+/**
+ * Phases 7 and 8 after phase 6: the launch plan and its four assets, the plan accepted; phase 8
+ * (walkPhaseEight), the ranking accepted; then the dashboard shows the whole path, every phase
+ * with the day it was done.
+ */
+async function walkOnToTheEnd(page: Page, viewport: Viewport, key: string, projectName: string) {
+  const shot = (phase: string) => screenshot(page, `offline-demo-walk-${key}-${phase}`, { fullPage: false });
+  await workOn(page, viewport, 7, 'Launch');
+  await say(page, 'Go on');
+  expect(await (await waitForAnswerNumber(page, 19, 'Here is a launch plan two weeks from today at 00:01 Pacific')).textContent()).toContain(
+    'Saved the launch plan',
+  );
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 20, 'A first draft of the landing page')).textContent()).toContain('Saved the landing page copy');
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 21, 'The Product Hunt kit')).textContent()).toContain('Saved the Product Hunt kit');
+  await say(page, 'Next');
+  expect(await (await waitForAnswerNumber(page, 22, 'The Show HN post')).textContent()).toContain('Saved the Show HN post');
+  await say(page, 'Next');
+  const email = await waitForAnswerNumber(page, 23, 'The launch e-mail');
+  expect(await email.textContent()).toContain('Saved the launch e-mail');
+  await scrollTo(email);
+  await shot('phase-7');
+  await accept(page, viewport, 'Launch plan', ['Accept the launch plan'], 'Accepted: phase 7 is done.', `offline-demo-walk-${key}-phase-7-memory`);
+
+  await expect.poll(() => currentPhase(page)).toContain('Market and grow');
+  await walkPhaseEight(page, viewport, key, 24);
   await accept(page, viewport, 'Channels ranked', ['Accept the ranking'], 'Accepted: phase 8 is done.', `offline-demo-walk-${key}-phase-8-memory`);
 
   // The dashboard: the whole path, all 8 phases, each done today.
@@ -415,7 +493,16 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   await scrollTo(planAnswer);
   await shot('phase-6');
   await show(page, viewport, 'MVP scope', `offline-demo-walk-${key}-phase-6-scope`);
-  await accept(page, viewport, 'Build plan', ['Accept this plan'], 'Accepted: phase 6 is done.', `offline-demo-walk-${key}-phase-6-memory`);
+  if (toTheEnd) {
+    // Accepted first, as a team does; the date moves after; phase 6 is opened again to re-plan.
+    await accept(page, viewport, 'Build plan', ['Accept this plan'], 'Accepted: phase 6 is done.', `offline-demo-walk-${key}-phase-6-memory`);
+    await workOn(page, viewport, 6, 'Plan the build');
+    await replan(page, viewport, key, 18);
+    expect(await memoryEntry(page, 'Build plan').textContent()).toContain('Accepted: phase 6 is done.');
+  } else {
+    await replan(page, viewport, key, 18);
+    await accept(page, viewport, 'Build plan', ['Accept this plan'], 'Accepted: phase 6 is done.', `offline-demo-walk-${key}-phase-6-memory`);
+  }
   expect(demoD1(`SELECT phase FROM project_phases WHERE project_id = ${sqlText(projectId)} ORDER BY phase`)).toEqual([
     { phase: 1 },
     { phase: 2 },
@@ -425,13 +512,20 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
     { phase: 6 },
   ]);
 
-  if (toTheEnd) await walkOnToTheEnd(page, viewport, key, name);
-  if (toTheEnd) await page.goto(at(workspacePath(projectId)));
-  if (toTheEnd) await waitForWorkspace(page, name);
+  if (toTheEnd) {
+    await walkOnToTheEnd(page, viewport, key, name);
+    await page.goto(at(workspacePath(projectId)));
+    await waitForWorkspace(page, name);
+  } else {
+    // Phase 8 straight after phase 6: any unlocked phase can be opened.
+    await workOn(page, viewport, 8, 'Market and grow');
+    await walkPhaseEight(page, viewport, key, 19);
+  }
 
-  // Every answer is the labelled demo.
-  const cofounder = answers(page);
-  expect(await cofounder.count()).toBe(toTheEnd ? 24 : 17);
+  // Every answer is the labelled demo; the weekly check-in, written without AI, is the co-founder's own.
+  const cofounder = answers(page).filter({ hasNotText: 'Weekly check-in, ' });
+  expect(await cofounder.count()).toBe(toTheEnd ? 26 : 21);
+  expect(await answers(page).count()).toBe(toTheEnd ? 27 : 22);
   for (const answer of await cofounder.all()) {
     expect(await answer.locator('.message__meta .badge').allTextContents()).toContain('offline demo — not AI');
     expect((await answer.locator('.message__content').textContent())?.trim()).toMatch(/^Offline demo — not AI\./);
@@ -442,7 +536,7 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   const kinds = await memoryPanel(page)
     .locator('li[aria-label]')
     .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(':')[0] ?? ''));
-  const launchAndGrowth = ['Channels ranked', 'Experiment', 'Landing page copy', 'Launch e-mail', 'Launch plan', 'Product Hunt kit', 'Show HN post'];
+  const launch = ['Landing page copy', 'Launch e-mail', 'Launch plan', 'Product Hunt kit', 'Show HN post'];
   expect([...kinds].sort()).toEqual(
     [
       'Build plan',
@@ -457,7 +551,9 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
       'Riskiest assumptions',
       'Scale estimate',
       'Value map',
-      ...(toTheEnd ? launchAndGrowth : []),
+      'Channels ranked',
+      'Experiment',
+      ...(toTheEnd ? launch : []),
     ].sort(),
   );
   for (const label of [
@@ -492,10 +588,10 @@ async function walk(viewport: Viewport, { key, idea, people }: Idea, own: RegExp
   expectNoProblems(page);
 }
 
-test('the offline demo talks about bike repair shops in phases 1 to 8, to the whole path on the dashboard (desktop)', async () => {
+test('the offline demo talks about mobile bike repair for commuters in phases 1 to 8, re-plans and posts a check-in, to the whole path on the dashboard (desktop)', async () => {
   await walk('desktop', BIKES, /bike/i, /tutor|maths|student/i, true);
 }, 240_000);
 
-test('the offline demo talks about a tutoring marketplace in phases 1 to 6 (phone)', async () => {
-  await walk('phone', TUTORING, /tutor/i, /bike|repair shop/i);
+test('the offline demo talks about a tutoring marketplace in phases 1 to 6 and 8, re-plans and posts a check-in (phone)', async () => {
+  await walk('phone', TUTORING, /tutor/i, /bike|repair|commuter/i);
 }, 180_000);

@@ -448,7 +448,7 @@ async function walk(viewport: Viewport) {
 
   // The tasks as CSV, read back.
   const [file] = await Promise.all([page.waitForEvent('download'), plan.getByRole('button', { name: 'Download CSV' }).click()]);
-  expect(file.suggestedFilename()).toBe(`${PLAN_TITLE}-tasks.csv`);
+  expect(file.suggestedFilename()).toBe('two-weeks-to-the-first-refilled-slot-tasks.csv');
   const csv = (await readFile((await file.path())!)).toString('utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const rows = parseCsv(csv.slice(1));

@@ -344,7 +344,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
    * A message of the co-founder no member asked for (a phase's scheduled summary): stored after
    * the conversation as it is now and sent to every member, as an answer is once it ends.
    */
-  async #postMessage(text: string, phase: number) {
+  async #postMessage(text: string, phase: number): Promise<string> {
     const message: WorkspaceMessage = {
       id: crypto.randomUUID(),
       role: 'assistant',
@@ -352,6 +352,7 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       metadata: { author: { kind: 'cofounder' }, createdAt: Date.now(), status: 'complete', phase, unprompted: true },
     };
     await this.persistMessages([...(this.messages as WorkspaceMessage[]), message]);
+    return message.id;
   }
 
   /** What phases are lent (./phases/types.ts, PhaseHost): one host per phase for the object's life. */

@@ -19,7 +19,7 @@ const pause = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Past the end of a phase's script, every answer says so. */
-const SCRIPT_END: DemoStep = {
+export const SCRIPT_END: DemoStep = {
   text: '*Offline demo — not AI.* The scripted demo of this phase ends here. Open another phase from the phases panel, or add an OpenAI key to `.dev.vars` to talk to the real co-founder.',
 };
 

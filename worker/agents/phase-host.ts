@@ -25,8 +25,8 @@ export interface ObjectFacade {
   scheduleJob(payload: { phase: number; job: string; input: Record<string, unknown> }, at?: number): Promise<void>;
   /** Cancels the scheduled steps of a phase's job not run yet. */
   cancelJob(phase: number, job: string): Promise<void>;
-  /** Appends a co-founder message to the conversation, stored and sent to every member; `phase` is the phase that wrote it. */
-  postMessage(text: string, phase: number): Promise<void>;
+  /** Appends a co-founder message to the conversation, stored and sent to every member; `phase` is the phase that wrote it. Resolves with its id. */
+  postMessage(text: string, phase: number): Promise<string>;
   /** Charges one answer to the project's (and the global) daily allowance; false when spent. */
   chargeAnswer(): Promise<boolean>;
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { EXPORT_CONTENT_TYPES, ExportRequestSchema, type ExportDocument, type ExportFormat } from '#contracts/export';
+import { EXPORT_CONTENT_TYPES, ExportRequestSchema, fileSlug, type ExportDocument, type ExportFormat } from '#contracts/export';
 import { config } from '../config';
 import type { Bindings } from '../env';
 import { getDb } from '../db/client';
@@ -68,12 +68,5 @@ export const projectExport = new Hono<SignedInEnv>().post('/:id/export', require
   });
 });
 
-/** "Launchmate - My project.md": letters of any language kept, characters file systems refuse dropped. */
-export const fileName = (project: string, format: ExportFormat) =>
-  `${
-    project
-      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 80) || 'Project'
-  }.${format}`;
+/** "clinic-waitlist.md": the project's name as a safe slug (its name is the document's title inside). */
+export const fileName = (project: string, format: ExportFormat) => `${fileSlug(project, 'project')}.${format}`;

@@ -152,9 +152,9 @@ export interface PhaseHost {
   /**
    * Appends a message of the co-founder with this text to the conversation: stored, and shown to
    * every member as an answer is. It answers no member's message and is charged nothing by
-   * itself (see chargeAnswer).
+   * itself (see chargeAnswer). Resolves with the message's id, for a phase to link to it.
    */
-  postMessage(text: string): Promise<void>;
+  postMessage(text: string): Promise<string>;
   /**
    * Charges one answer to the project's daily allowance (and the global one), for what the phase
    * writes with no member asking; no member's own cap is charged. False when an allowance is

@@ -1,7 +1,8 @@
 import type { CanvasItem } from '#contracts/canvas';
 import type { CanvasPicture, ExportBlock, ExportDocument, ExportInline, ExportRequest, ExportSource } from '#contracts/export';
 import type { ArtifactOutline, PhaseDefinition } from '#contracts/phases/fields';
-import { outlineOf, PHASES, type ArtifactContent } from '#contracts/phases/registry';
+import { isWebAddress } from '#contracts/discussions';
+import { inventedCitations, outlineOf, PHASES, type ArtifactContent } from '#contracts/phases/registry';
 import { TEXT_MEMORY_KINDS, type MemoryEntry } from '#contracts/workspace';
 import type { DigestQuestion, ResearchDigest } from '../project-research';
 
@@ -15,9 +16,15 @@ import type { DigestQuestion, ResearchDigest } from '../project-research';
 export interface ExportRegistry {
   phases: readonly Pick<PhaseDefinition, 'number' | 'title' | 'summary' | 'artifacts'>[];
   outline: (entry: MemoryEntry) => ArtifactOutline;
+  /** The addresses the artifact cites as evidence, which only the co-founder's tools add, having checked them (decision 0048). */
+  cited?: (entry: MemoryEntry) => string[];
 }
 
-export const PHASE_REGISTRY: ExportRegistry = { phases: PHASES, outline: (entry) => outlineOf(entry as ArtifactContent) };
+export const PHASE_REGISTRY: ExportRegistry = {
+  phases: PHASES,
+  outline: (entry) => outlineOf(entry as ArtifactContent),
+  cited: (entry) => inventedCitations(entry as ArtifactContent, null).flatMap((citation) => citation.key.split('\n').filter((part) => isWebAddress(part))),
+};
 
 /** Everything the document is made of, gathered by the route from D1 and the project's object. */
 export interface ProjectForExport {
@@ -90,18 +97,23 @@ export function buildExportDocument(
 }
 
 function artifactBlocks(entry: MemoryEntry, registry: ExportRegistry, sourceReadAt: ProjectForExport['sourceReadAt']): ExportBlock[] {
+  const outline = registry.outline(entry);
   const blocks: ExportBlock[] = [{ type: 'heading', level: 2, text: entry.title }];
-  const standing = entry.acceptedAt ? `Accepted on ${day(new Date(entry.acceptedAt).toISOString())}` : 'Not accepted yet';
   blocks.push({
     type: 'paragraph',
-    inlines: [{ text: `${standing}. Version ${entry.version}, last changed on ${day(new Date(entry.updatedAt).toISOString())} by ${authorName(entry)}.` }],
+    inlines: [
+      {
+        text: `${standing(entry, outline)} Version ${entry.version}, last changed on ${day(new Date(entry.updatedAt).toISOString())} by ${authorName(entry)}.`,
+      },
+    ],
   });
 
   const sources = new Map<string, ExportSource>();
+  const cited = new Set(registry.cited?.(entry) ?? []);
   const cite = (url: string, title: string, readAt: string | null = null) => {
     if (!sources.has(url)) sources.set(url, { title, url, readAt: readAt ?? sourceReadAt[url] ?? null });
   };
-  for (const section of registry.outline(entry).sections) {
+  for (const section of outline.sections) {
     if (section.text !== undefined) blocks.push({ type: 'paragraph', inlines: [{ text: `${section.label}: ` }, ...linked(section.text)] });
     if (section.items?.length || section.links?.length) {
       if (section.text === undefined) blocks.push({ type: 'paragraph', inlines: [{ text: `${section.label}:` }] });
@@ -109,7 +121,10 @@ function artifactBlocks(entry: MemoryEntry, registry: ExportRegistry, sourceRead
       blocks.push({ type: 'list', items });
     }
     for (const link of section.links ?? []) cite(link.url, link.title);
-    for (const text of [section.text ?? '', ...(section.items ?? [])]) for (const url of text.match(URL_IN_TEXT) ?? []) cite(url, hostOf(url));
+    // An address in the text is a source only when a tool returned it or the artifact cites it:
+    // one a member typed (in a task's title, say) stays in the text, not presented as something read.
+    for (const text of [section.text ?? '', ...(section.items ?? [])])
+      for (const url of text.match(URL_IN_TEXT) ?? []) if (sourceReadAt[url] !== undefined || cited.has(url)) cite(url, hostOf(url));
   }
   // A competitor's pricing carries the day its page was read; prefer it to the conversation's.
   if (entry.kind === 'competitor' && entry.competitor.pricing.status === 'found') {
@@ -121,6 +136,13 @@ function artifactBlocks(entry: MemoryEntry, registry: ExportRegistry, sourceRead
   }
   if (sources.size > 0) blocks.push({ type: 'sources', sources: [...sources.values()] });
   return blocks;
+}
+
+/** Where the artifact stands, in the words the screen uses: accepted on assumptions says so, and what it rests on. */
+function standing(entry: MemoryEntry, outline: ArtifactOutline): string {
+  if (entry.acceptedAt === undefined) return 'Not accepted yet.';
+  const on = day(new Date(entry.acceptedAt).toISOString());
+  return outline.assumptionsOnly ? `Accepted on assumptions on ${on}. ${outline.assumptionsOnly}` : `Accepted on ${on}.`;
 }
 
 /** Text with its web addresses as links, so every format can make them clickable. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '#contracts/auth';
-import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '#contracts/export';
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, fileSlug, type ExportFormat } from '#contracts/export';
 import { PHASES } from '#contracts/phases/registry';
 import { GetProButton } from '../../../components/GetProButton';
 import { Modal } from '../../../components/Modal';
@@ -47,7 +47,7 @@ export function ExportDialog({ open, onClose, projectId, projectName, unlocked, 
     setStatus({ kind: 'working' });
     try {
       const response = await withSession(() => api.project[':id'].export.$post({ param: { id: projectId }, json: { format, phases: chosen, includeCanvas } }));
-      const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? `${projectName}.${format}`;
+      const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? `${fileSlug(projectName, 'project')}.${format}`;
       saveFile(await response.blob(), fileName);
       setStatus({ kind: 'done', fileName });
     } catch (error) {

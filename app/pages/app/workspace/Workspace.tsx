@@ -181,6 +181,13 @@ function WorkspaceScreen({ project }: { project: Project }) {
     },
     [pinToCanvas, me],
   );
+  const showMessageFromMemory = useCallback(
+    (messageId: string) => {
+      setSheet(null);
+      showMessage(messageId);
+    },
+    [showMessage],
+  );
   const reviewMemory = useCallback((entryId: string) => {
     setSheet('memory');
     requestAnimationFrame(() => {
@@ -302,7 +309,13 @@ function WorkspaceScreen({ project }: { project: Project }) {
             changeMemory={changeMemory}
             phasesDone={state?.phases.done}
             pinToCanvas={pinToCanvas}
-            workspace={{ ...phaseWorkspaceContext(state), onAsk: send, onAction: request, me }}
+            workspace={{
+              ...phaseWorkspaceContext(state),
+              onAsk: send,
+              onAction: request,
+              me: { ...me, role: project.role },
+              onShowMessage: showMessageFromMemory,
+            }}
           />
         </SidePanel>
       </div>

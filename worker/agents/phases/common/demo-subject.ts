@@ -25,10 +25,13 @@ const FILLER = /^(i|we|want|wanted|would|like|to|a|an|the|build|make|create|help
 const CLAUSE =
   /^(stop|that|who|which|with|from|by|for|so|because|and|but|when|where|in|on|of|to|get|find|save|lose|losing|track|connecting|connects|matching|matches)$/i;
 
+const ARTICLE = /^(a|an|the)$/i;
+
 /**
  * The founder's idea in a few words, for a working name: the words that carry meaning at its start,
  * up to the first word that begins a new clause ('I want to help small dental clinics stop…' gives
- * 'Small dental clinics').
+ * 'Small dental clinics'). An article the founder put right before them stays ('A tutoring
+ * marketplace that…' gives 'A tutoring marketplace'), so that the name reads in a sentence.
  */
 export function shortName(idea: string): string {
   const words = idea
@@ -43,18 +46,58 @@ export function shortName(idea: string): string {
     kept.push(word);
     if (kept.length === 4) break;
   }
-  const name = kept.join(' ');
-  return name ? name.charAt(0).toUpperCase() + name.slice(1) : 'Your idea';
+  if (kept.length === 0) return 'Your idea';
+  const article = start > 0 && ARTICLE.test(words[start - 1]!) ? `${words[start - 1]!} ` : '';
+  const name = `${article}${kept.join(' ')}`;
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** The founders' words on one line, cut at a word when long. */
+/**
+ * The founders' words as a field of their own: whole when they fit in `max` characters, else
+ * shortened at the end of the last sentence that fits, else after the last whole word that fits,
+ * with '…'. Only a field that ends there is shortened so: inside a sentence, use `fitting`.
+ */
 export function quote(text: string, max = 200): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : line;
+  if (line.length <= max) return line;
+  const sentences = line.slice(0, max).match(/^.*[.!?](?=\s|$)/)?.[0];
+  if (sentences && sentences.length >= max / 3) return sentences;
+  return `${line
+    .slice(0, max - 1)
+    .replace(/\s+\S*$/, '')
+    .replace(/[\s,;:–—-]+$/, '')}…`;
 }
 
-/** A phrase in the middle of a sentence: its first letter lower-cased unless it reads as a name or an acronym. */
-export const inSentence = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+/** A phrase inside a sentence: whole when it fits in `max` characters, else `shorter`; never cut in its middle. */
+export const fitting = (phrase: string, max: number, shorter: string) => {
+  const line = phrase.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : shorter;
+};
+
+/** Words that end the head of a phrase naming people: 'Commuters who get a flat…' is headed by 'Commuters'. */
+const PEOPLE_CLAUSE = /^(who|whose|that|which|where|when|with|without|in|at|on|from|because|and|but|or|to)$/i;
+
+/**
+ * Who has the problem inside a sentence: the founders' words whole when they fit in `max`
+ * characters; else their head ('Parents of secondary school students who struggle…' gives
+ * 'parents of secondary school students'); else, or when the founders did not say, a plain phrase.
+ */
+export function peopleInSentence(subject: DemoSubject, max = 80): string {
+  if (!subject.peopleKnown) return 'the people who have the problem';
+  const words = subject.people
+    .replace(/[.!?]+$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const end = words.findIndex((word, index) => index > 0 && PEOPLE_CLAUSE.test(word));
+  const head = (end > 0 ? words.slice(0, end) : words).join(' ').replace(/[,;:]+$/, '');
+  return inSentence(fitting(words.join(' '), max, fitting(head, max, 'the people you named')));
+}
+
+/** A phrase at the start of a sentence: its first letter upper-cased. */
+export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A phrase in the middle of a sentence: its first letter lower-cased unless it reads as a name or an acronym ('A tutoring…' is an article). */
+export const inSentence = (text: string) => (/^([A-Z][a-z]|(A|An|The) )/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 
 export function demoSubject(memory: readonly MemoryEntry[], idea: string | null): DemoSubject {
   const chosen = memory.find((entry): entry is Extract<MemoryEntry, { kind: ChosenIdeaContent['kind'] }> => entry.kind === 'chosen_idea');

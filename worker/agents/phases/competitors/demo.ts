@@ -1,6 +1,6 @@
 import type { Landscape } from '#contracts/phases/competitors';
 import { demoToolCall } from '../common/demo-tool-call';
-import { inSentence, quote, searchWords, type DemoSubject } from '../common/demo-subject';
+import { type DemoSubject, fitting, inSentence, peopleInSentence, quote, searchWords, upperFirst } from '../common/demo-subject';
 import type { DemoStep } from '../types';
 import { proposeResearchRun } from './propose-research-run';
 import { saveCompetitor } from './save-competitor';
@@ -20,8 +20,10 @@ const who = (subject: DemoSubject) => (subject.peopleKnown ? quote(subject.peopl
 const demoLandscape = (subject: DemoSubject): Landscape => ({
   gaps: [
     {
-      title: quote(`Nothing solves it without their own time: ${subject.name}`, 120),
-      description: quote(`Today the problem is handled by hand, if at all: ${subject.problem}`, 1000),
+      title: fitting(`Nothing solves it without their own time: ${subject.name}`, 120, 'Nothing solves it without their own time'),
+      description: upperFirst(
+        `${peopleInSentence(subject, 200)} handle the problem by hand today, if at all: nothing found yet does what ${inSentence(subject.name)} is meant to do (assumption).`,
+      ),
       competitors: [STATUS_QUO],
       evidence: [{ text: 'Offline demo: the scripted map cites no source, so this is an assumption to check.', source: 'assumption' }],
     },
@@ -49,14 +51,23 @@ export const COMPETITORS_DEMO: readonly DemoStep[] = [
   },
   {
     text: ({ subject }) =>
-      `*Offline demo — not AI.* Whatever the run finds, the first competitor is what ${subject.peopleKnown ? inSentence(quote(subject.people, 80)) : 'the people who have the problem'} do about it today. I saved it as a card, every claim labelled an assumption.`,
+      `*Offline demo — not AI.* Whatever the run finds, the first competitor is what ${peopleInSentence(subject, 80)} do about it today. I saved it as a card, every claim labelled an assumption.`,
     tool: ({ actions }, { words }) =>
       demoToolCall(COMPETITORS_TOOLS.saveCompetitor, saveCompetitor(actions), {
         name: STATUS_QUO,
         category: 'status_quo',
         forWhom: who(words.subject),
         strengths: [{ text: 'Costs nothing new and needs no setup.', source: 'assumption' }],
-        weaknesses: [{ text: quote(`Leaves the problem in place: ${words.subject.problem}`, 300), source: 'assumption' }],
+        weaknesses: [
+          {
+            text: fitting(
+              `Leaves in place the problem that ${inSentence(words.subject.name)} is meant to solve.`,
+              300,
+              'Leaves the problem in place, so it comes back.',
+            ),
+            source: 'assumption',
+          },
+        ],
       }),
   },
   {

@@ -36,6 +36,26 @@ export function recordWeek(host: PhaseHost, week: string) {
   setCheckIn(host, { lastWeek: week });
 }
 
+/**
+ * Takes `week` for a check-in about to be posted, unless one was posted (or is being posted) in
+ * it: the read and the write run with no wait between them, so of two attempts at once, one
+ * takes it. Returns the week held before, for `releaseWeek`; undefined when the week was taken.
+ */
+export function claimWeek(host: PhaseHost, week: string): { before: string | null } | undefined {
+  const before = lastWeekOf(host);
+  if (before === week) return undefined;
+  recordWeek(host, week);
+  return { before };
+}
+
+/** Gives a claimed week back when nothing was posted in it (the allowance was spent). */
+export function releaseWeek(host: PhaseHost, before: string | null) {
+  if (before !== null) return recordWeek(host, before);
+  table(host);
+  host.sql`DELETE FROM grow_check_in WHERE id = 1`;
+  setCheckIn(host, { lastWeek: null });
+}
+
 /** After an eviction the state shows the week SQLite holds, if the state lost it. */
 export function restoreWeek(host: PhaseHost) {
   const week = lastWeekOf(host);

@@ -1,7 +1,17 @@
-import { CHECK_IN_FRAME, CheckInFrameSchema, GROW_PHASE, type CheckInFrame } from '#contracts/phases/grow';
+import {
+  CHECK_IN_FRAME,
+  CHECK_IN_NOW_FRAME,
+  CheckInFrameSchema,
+  CheckInNowFrameSchema,
+  GROW_PHASE,
+  isoWeek,
+  nextIsoWeekStart,
+  type CheckInFrame,
+  type CheckInNowFrame,
+} from '#contracts/phases/grow';
 import { listMembers } from '../../../db/queries/projects';
 import type { MemberAction, PhaseHost } from '../types';
-import { CHECK_IN_JOB, checkInIntervalMs, scheduleCheckIn } from './weekly-check-in';
+import { CHECK_IN_JOB, checkInIntervalMs, postCheckIn, scheduleCheckIn } from './weekly-check-in';
 import { checkInOf, setCheckIn } from './check-in-store';
 
 /**
@@ -43,3 +53,41 @@ export async function dropFormerMembers(host: PhaseHost) {
   const kept = asked.filter((userId) => members.has(userId));
   if (kept.length !== asked.length) setCheckIn(host, { emailUserIds: kept });
 }
+
+/** The refusal of a second check-in in one ISO week: which week, and from when the next can be posted. */
+export const postedThisWeek = (now: number) => {
+  const monday = new Date(`${nextIsoWeekStart(now)}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `This week’s check-in (${isoWeek(now)}) was already posted: one a week at most. The next can be posted from Monday ${monday}.`;
+};
+
+/**
+ * The project's owner posts this week's check-in now, whether or not it comes every week: the
+ * same check-in as the weekly one, charged to the day's allowance, and at most one per ISO week,
+ * which the week recorded in the object's SQLite guards (./check-in-store.ts). A second one the
+ * same week is refused with a sentence that says so; a scheduled one later that week posts
+ * nothing.
+ */
+export const CHECK_IN_NOW_ACTION: MemberAction<CheckInNowFrame> = {
+  type: CHECK_IN_NOW_FRAME,
+  schema: CheckInNowFrameSchema,
+  who: 'owner',
+  whileLocked: 'refused',
+  handle: async (host) => {
+    const now = Date.now();
+    const posted = await postCheckIn(host, now);
+    if (posted === 'this-week') return { ok: false, reason: 'invalid', error: postedThisWeek(now), current: null };
+    if (posted === 'allowance')
+      return {
+        ok: false,
+        reason: 'invalid',
+        error: 'The project’s answers for today are used up, so no check-in was posted. Try again tomorrow.',
+        current: null,
+      };
+    return { ok: true };
+  },
+};

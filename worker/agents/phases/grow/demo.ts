@@ -1,5 +1,5 @@
 import { GROW_TOOLS, TRACTION_CHANNELS, type ChannelIdea, type Ring, type TractionChannel } from '#contracts/phases/grow';
-import { inSentence, quote } from '../common/demo-subject';
+import { fitting, inSentence, quote } from '../common/demo-subject';
 import { demoToolCall } from '../common/demo-tool-call';
 import type { DemoStep } from '../types';
 import { experimentsOf, rankingEntryOf, today } from './memory-reads';
@@ -9,7 +9,8 @@ import { saveExperiment } from './save-experiment';
 /**
  * The offline demo in phase 8, through the phase's own tools and about the project's own subject:
  * the 19 channels ranked with one idea each, every idea worded as an assumption to test; then, once
- * the founders chose their inner ring, an experiment on its first channel.
+ * the founders chose their inner ring, an experiment on its first channel; then the weekly
+ * check-in, which is written without AI, so the demo points to the real one.
  */
 
 const IDEAS: Record<TractionChannel, { ring: Ring; idea: (subject: string) => string }> = {
@@ -51,7 +52,7 @@ export const GROW_DEMO: readonly DemoStep[] = [
       if (rankingEntryOf(actions.memory)) return null;
       return demoToolCall(GROW_TOOLS.saveChannelRanking, saveChannelRanking(actions), {
         title: quote(`Channels for ${inSentence(words.subject.name)}`, 120),
-        ideas: demoIdeas(quote(inSentence(words.subject.name), 80)),
+        ideas: demoIdeas(fitting(inSentence(words.subject.name), 80, 'the product')),
       });
     },
   },
@@ -84,5 +85,15 @@ export const GROW_DEMO: readonly DemoStep[] = [
         },
       });
     },
+  },
+  {
+    text: ({ memory }) =>
+      [
+        '*Offline demo — not AI.* The weekly check-in is written from the memory without AI, so what you see is the real one, not a script.',
+        rankingEntryOf(memory)
+          ? 'Turn it on under the channels ranked, and the project’s owner can post this week’s check-in now:'
+          : 'Once the channels are ranked, turn it on under them, and the project’s owner can post this week’s check-in now:',
+        'it lists the experiments due or ending, results missing for a week, what changed in the memory and what is flagged for review. It is posted once a week at most.',
+      ].join(' '),
   },
 ];

@@ -1,6 +1,6 @@
 import { GROW_TOOLS } from '#contracts/phases/grow';
 import type { MemberAction, PhaseModule } from '../types';
-import { CHECK_IN_ACTION, dropFormerMembers } from './check-in';
+import { CHECK_IN_ACTION, CHECK_IN_NOW_ACTION, dropFormerMembers } from './check-in';
 import { restoreWeek } from './check-in-store';
 import { GROW_DEMO } from './demo';
 import { INNER_RING_ACTION } from './inner-ring';
@@ -26,8 +26,8 @@ export const GROW: PhaseModule = {
     [GROW_TOOLS.saveExperiment]: saveExperiment(actions),
     [GROW_TOOLS.judgeExperiment]: judgeExperiment(actions),
   }),
-  initialState: { checkIn: { enabled: false, emailUserIds: [], nextAt: null, lastWeek: null } },
-  actions: [INNER_RING_ACTION, RESULT_ACTION, CHECK_IN_ACTION] as readonly MemberAction[],
+  initialState: { checkIn: { enabled: false, emailUserIds: [], nextAt: null, lastWeek: null, lastMessageId: null, lastAt: null } },
+  actions: [INNER_RING_ACTION, RESULT_ACTION, CHECK_IN_ACTION, CHECK_IN_NOW_ACTION] as readonly MemberAction[],
   jobs: { [CHECK_IN_JOB]: weeklyCheckIn },
   hooks: {
     // After an eviction: the week SQLite holds; and anyone who left without the object hearing of it is dropped.

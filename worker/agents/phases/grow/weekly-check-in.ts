@@ -5,7 +5,7 @@ import { listMembers } from '../../../db/queries/projects';
 import { composeEmail } from '../../../emails/layout';
 import { sendEmail } from '../../../services/email';
 import type { Job, PhaseHost } from '../types';
-import { checkInOf, lastWeekOf, recordWeek, setCheckIn } from './check-in-store';
+import { checkInOf, claimWeek, releaseWeek, setCheckIn } from './check-in-store';
 import { checkInSummary } from './check-in-summary';
 
 export const CHECK_IN_JOB = 'weekly-check-in';
@@ -30,7 +30,7 @@ export async function scheduleCheckIn(host: PhaseHost, at: number) {
  * (./check-in-summary.ts), so each week costs one scheduled wake-up of the object, one answer of
  * the project's daily allowance, and one e-mail per member who asked for it. A week whose
  * allowance is spent posts nothing and waits for the next. Once per ISO week at most, however
- * short the interval: the week is recorded (state and SQLite) before the post.
+ * short the interval and whether or not the owner posted this week's already (./check-in.ts).
  */
 export const weeklyCheckIn: Job = async (host) => {
   if (!checkInOf(host).enabled) return { next: false };
@@ -41,18 +41,33 @@ export const weeklyCheckIn: Job = async (host) => {
     return { next: false };
   }
   const now = Date.now();
-  const week = isoWeek(now);
-  if (lastWeekOf(host) !== week && (await host.chargeAnswer())) {
-    recordWeek(host, week);
-    const summary = checkInSummary(host.state.memory, now);
-    await host.postMessage(summary.text);
-    await emailCheckIn(host, summary.lines).catch((error: unknown) => {
-      console.error('Weekly check-in e-mail not sent', { reason: error instanceof Error ? error.message : String(error) });
-    });
-  }
+  await postCheckIn(host, now);
   await scheduleCheckIn(host, now + checkInIntervalMs(host.env));
   return { next: false };
 };
+
+/**
+ * Posts the check-in of the ISO week of `now`, unless one was posted in it: 'posted', 'this-week'
+ * (already posted), or 'allowance' (the project's answers for the day are spent: nothing posted,
+ * the week left free). The week is recorded (state and SQLite) before the post, so a step run
+ * again after an eviction, a second schedule or an owner's 'post now' at the same moment posts
+ * nothing more; the price is that an eviction between recording and posting loses that week's post.
+ */
+export async function postCheckIn(host: PhaseHost, now: number): Promise<'posted' | 'this-week' | 'allowance'> {
+  const claimed = claimWeek(host, isoWeek(now));
+  if (!claimed) return 'this-week';
+  if (!(await host.chargeAnswer())) {
+    releaseWeek(host, claimed.before);
+    return 'allowance';
+  }
+  const summary = checkInSummary(host.state.memory, now);
+  const messageId = await host.postMessage(summary.text);
+  setCheckIn(host, { lastMessageId: messageId, lastAt: now });
+  await emailCheckIn(host, summary.lines).catch((error: unknown) => {
+    console.error('Weekly check-in e-mail not sent', { reason: error instanceof Error ? error.message : String(error) });
+  });
+  return 'posted';
+}
 
 /**
  * The check-in by e-mail to the members who asked for it. Under privacy mode it says only that the

@@ -1,7 +1,7 @@
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { dueDay, LAUNCH_TOOLS, type LaunchChannel } from '#contracts/phases/launch';
 import type { MemoryEntry } from '#contracts/workspace';
-import { inSentence, quote } from '../common/demo-subject';
+import { fitting, inSentence, peopleInSentence, quote, type DemoSubject } from '../common/demo-subject';
 import { demoToolCall } from '../common/demo-tool-call';
 import type { DemoStep, FounderWords } from '../types';
 import { sourceNameOf } from './memory-reads';
@@ -28,7 +28,7 @@ function memoryChannel(memory: readonly MemoryEntry[]): LaunchChannel | null {
   if (persona)
     return {
       name: quote(persona.persona.reachAt[0]!.name, 120),
-      why: `Where ${quote(persona.title, 80)} is, as phase 4 found.`,
+      why: `Where ${fitting(persona.title, 80, 'the persona')} is, as phase 4 found.`,
       source: sourceNameOf(persona),
     };
   const canvas = memory.find((entry): entry is Extract<MemoryEntry, { kind: 'lean_canvas' }> => entry.kind === 'lean_canvas');
@@ -68,6 +68,23 @@ function demoLaunch(memory: readonly MemoryEntry[], owner: string | null, today:
 
 const name = (words: FounderWords) => quote(words.subject.name, 40);
 
+/** The first of these that fits in `max` characters: the drafts say the whole of what they say, or a shorter whole. */
+const firstFitting = (max: number, ...candidates: string[]) => candidates.find((candidate) => candidate.length <= max) ?? quote(candidates.at(-1)!, max);
+
+/** Who it is for, in a sentence: the founders' words whole when they fit in `max`, else their head. */
+const forWhom = (subject: DemoSubject, max: number) => peopleInSentence(subject, max);
+
+/** The tagline: what it is, for whom, in Product Hunt's 60 characters, never cut. */
+const tagline = (subject: DemoSubject) =>
+  firstFitting(
+    60,
+    `${subject.name}, for ${forWhom(subject, 200)}`,
+    `${subject.name}, for ${forWhom(subject, 40)}`,
+    `For ${forWhom(subject, 200)}`,
+    `For ${forWhom(subject, 40)}`,
+    subject.name,
+  );
+
 export const LAUNCH_DEMO: readonly DemoStep[] = [
   {
     text: '*Offline demo — not AI.* Here is a launch plan two weeks from today at 00:01 Pacific, when Product Hunt’s day starts: each of you sees that moment in your own time zone. The channels come from where phase 4 found your personas, or the Lean Canvas’s channels box; any without one is marked an assumption. The checklist runs before, on and after the day, each item due a number of days from the launch, so moving the date moves them all. Accepting the launch plan in the memory completes phase 7.',
@@ -88,14 +105,19 @@ export const LAUNCH_DEMO: readonly DemoStep[] = [
         title: quote(`Landing page: ${words.subject.name}`, 120),
         copy: {
           headline: quote(words.subject.name, 80),
-          subhead: quote(`For ${inSentence(words.subject.people)}: ${inSentence(words.subject.problem)}`, 160),
+          subhead: firstFitting(
+            160,
+            `${words.subject.name}, for ${forWhom(words.subject, 200)}.`,
+            `${words.subject.name}, for ${forWhom(words.subject, 60)}.`,
+            `For ${forWhom(words.subject, 60)}.`,
+          ),
           benefits: [
             { text: 'Less time lost to the problem, every week', source: ASSUMPTION },
             { text: 'No new habit to learn: it fits how you work today', source: ASSUMPTION },
             { text: 'You see at once whether it worked', source: ASSUMPTION },
           ],
           callToAction: 'Try it free',
-          faq: [{ question: 'Is this for me?', answer: quote(`It is for ${inSentence(words.subject.people)}. If that is not you, tell us who you are.`, 600) }],
+          faq: [{ question: 'Is this for me?', answer: `It is for ${forWhom(words.subject, 500)}. If that is not you, tell us who you are.` }],
         },
       }),
   },
@@ -106,12 +128,15 @@ export const LAUNCH_DEMO: readonly DemoStep[] = [
         title: quote(`Product Hunt: ${words.subject.name}`, 120),
         kit: {
           name: name(words),
-          tagline: quote(`For ${inSentence(words.subject.people)}`, 60),
+          tagline: tagline(words.subject),
           description: quote(words.subject.problem, 260),
-          makerComment: quote(
-            `We built ${inSentence(words.subject.name)} because ${inSentence(words.subject.problem)} What is rough: it is a first version. What would make you try it?`,
-            1000,
-          ),
+          makerComment: [
+            `We made ${inSentence(words.subject.name)} for ${forWhom(words.subject, 300)}.`,
+            fitting(`The idea, in our words: “${words.subject.problem.replace(/\s+/g, ' ').trim()}”.`, 500, ''),
+            'What is rough: it is a first version. What would make you try it?',
+          ]
+            .filter(Boolean)
+            .join(' '),
           galleryIdeas: ['The first screen, before anything is set up', 'The moment the problem is solved, in one picture'],
         },
       }),
@@ -119,13 +144,22 @@ export const LAUNCH_DEMO: readonly DemoStep[] = [
   {
     text: '*Offline demo — not AI.* The Show HN post, in the plain tone Hacker News expects: what it does, why, and what is rough. No marketing words.',
     tool: async ({ actions }, { words }) => {
-      const prefix = `Show HN: ${quote(words.subject.name, 30)} – `;
+      const prefix = `Show HN: ${words.subject.name} – `;
       return demoToolCall(LAUNCH_TOOLS.saveShowHnPost, saveShowHnPost(actions), {
         title: quote(`Show HN: ${words.subject.name}`, 120),
         post: {
-          title: `${prefix}${quote(`for ${inSentence(words.subject.people)}`, 80 - prefix.length)}`,
-          whatItDoes: quote(`It addresses this: ${words.subject.problem}`, 600),
-          why: quote(`We think ${inSentence(words.subject.people)} have this problem; posting here is how we find out whether they do.`, 600),
+          title: firstFitting(
+            80,
+            `${prefix}for ${forWhom(words.subject, 200)}`,
+            `${prefix}for ${forWhom(words.subject, 40)}`,
+            `Show HN: ${words.subject.name}`,
+          ),
+          whatItDoes: fitting(
+            `The idea, in our words: “${words.subject.problem.replace(/\s+/g, ' ').trim()}”.`,
+            600,
+            `It is ${inSentence(words.subject.name)}.`,
+          ),
+          why: `We think ${forWhom(words.subject, 400)} have this problem; posting here is how we find out whether they do.`,
           whatIsRough: 'It is a first version: setup is manual and we have tested it with few people.',
         },
       });
@@ -139,7 +173,7 @@ export const LAUNCH_DEMO: readonly DemoStep[] = [
         email: {
           subject: quote(`${words.subject.name} is live today`, 80),
           body: quote(
-            `Hi, you asked to hear when ${inSentence(words.subject.name)} was ready. It is live today. It is for ${inSentence(words.subject.people)}. Try it and reply with what broke or what is missing: we read every answer.`,
+            `Hi, you asked to hear when ${inSentence(words.subject.name)} was ready. It is live today. It is for ${forWhom(words.subject, 1000)}. Try it and reply with what broke or what is missing: we read every answer.`,
             2000,
           ),
         },

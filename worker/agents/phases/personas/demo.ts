@@ -1,5 +1,5 @@
 import { demoToolCall } from '../common/demo-tool-call';
-import { quote, type DemoSubject } from '../common/demo-subject';
+import { fitting, inSentence, peopleInSentence, upperFirst, type DemoSubject } from '../common/demo-subject';
 import type { DemoStep } from '../types';
 import { savePersona } from './save-persona';
 import { PERSONAS_TOOLS } from '#contracts/phases/personas';
@@ -9,7 +9,12 @@ const STATUS_QUO = 'What they do about it today';
 
 /** The persona's role: the founders' words for who has the problem, else a placeholder that says so. */
 const roleOf = (subject: DemoSubject) =>
-  subject.peopleKnown ? quote(subject.people, 160) : quote(`Someone who has the problem behind “${subject.name}”`, 160);
+  subject.peopleKnown
+    ? upperFirst(peopleInSentence(subject, 160))
+    : fitting(`Someone who has the problem that ${inSentence(subject.name)} is meant to solve`, 160, 'Someone who has the problem');
+
+/** The problem as this persona meets it, in a phrase that fits in a sentence. */
+const theProblem = (subject: DemoSubject) => fitting(`the problem that ${inSentence(subject.name)} is meant to solve`, 200, 'the problem');
 
 /**
  * The offline demo in phase 4, through save_persona and about the project's own subject: one
@@ -25,21 +30,18 @@ export const PERSONAS_DEMO: readonly DemoStep[] = [
         persona: {
           role: roleOf(subject),
           age: 38,
-          situation: quote(`Runs into what “${subject.name}” is for, in the founders' words: “${quote(subject.problem, 800)}”`, 1000),
+          situation: `Runs into ${theProblem(subject)} often enough to look for a fix (assumption: how often is not measured yet).`,
           jobs: {
-            functional: [quote(`Get the problem behind “${subject.name}” out of the way`, 300)],
+            functional: [upperFirst(`get ${theProblem(subject)} out of the way`)],
             social: ['Be seen as someone who has it under control'],
             emotional: ['Stop dreading the moment it happens again'],
           },
-          pains: [{ text: quote(`Lives with the problem behind “${subject.name}”: “${quote(subject.problem, 300)}”`, 400), source: 'assumption' }],
+          pains: [{ text: 'Loses time or money each time the problem comes up.', source: 'assumption' }],
           gains: [{ text: 'The problem solved without extra work or time.', source: 'assumption' }],
           usesToday: [STATUS_QUO],
           reachAt: [],
           jobStories: ['When the problem comes up again, I want to deal with it in minutes, so I can get back to my real work.'],
-          earlyAdopter: quote(
-            `${subject.peopleKnown ? subject.people : 'Those who have the problem'}, among them those who already lose time or money to it and look for a fix.`,
-            1000,
-          ),
+          earlyAdopter: upperFirst(`${peopleInSentence(subject, 800)}, among them those who already lose time or money to the problem and look for a fix.`),
           quotes: [],
           confidence: 'low',
           confidenceReasons: 'Offline demo: nothing was read, every claim is an assumption.',

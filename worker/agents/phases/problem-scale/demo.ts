@@ -1,18 +1,18 @@
 import type { ScaleEstimate } from '#contracts/phases/problem-scale';
 import { searchDiscussions } from '../../../services/discussion-search';
-import { inSentence, quote, searchWords, type DemoSubject } from '../common/demo-subject';
+import { type DemoSubject, fitting, inSentence, peopleInSentence, quote, searchWords, upperFirst } from '../common/demo-subject';
 import type { DemoStep } from '../types';
 import { PROBLEM_SCALE_TOOLS, type ResearchDraft } from '#contracts/phases/problem-scale';
 
-/** Who has the problem, inside a sentence: the founders' words when they said, else a plain placeholder. */
-const whoInSentence = (subject: DemoSubject) => (subject.peopleKnown ? inSentence(quote(subject.people, 80)) : 'people who have this problem');
+/** Who has the problem, inside a sentence: the founders' words when they said and they fit, else a plain phrase. */
+const whoInSentence = (subject: DemoSubject) => peopleInSentence(subject, 80);
 
 /**
  * The demo's estimate of the founders' own problem: every number an assumption, the confidence
  * low, as it should be without evidence, and every label naming their subject.
  */
 const demoEstimate = (subject: DemoSubject): ScaleEstimate => ({
-  segments: [subject.peopleKnown ? quote(subject.people, 200) : `${subject.name}: the people who have the problem, still to be named`],
+  segments: [subject.peopleKnown ? quote(subject.people, 200) : quote(`The people who have the problem behind “${subject.name}”, still to be named`, 200)],
   topDown: {
     unit: 'potential customers',
     steps: [
@@ -29,7 +29,7 @@ const demoEstimate = (subject: DemoSubject): ScaleEstimate => ({
     ],
   },
   frequency: `How often ${whoInSentence(subject)} meet it is unknown (assumption).`,
-  pain: `${quote(subject.problem, 300)} (assumption: how much it costs them is not measured yet)`,
+  pain: 'Not measured yet: how much time or money it costs them each time is the first thing to ask (assumption).',
   currentAlternatives: 'Unknown: ask what they do about it today (assumption).',
   confidence: 'low',
   confidenceReasons: 'Offline demo: every input is an assumption, nothing is backed by evidence yet.',
@@ -38,11 +38,18 @@ const demoEstimate = (subject: DemoSubject): ScaleEstimate => ({
 
 /** A research page that asks the people who have the problem about it, in the founders' own words. */
 const demoDraft = (subject: DemoSubject): ResearchDraft => ({
-  title: quote(`About ${inSentence(subject.name)}: a few questions`, 100),
-  testsAssumptions: [`People meet this problem often (“${quote(subject.problem, 120)}”)`, 'They would try something new to solve it'],
+  title: fitting(`A few questions about ${inSentence(subject.name)}`, 100, 'A few questions about the problem'),
+  testsAssumptions: [
+    upperFirst(`${fitting(whoInSentence(subject), 240, 'the people who have it')} meet the problem often enough to want a fix`),
+    'They would try something new to solve it',
+  ],
   questions: [
     {
-      text: `How often in the last month did you need something like this: “${quote(subject.problem, 200)}”?`,
+      text: fitting(
+        `How often in the last month did you run into the problem that ${inSentence(subject.name)} is meant to solve?`,
+        300,
+        'How often in the last month did you run into this problem?',
+      ),
       type: 'multiple_choice',
       options: ['Never', 'Once or twice', 'Every week', 'Every day'],
     },

@@ -3,7 +3,7 @@ import { ASSUMPTION } from '#contracts/phases/fields';
 import { SHAPE_SOLUTION_TOOLS, sourceName, type Box, type CanvasField } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
 import { demoToolCall } from '../common/demo-tool-call';
-import { inSentence, quote, type DemoSubject } from '../common/demo-subject';
+import { fitting, inSentence, peopleInSentence, quote, upperFirst, type DemoSubject } from '../common/demo-subject';
 import type { DemoStep } from '../types';
 import { personaNeedsOf } from './memory-reads';
 import { saveLeanCanvas } from './save-lean-canvas';
@@ -38,13 +38,18 @@ function demoCanvas(memory: readonly MemoryEntry[], subject: DemoSubject): Recor
     existingAlternatives: box('What they do today: by hand, with general tools, or not at all.', sourceOf(memory, 'landscape')),
     solution: box(`The smallest version of ${inSentence(subject.name)} that removes the worst pain.`, sourceOf(memory, 'value_map')),
     keyMetrics: box('How many who try it use it again the next week.', ASSUMPTION),
-    uniqueValueProposition: box(persona ? `Gets rid of “${persona.pains[0]}” without extra work.` : `${subject.name}, without extra work.`, people),
+    uniqueValueProposition: box(
+      persona?.pains[0]
+        ? fitting(`Gets rid of this, without extra work: ${persona.pains[0]}`, 300, 'Gets rid of their worst pain, without extra work.')
+        : `${subject.name}, without extra work.`,
+      people,
+    ),
     unfairAdvantage: box('None yet: say so rather than invent one.', ASSUMPTION),
     channels: box('Where the personas already talk about the problem.', people),
-    customerSegments: box(subject.people, people === ASSUMPTION ? idea : people),
+    customerSegments: box(upperFirst(peopleInSentence(subject, 300)), people === ASSUMPTION ? idea : people),
     earlyAdopters: box('Those who already lose time or money to the problem and look for a fix.', people),
-    costStructure: box('The founders’ time, hosting and the model’s use.', ASSUMPTION),
-    revenueStreams: box('A monthly subscription, to be tested by asking the first users to pay.', ASSUMPTION),
+    costStructure: box('The founders’ time, and what the first version needs to run: to be listed.', ASSUMPTION),
+    revenueStreams: box('Not known yet: ask the first users to pay, and see what they accept.', ASSUMPTION),
   };
 }
 
@@ -62,8 +67,13 @@ export const SHAPE_SOLUTION_DEMO: readonly DemoStep[] = [
         title: quote(`Value map of ${inSentence(words.subject.name)}`, 120),
         valueMap: {
           products: [quote(words.subject.name, 300)],
-          relievers: persona.pains.slice(0, 3).map((pain) => ({ text: quote(`Takes away: ${pain}`, 300), answers: { persona: persona.name, text: pain } })),
-          creators: persona.gains.slice(0, 2).map((gain) => ({ text: quote(`Brings: ${gain}`, 300), answers: { persona: persona.name, text: gain } })),
+          relievers: persona.pains.slice(0, 3).map((pain) => ({
+            text: fitting(`Takes this pain away: ${pain}`, 300, 'Takes their worst pain away.'),
+            answers: { persona: persona.name, text: pain },
+          })),
+          creators: persona.gains
+            .slice(0, 2)
+            .map((gain) => ({ text: fitting(`Brings this gain: ${gain}`, 300, 'Brings what they hope for.'), answers: { persona: persona.name, text: gain } })),
         },
       });
     },
@@ -83,23 +93,23 @@ export const SHAPE_SOLUTION_DEMO: readonly DemoStep[] = [
         title: 'Riskiest assumptions',
         risks: [
           {
-            assumption: quote(`${subject.people} feel the problem often enough to look for a fix.`, 400),
+            assumption: upperFirst(`${peopleInSentence(subject, 300)} meet the problem often enough to look for a fix.`),
             whyRisky: 'Everything else rests on it, and nothing read so far measures how often it happens.',
             test: 'Ask ten of them how often it happened last month; fewer than half saying "every week" disproves it.',
             cost: '2 days, $0',
             researchQuestion: 'How often did this problem happen to you last month?',
           },
           {
-            assumption: 'They would pay for a fix rather than keep doing it by hand.',
+            assumption: 'They would pay for a fix rather than live with the problem.',
             whyRisky: 'People complain about many problems they never pay to solve.',
             test: 'Ask the first five who try it to pay the first month up front; none paying disproves it.',
             cost: '1 week, $0',
             researchQuestion: null,
           },
           {
-            assumption: quote(`The smallest version of ${inSentence(subject.name)} can be built in 2 weeks.`, 400),
+            assumption: quote(`The smallest version of ${inSentence(subject.name)} can be ready in 2 weeks.`, 400),
             whyRisky: 'A first version that takes longer leaves no time to learn from users.',
-            test: 'Build the core flow first, time-boxed to 3 days; not finished by then disproves it.',
+            test: 'Make the core step work first, time-boxed to 3 days; not working by then disproves it.',
             cost: '3 days',
             researchQuestion: null,
           },
@@ -115,13 +125,20 @@ export const SHAPE_SOLUTION_DEMO: readonly DemoStep[] = [
           problem: quote(subject.problem, 1000),
           appetite: '2 weeks',
           elements: [
-            { name: 'Start', description: 'One screen to say what happened, in under a minute.' },
-            { name: 'The fix', description: quote(`The one step of ${inSentence(subject.name)} that removes the worst pain.`, 400) },
-            { name: 'The result', description: 'What changed, shown at once, to keep or share.' },
+            { name: 'Start', description: 'How someone asks for it, in under a minute.' },
+            {
+              name: 'The fix',
+              description: fitting(
+                `The one step of ${inSentence(subject.name)} that removes the worst pain.`,
+                400,
+                'The one step that removes the worst pain.',
+              ),
+            },
+            { name: 'The result', description: 'What changed, said at once, to keep or share.' },
           ],
-          flows: ['Sign in by a link → say what happened → see the fix → done.'],
-          rabbitHoles: ['Integrations with every tool they use today: one manual export instead.'],
-          noGos: ['Settings, teams and an admin screen.'],
+          flows: ['Ask for it → get the fix → see what changed → done.'],
+          rabbitHoles: ['Doing it for every case at once: one common case done well instead.'],
+          noGos: ['Anything nobody has asked for yet.'],
         },
       }),
   },

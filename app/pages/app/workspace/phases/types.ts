@@ -71,8 +71,10 @@ export interface WorkspaceContext extends PhaseWorkspaceContext {
    * shared state. Absent where the workspace only reads.
    */
   onAction?: WorkspaceRequest;
-  /** The member using the workspace, for a view's own choices (what this member asked for). */
-  me?: { userId: string; name: string };
+  /** The member using the workspace, for a view's own choices (what this member asked for, what only the owner may do). */
+  me?: { userId: string; name: string; role?: 'owner' | 'collaborator' };
+  /** Shows a message of the conversation (a view's link to it), closing the memory sheet on a phone. */
+  onShowMessage?: (messageId: string) => void;
 }
 
 /** A memory entry of one kind. */

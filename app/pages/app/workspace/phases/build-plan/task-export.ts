@@ -1,3 +1,4 @@
+import { fileSlug } from '#contracts/export';
 import { TASK_STATUS_LABELS, type BuildPlan, type Task } from '#contracts/phases/build-plan';
 
 /**
@@ -87,16 +88,5 @@ export function tasksMarkdown(title: string, plan: BuildPlan): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A file name from the plan's title: `<title>-tasks.csv`, without the characters file systems refuse. */
-export function exportFileName(title: string, extension: 'csv' | 'md'): string {
-  const base =
-    title
-      // oxlint-disable-next-line no-control-regex -- control characters are what is removed
-      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^\.+/, '')
-      .slice(0, 80)
-      .trim() || 'Build plan';
-  return `${base}-tasks.${extension}`;
-}
+/** A file name from the plan's title, as a safe slug: `<slug>-tasks.csv` (the Markdown file keeps the title as its heading). */
+export const exportFileName = (title: string, extension: 'csv' | 'md') => `${fileSlug(title, 'build-plan')}-tasks.${extension}`;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   CHECK_IN_FRAME,
+  CHECK_IN_NOW_FRAME,
   INNER_RING_FRAME,
   INNER_RING_SIZE,
   RING_LABELS,
@@ -31,6 +32,8 @@ export function ChannelRankingView({
   onAction,
   checkIn,
   userId,
+  isOwner = false,
+  onShowMessage,
 }: {
   entry: RankingEntry;
   onAccept?: () => Promise<string | null>;
@@ -39,6 +42,10 @@ export function ChannelRankingView({
   checkIn?: GrowState['checkIn'];
   /** The member using the workspace: whether the check-in is e-mailed to them. */
   userId?: string;
+  /** Whether that member owns the project: only the owner posts this week's check-in now. */
+  isOwner?: boolean;
+  /** Shows the last check-in's message in the conversation. */
+  onShowMessage?: (messageId: string) => void;
 }) {
   const { ranking } = entry;
   const byRing = (ring: Ring) => ranking.ideas.filter((idea) => idea.ring === ring);
@@ -54,7 +61,7 @@ export function ChannelRankingView({
       {onAction && byRing('promising').length > 0 && (
         <InnerRingChoice key={ranking.innerRing.join()} promising={byRing('promising')} chosen={ranking.innerRing} onAction={onAction} />
       )}
-      {onAction && checkIn && <CheckInControl checkIn={checkIn} userId={userId} onAction={onAction} />}
+      {onAction && checkIn && <CheckInControl checkIn={checkIn} userId={userId} isOwner={isOwner} onAction={onAction} onShowMessage={onShowMessage} />}
       <ArtifactAcceptance
         entry={entry}
         onAccept={onAccept}
@@ -145,15 +152,34 @@ function InnerRingChoice({
   );
 }
 
-/** The project's weekly check-in, on or off for everyone; the e-mail is each member's own choice. */
-function CheckInControl({ checkIn, userId, onAction }: { checkIn: GrowState['checkIn']; userId?: string; onAction: WorkspaceRequest }) {
+/**
+ * The project's weekly check-in, on or off for everyone; the e-mail is each member's own choice.
+ * It shows the last check-in, linked to its message, and the next; the owner can post this
+ * week's now, once a week at most (the server refuses a second one with its reason, shown here).
+ */
+function CheckInControl({
+  checkIn,
+  userId,
+  isOwner,
+  onAction,
+  onShowMessage,
+}: {
+  checkIn: GrowState['checkIn'];
+  userId?: string;
+  isOwner: boolean;
+  onAction: WorkspaceRequest;
+  onShowMessage?: (messageId: string) => void;
+}) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mine = userId !== undefined && checkIn.emailUserIds.includes(userId);
-  async function send(enabled: boolean, email: boolean) {
+  // Saved before the last check-in was linked, a state may lack these.
+  const lastMessageId = checkIn.lastMessageId ?? null;
+  const lastAt = checkIn.lastAt ?? null;
+  async function send(frame: { type: string; [key: string]: unknown }) {
     setSending(true);
     setError(null);
-    setError(await onAction({ type: CHECK_IN_FRAME, enabled, email }));
+    setError(await onAction(frame));
     setSending(false);
   }
   return (
@@ -161,17 +187,46 @@ function CheckInControl({ checkIn, userId, onAction }: { checkIn: GrowState['che
       <legend>Weekly check-in</legend>
       <p className="grow-muted">Once a week the co-founder posts how the experiments stand in the conversation.</p>
       <label className="grow-choice__option">
-        <input type="checkbox" checked={checkIn.enabled} onChange={() => void send(!checkIn.enabled, mine)} />
+        <input type="checkbox" checked={checkIn.enabled} onChange={() => void send({ type: CHECK_IN_FRAME, enabled: !checkIn.enabled, email: mine })} />
         Post a check-in every week
       </label>
       <label className="grow-choice__option">
-        <input type="checkbox" checked={checkIn.enabled && mine} disabled={!checkIn.enabled} onChange={() => void send(true, !mine)} />
+        <input
+          type="checkbox"
+          checked={checkIn.enabled && mine}
+          disabled={!checkIn.enabled}
+          onChange={() => void send({ type: CHECK_IN_FRAME, enabled: true, email: !mine })}
+        />
         E-mail it to me
       </label>
+      <p className="grow-check-in__last">
+        {lastMessageId !== null && lastAt !== null ? (
+          <>
+            Last check-in:{' '}
+            <a
+              href={`#message-${lastMessageId}`}
+              onClick={(event) => {
+                if (!onShowMessage) return;
+                event.preventDefault();
+                onShowMessage(lastMessageId);
+              }}
+            >
+              week {checkIn.lastWeek}, <time dateTime={new Date(lastAt).toISOString()}>{dayLabel(lastAt)}</time>
+            </a>
+          </>
+        ) : (
+          'No check-in posted yet.'
+        )}
+      </p>
       {checkIn.enabled && checkIn.nextAt !== null && (
         <p className="grow-check-in__next">
           Next check-in: <time dateTime={new Date(checkIn.nextAt).toISOString()}>{dayLabel(checkIn.nextAt)}</time>
         </p>
+      )}
+      {isOwner && (
+        <button type="button" className="button button--secondary panel__small-button" onClick={() => void send({ type: CHECK_IN_NOW_FRAME })}>
+          {sending ? 'Posting…' : 'Post this week’s check-in now'}
+        </button>
       )}
       {error && (
         <p className="memory-entry__error" role="alert">

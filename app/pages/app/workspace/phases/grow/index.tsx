@@ -16,7 +16,17 @@ declare module '../types' {
 
 /** The ranking in the memory: the inner ring and the weekly check-in go through the workspace's requests. */
 function ChannelRankingEntryView({ entry, onAccept, workspace }: ArtifactViewProps<EntryOf<'channel_ranking'>>) {
-  return <ChannelRankingView entry={entry} onAccept={onAccept} onAction={workspace?.onAction} checkIn={workspace?.checkIn} userId={workspace?.me?.userId} />;
+  return (
+    <ChannelRankingView
+      entry={entry}
+      onAccept={onAccept}
+      onAction={workspace?.onAction}
+      checkIn={workspace?.checkIn}
+      userId={workspace?.me?.userId}
+      isOwner={workspace?.me?.role === 'owner'}
+      onShowMessage={workspace?.onShowMessage}
+    />
+  );
 }
 
 /** An experiment in the memory: a result logged goes through the workspace's requests. */

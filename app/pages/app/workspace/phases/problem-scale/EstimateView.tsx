@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isWebAddress } from '#contracts/discussions';
 import { ASSUMPTION } from '#contracts/phases/fields';
-import { runningTotals, type EstimateOperation, type Sizing } from '#contracts/phases/problem-scale';
+import { assumptionsOnly, runningTotals, type EstimateOperation, type Sizing } from '#contracts/phases/problem-scale';
 import { CONFIDENCE_LABELS, ConfidenceBadge } from '../Evidence';
 import type { EntryOf } from '../types';
 
@@ -112,19 +112,6 @@ function SourceLink({ source, label }: { source: string; label: string }) {
       {label}
     </a>
   );
-}
-
-/**
- * What the estimate rests on when no source backs it: no evidence, or every step an assumption.
- * Null when some of it is sourced. Accepting such an estimate asks first, and says so after.
- */
-export function assumptionsOnly(estimate: EstimateEntry['estimate']): string | null {
-  const steps = [...estimate.topDown.steps, ...estimate.bottomUp.steps, ...(estimate.money?.steps ?? [])];
-  const sourced = steps.filter((step) => isWebAddress(step.source)).length;
-  if (estimate.evidence.length === 0 && sourced === 0) return 'No discussion backs this estimate and every number in it is an assumption.';
-  if (estimate.evidence.length === 0) return 'No discussion backs this estimate.';
-  if (sourced === 0) return 'Every number in this estimate is an assumption.';
-  return null;
 }
 
 function Acceptance({ entry, onAccept }: { entry: EstimateEntry; onAccept?: () => Promise<string | null> }) {
