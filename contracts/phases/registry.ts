@@ -32,6 +32,7 @@ import {
 } from './shape-solution';
 import {
   LandingCopyContentSchema,
+  launchClaimFlags,
   LAUNCH_PHASE,
   LaunchEmailContentSchema,
   LaunchPlanContentSchema,
@@ -143,8 +144,30 @@ rule('launch_email', { schema: LaunchEmailContentSchema, outline: outlineLaunchE
 rule('channel_ranking', { schema: ChannelRankingContentSchema, outline: outlineChannelRanking });
 rule('experiment', { schema: ExperimentContentSchema, outline: outlineExperiment });
 
-/** What raises review flags across phases: each reads the whole memory (phase 8's contradictions). */
-const flagRules: ((memory: readonly MemoryEntryLike[]) => ReviewFlag[])[] = [(memory) => growthContradictions(memory as never)];
+/** An artifact as plain text: its title and every line of its outline, as the co-founder reads it back. */
+export const artifactText = (entry: { kind: string; title: string }): string =>
+  [
+    entry.title,
+    ...outlineOf(entry).sections.flatMap((section) => [section.text ?? '', ...(section.items ?? []), ...(section.links ?? []).map((link) => link.title)]),
+  ].join('\n');
+
+/** What the artifacts of every phase but `phase` state: the evidence a phase's own claims are held to. */
+export const evidenceBefore = (memory: readonly MemoryEntryLike[], phase: number): string =>
+  memory
+    .filter((entry) => isArtifactKind(entry.kind) && artifactDefinition(entry.kind)!.phase.number !== phase)
+    .map(artifactText)
+    .join('\n');
+
+/**
+ * What raises review flags: each rule reads the whole memory, so a flag holds whoever wrote what
+ * it is about, the co-founder's tool or a member's edit, and every member sees it (the memory
+ * panel), as does the co-founder (its prompt). Phase 7's claims no artifact backs, phase 8's
+ * contradictions.
+ */
+const flagRules: ((memory: readonly MemoryEntryLike[]) => ReviewFlag[])[] = [
+  (memory) => launchClaimFlags(memory, () => evidenceBefore(memory, LAUNCH_PHASE.number)),
+  (memory) => growthContradictions(memory as never),
+];
 
 /** A memory entry as the flag rules read it. */
 type MemoryEntryLike = { id: string; kind: string; title: string; acceptedAt?: number };

@@ -5,7 +5,8 @@
  * Pacific whose checklist the two members own by name; each moves an item to done and sees the
  * other's move live; each reads the launch moment in their own time; the Product Hunt kit, whose
  * tagline a member makes 61 characters long in the memory's editor, refused at the field with
- * nothing saved; the launch plan accepted, phase 7 done. Phase 8, on a project of its own: the 19
+ * nothing saved, and whose description a member fills with claims, flagged for both members with
+ * the words that need evidence; the launch plan accepted, phase 7 done. Phase 8, on a project of its own: the 19
  * traction channels ranked by the co-founder in the Bullseye, the inner ring of three chosen by a
  * member and seen live by the other; an experiment on one of them, a result logged by a member and
  * judged against its threshold by the co-founder; the weekly check-in turned on, its next date
@@ -85,6 +86,9 @@ const KIT = {
     'We built Slotfill after watching a practice manager phone down a paper list for most of a morning. It is rough around imports. What would make you trust it with your patients?',
   galleryIdeas: ['A cancelled slot offered to the waiting list', 'The first reply booked on the schedule'],
 };
+/** What a member writes in the kit's description: claims no artifact of the memory backs. */
+const BOLD_DESCRIPTION = 'Trusted by 10,000 clinics. Refills any slot in 15 minutes, 50% cheaper than any agency, guaranteed.';
+const BOLD_CLAIMS = '“10,000 clinics”, “any slot”, “15 minutes”, “50%”, “cheaper than any agency”, “guaranteed”';
 /** One character over Product Hunt's 60. */
 const LONG_TAGLINE = 'Refill cancelled dental slots from your waiting list, by text';
 
@@ -221,6 +225,22 @@ async function phaseSeven(viewport: Viewport) {
     expect(await scope.locator('.memory-entry__byline').textContent()).toMatch(/^AI co-founder · /);
     expect(await scope.locator('.memory-entry__history').count()).toBe(0);
   }
+
+  // A member writes claims into the description: saved as theirs, and flagged for both members
+  // with the words that need evidence, as the co-founder's own claims would be.
+  await kit.getByRole('button', { name: `Edit ${KIT_TITLE}` }).click();
+  await form.getByLabel('Description', { exact: true }).fill(BOLD_DESCRIPTION);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.waitFor({ state: 'detached' });
+  for (const scope of [kit, theirKit]) {
+    const flag = scope.getByRole('note', { name: 'To review' });
+    await flag.waitFor();
+    expect(await flag.textContent()).toBe(
+      `Review: These words need evidence that no earlier artifact of the memory gives: ${BOLD_CLAIMS}. Back each with evidence, or cut it.`,
+    );
+  }
+  await toTop(theirKit.getByRole('note', { name: 'To review' }));
+  await picture(other, 'workspace-phase-seven-claims-flagged', theirKit);
 
   // Accepting the launch plan completes phase 7, for both members.
   await launch.getByRole('button', { name: 'Accept the launch plan' }).click();
