@@ -63,6 +63,7 @@ import {
 import {
   BUILD_PLAN_PHASE,
   BuildPlanContentSchema,
+  scopeFlags,
   MvpScopeContentSchema,
   outlineBuildPlan,
   outlineMvpScope,
@@ -161,10 +162,11 @@ export const evidenceBefore = (memory: readonly MemoryEntryLike[], phase: number
 /**
  * What raises review flags: each rule reads the whole memory, so a flag holds whoever wrote what
  * it is about, the co-founder's tool or a member's edit, and every member sees it (the memory
- * panel), as does the co-founder (its prompt). Phase 7's claims no artifact backs, phase 8's
- * contradictions.
+ * panel), as does the co-founder (its prompt). Phase 6's scope items that relieve no pain,
+ * phase 7's claims no artifact backs, phase 8's contradictions.
  */
 const flagRules: ((memory: readonly MemoryEntryLike[]) => ReviewFlag[])[] = [
+  (memory) => scopeFlags(memory),
   (memory) => launchClaimFlags(memory, () => evidenceBefore(memory, LAUNCH_PHASE.number)),
   (memory) => growthContradictions(memory as never),
 ];
