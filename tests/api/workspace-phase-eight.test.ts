@@ -11,7 +11,7 @@ import {
   type Tested,
   type TractionChannel,
 } from '#contracts/phases/grow';
-import { reviewFlagsOf } from '#contracts/phases/registry';
+import { outlineOf, reviewFlagsOf } from '#contracts/phases/registry';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
 import { GROW_DEMO } from '../../worker/agents/phases/grow/demo';
@@ -207,6 +207,68 @@ describe("the co-founder's tools in phase 8", () => {
     expect(updated).toHaveLength(1);
     expect(updated[0]!.experiment).toMatchObject({ results: [{ value: 5, note: 'First week.', by: 'Ana Ruiz', on: today() }], verdict: null, tests: null });
     socket.close();
+  });
+});
+
+describe('the Bullseye', () => {
+  it("holds each channel in one ring, for the co-founder's tool and for members' edits", async () => {
+    const { owner, socket } = await proProject();
+    const other = await openSocket(owner.projectId, (await addCollaborator(owner.jar, owner.projectId)).jar);
+    // A member's edit: a fourth channel in the inner ring, or the inner ring as a second list beside the rings, is refused.
+    const four = await ask(other, {
+      type: 'memory_create',
+      content: rankingContent(['content_marketing', 'sales', 'community_building', 'existing_platforms']),
+    });
+    expect(four).toMatchObject({ ok: false, reason: 'invalid', error: expect.stringContaining('The inner ring holds at most 3 channels') });
+    const twoRings = { ...rankingContent(), ranking: { ...rankingContent().ranking, innerRing: ['sales'] } };
+    expect(await ask(other, { type: 'memory_create', content: twoRings })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(rankingOf(socket.latestState<State>()!)).toBeUndefined();
+
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'save_channel_ranking', arguments: { title: 'Channels', ideas: ideas() } }] },
+        { content: 'Ranked.' },
+        {
+          toolCalls: [
+            {
+              name: 'save_channel_ranking',
+              arguments: { title: 'Channels', ideas: ideas().map((idea) => (idea.channel === 'sales' ? { ...idea, ring: 'inner' } : idea)) },
+            },
+            {
+              name: 'save_channel_ranking',
+              arguments: { title: 'Channels', ideas: ideas().map((idea) => (idea.channel === 'sales' ? { ...idea, ring: 'possible' } : idea)) },
+            },
+            { name: 'save_channel_ranking', arguments: { title: 'Channels again', ideas: ideas() } },
+          ],
+        },
+        { content: 'Ranked again.' },
+      ],
+    });
+    await answerEnd(socket, send(socket, `Rank them ${model.tag}`).requestId);
+    await waitForState(socket, (state) => rankingOf(state) !== undefined, 'the ranking');
+    // The members choose the inner ring: its channels leave the promising ring.
+    expect(await ask(other, { type: 'grow_inner_ring', channels: ['sales', 'content_marketing'] })).toMatchObject({ ok: true });
+    const chosen = rankingOf(await waitForState(socket, (state) => innerRingOf(rankingOf(state)!.ranking).length === 2, 'the inner ring'))!;
+    const ringsOf = (ranking: RankingEntry) => Object.fromEntries(ranking.ranking.ideas.map((idea) => [idea.channel, idea.ring]));
+    expect(ringsOf(chosen)).toMatchObject({ sales: 'inner', content_marketing: 'inner', community_building: 'promising', existing_platforms: 'promising' });
+
+    // The co-founder cannot put a channel in the inner ring, nor demote one the founders chose; ranking again keeps their choice.
+    await answerEnd(socket, send(socket, `Rank them again ${model.tag}`).requestId);
+    const refusals = toolResultsIn((await model.bodies())[3]!).slice(-3);
+    expect(refusals[0]).toMatch(/ring/);
+    expect(refusals[0]).not.toContain('"saved"');
+    expect(refusals[1]).toContain("Sales is in the founders' inner ring: keep it promising, or ask them to change their inner ring first. Nothing was saved.");
+    const again = rankingOf(await waitForState(socket, (state) => rankingOf(state)!.title === 'Channels again', 'ranked again'))!;
+    expect(ringsOf(again)).toEqual(ringsOf(chosen));
+    // Read back, each channel is named once: in its one ring.
+    const outline = outlineOf(again).sections;
+    expect(outline.map((section) => section.label)).toEqual(['Inner ring', 'Promising', 'Possible', 'Long shot']);
+    const named = outline.flatMap((section) => section.items ?? []).map((item) => item.split(':')[0]);
+    expect(named).toHaveLength(19);
+    expect(new Set(named).size).toBe(19);
+    expect(outline[0]!.items).toEqual(['Content marketing: An idea for Content marketing.', 'Sales: An idea for Sales.']);
+    socket.close();
+    other.close();
   });
 });
 
