@@ -215,7 +215,7 @@ const FIGURE = /(?<!#)[$€£]?\d[\d.,]*\s?(?:%|x\b|[a-z]+(?:\s(?:a|per)\s[a-z]+
  */
 const CLAIM_WORDS: readonly RegExp[] = [
   /\b[a-z]+(?:er|more|less)\s+than\s+(?:any|anyone|anything|all|every|ever)\b(?:\s+[a-z]+)?/gi,
-  /\b(?:best|fastest|cheapest|easiest|simplest|quickest|smartest|greatest|biggest|largest|lowest|highest|safest|smallest)\b|(?<!\bat\s)\b(?:most|least)\s+[a-z]+/gi,
+  /\b(?:best|fastest|cheapest|easiest|simplest|quickest|smartest|greatest|biggest|largest|lowest|highest|safest|smallest)\b|(?<!\bat\s)\b(?:most|least)\s+(?!of\b)[a-z]+/gi,
   /#1\b|\bnumber one\b|\bthe only\b|\bworld[- ]class\b|\bunbeatable\b|\bunmatched\b|\bunrivall?ed\b/gi,
   /\bany\s+(?!feedback\b|questions?\b|thoughts\b|comments?\b|ideas?\b|suggestions?\b|time\b|way\b)[a-z]+/gi,
   /\bguarantee[ds]?\b|\bmoney[- ]back\b|\brisk[- ]free\b|\bnever\s+(?:fails?|breaks?)\b|\balways\s+works?\b|\bwarranty\b/gi,

@@ -87,6 +87,12 @@ describe('claims no evidence backs', () => {
 
   it('leaves what the evidence says, a request for feedback and a threshold in words alone', () => {
     const evidence = 'Persona: riders say the fastest fix they found took 2 days. 1,200 riders answered.';
-    expect(unsupportedClaims('The fastest fix in town, for 1,200 riders. Reply with any questions or any feedback, at least once.', evidence)).toEqual([]);
+    expect(
+      unsupportedClaims(
+        'The fastest fix in town, for 1,200 riders. Reply with any questions or any feedback, at least once; it took most of a morning.',
+        evidence,
+      ),
+    ).toEqual([]);
+    expect(unsupportedClaims('Most riders switch in a week.', evidence)).toEqual(['Most riders']);
   });
 });
