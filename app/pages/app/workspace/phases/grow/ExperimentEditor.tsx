@@ -15,7 +15,7 @@ import {
 import { SelectField } from '../ArtifactFields';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
 import { LimitedTextField } from '../LimitedFields';
-import { GrowNumberField, problemOf } from './GrowFields';
+import { GrowDayField, GrowNumberField, problemOf } from './GrowFields';
 import { testsText } from './ExperimentView';
 
 /** An experiment as the form holds it: its threshold's parts side by side, what it tests as chosen. */
@@ -39,41 +39,6 @@ const NOTHING = '';
 /** A test as an option's value: 'assumption 2', 'artifact <id>', 'unlinked'. */
 const keyOf = (tested: Tested | null) =>
   tested === null ? NOTHING : tested.kind === 'assumption' ? `assumption ${tested.number}` : tested.kind === 'artifact' ? `artifact ${tested.id}` : 'unlinked';
-
-/** A day field (YYYY-MM-DD), its problem said under it. */
-function DayField({
-  id,
-  label,
-  value,
-  problem,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  problem: string | null;
-  onChange: (day: string) => void;
-}) {
-  return (
-    <div className="memory-editor__field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        className="memory-editor__input"
-        value={value}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {problem && (
-        <p id={`${id}-problem`} className="grow-field-error">
-          {problem}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * What the experiment tests, chosen from the memory as it is now (the workspace's list): nothing,
@@ -146,7 +111,7 @@ function ExperimentFieldsEditor({ id, fields, onChange, workspace }: ArtifactEdi
             onChange={set('thresholdValue')}
           />
         </div>
-        <DayField id={`${id}-by`} label="By" value={fields.by} problem={problemOf(threshold.by, fields.by)} onChange={set('by')} />
+        <GrowDayField id={`${id}-by`} label="By" value={fields.by} problem={problemOf(threshold.by, fields.by)} onChange={set('by')} />
       </fieldset>
       <div className="grow-editor__pair">
         <GrowNumberField
@@ -158,7 +123,7 @@ function ExperimentFieldsEditor({ id, fields, onChange, workspace }: ArtifactEdi
           problem={problemOf(shape.budget, fields.budget)}
           onChange={set('budget')}
         />
-        <DayField
+        <GrowDayField
           id={`${id}-started`}
           label="Starts on"
           value={fields.startedOn}
