@@ -1,7 +1,7 @@
 import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
-import type { ArtifactOutline, PhaseDefinition } from './fields';
-import { SOLUTION_LIMITS } from './shape-solution';
+import { quoted, type ArtifactOutline, type PhaseDefinition, type ReviewFlag } from './fields';
+import { answersANeed, personaNeedsIn, SOLUTION_LIMITS, type Fit, type PersonaNeeds } from './shape-solution';
 
 /**
  * Phase 6, 'Plan the build': the MVP's scope, and a plan the team works from (milestones inside
@@ -41,6 +41,55 @@ export type MvpScope = z.infer<typeof MvpScopeSchema>;
 
 export const MvpScopeContentSchema = z.strictObject({ kind: z.literal('mvp_scope'), title: singleLineText(120), scope: MvpScopeSchema });
 export type MvpScopeContent = z.infer<typeof MvpScopeContentSchema>;
+
+/**
+ * What an 'in' item of the scope delivers, read against the value map and the personas as they are
+ * now: a pain reliever that answers a persona's pain, or not — it delivers none, the map no longer
+ * holds its reliever, or its reliever answers no pain of a persona (the value map flags it too).
+ */
+export type ScopeStanding =
+  | { kind: 'answers'; reliever: string }
+  | { kind: 'none' }
+  | { kind: 'not_in_map'; reliever: string }
+  | { kind: 'answers_no_pain'; reliever: string };
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function scopeStanding(item: ScopeItem, relievers: readonly Fit[], personas: readonly PersonaNeeds[]): ScopeStanding {
+  if (item.delivers === null) return { kind: 'none' };
+  const reliever = relievers.find((candidate) => same(candidate.text, item.delivers!));
+  if (!reliever) return { kind: 'not_in_map', reliever: item.delivers };
+  return answersANeed(reliever, 'pains', personas) ? { kind: 'answers', reliever: reliever.text } : { kind: 'answers_no_pain', reliever: reliever.text };
+}
+
+type ScopeMemory = readonly { id: string; kind: string; title: string }[];
+
+/** The standing of each 'in' item of the memory's scope, in its order; empty without a scope. */
+export function scopeStandingsIn(memory: ScopeMemory): { entryId: string; item: ScopeItem; standing: ScopeStanding }[] {
+  const scope = memory.find((entry): entry is ScopeMemory[number] & { scope: MvpScope } => entry.kind === 'mvp_scope');
+  if (!scope) return [];
+  const map = memory.find((entry): entry is ScopeMemory[number] & { valueMap: { relievers: Fit[] } } => entry.kind === 'value_map');
+  const personas = personaNeedsIn(memory);
+  return scope.scope.in.map((item) => ({ entryId: scope.id, item, standing: scopeStanding(item, map?.valueMap.relievers ?? [], personas) }));
+}
+
+/** What the scope's flag says of an item that answers no pain, and what to do with it. */
+export function scopeFlagText(item: ScopeItem, standing: Exclude<ScopeStanding, { kind: 'answers' }>): string {
+  const why =
+    standing.kind === 'none'
+      ? 'delivers no pain reliever of the value map'
+      : standing.kind === 'not_in_map'
+        ? `delivers the pain reliever ${quoted(standing.reliever)}, which the value map no longer holds`
+        : `delivers the pain reliever ${quoted(standing.reliever)}, which answers no pain of a persona`;
+  return `${quoted(item.item)} is in the first version but ${why}: which pain does it relieve? If none, move it out or to later.`;
+}
+
+/**
+ * The review flags of the MVP scope: each 'in' item that relieves no pain of a persona, whoever
+ * wrote it, the co-founder's tool or a member's edit (docs/decisions/0065-checks-for-every-writer.md).
+ */
+export const scopeFlags = (memory: ScopeMemory): ReviewFlag[] =>
+  scopeStandingsIn(memory).flatMap(({ entryId, item, standing }) => (standing.kind === 'answers' ? [] : [{ entryId, text: scopeFlagText(item, standing) }]));
 
 // ---------------------------------------------------------------------------------------------
 // The plan

@@ -42,6 +42,12 @@ export interface Citation {
   label: string;
 }
 
+/**
+ * Words of an artifact quoted inside a sentence: “…”, without the stop they may end with, so the
+ * sentence reads “like this”. and never “like this.”. (review flags, refusals).
+ */
+export const quoted = (text: string) => `“${text.trim().replace(/[.!?;:,]+$/, '')}”`;
+
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 
 /** A claim's citation: none when it is labelled an assumption. */

@@ -1,6 +1,6 @@
 import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
-import type { ArtifactOutline, PhaseDefinition, ReviewFlag } from './fields';
+import { quoted, type ArtifactOutline, type PhaseDefinition, type ReviewFlag } from './fields';
 
 /**
  * Phase 8, 'Market and grow': the 19 traction channels ranked in the Bullseye way, with an inner
@@ -34,12 +34,19 @@ export const TRACTION_CHANNELS = {
 export type TractionChannel = keyof typeof TRACTION_CHANNELS;
 const CHANNEL_KEYS = Object.keys(TRACTION_CHANNELS) as [TractionChannel, ...TractionChannel[]];
 
-export const RINGS = ['promising', 'possible', 'long_shot'] as const;
+/**
+ * The Bullseye's rings, from the centre out. Each channel is in exactly one: the inner ring holds
+ * the (up to three) channels the founders chose to test now, among those ranked promising; the
+ * co-founder ranks the others (RANKED_RINGS) and never sets the inner ring.
+ */
+export const RINGS = ['inner', 'promising', 'possible', 'long_shot'] as const;
 export type Ring = (typeof RINGS)[number];
-export const RING_LABELS: Record<Ring, string> = { promising: 'Promising', possible: 'Possible', long_shot: 'Long shot' };
+export const RING_LABELS: Record<Ring, string> = { inner: 'Inner ring', promising: 'Promising', possible: 'Possible', long_shot: 'Long shot' };
+export const RANKED_RINGS = ['promising', 'possible', 'long_shot'] as const;
+export type RankedRing = (typeof RANKED_RINGS)[number];
 export const INNER_RING_SIZE = 3;
 
-export const GROW_LIMITS = { ideaChars: 300, experiments: INNER_RING_SIZE, results: 50, durationDays: 90, noteChars: 500 } as const;
+export const GROW_LIMITS = { ideaChars: 300, experiments: INNER_RING_SIZE, results: 50, durationDays: 90, noteChars: 500, metricChars: 160 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // The channels, ranked
@@ -53,9 +60,8 @@ export type ChannelIdea = z.infer<typeof ChannelIdeaSchema>;
 
 export const ChannelRankingSchema = z
   .strictObject({
+    /** One idea per channel, each in one ring; the inner ring is the ideas whose ring is 'inner'. */
     ideas: z.array(ChannelIdeaSchema).length(CHANNEL_KEYS.length, `Give one idea for each of the ${CHANNEL_KEYS.length} traction channels`),
-    /** The three channels to test now, chosen by the founders among the promising ones; empty until they choose. */
-    innerRing: z.array(z.enum(CHANNEL_KEYS)).max(INNER_RING_SIZE),
   })
   .superRefine((ranking, context) => {
     const seen = new Set<string>();
@@ -68,18 +74,19 @@ export const ChannelRankingSchema = z
         });
       seen.add(idea.channel);
     });
-    if (new Set(ranking.innerRing).size !== ranking.innerRing.length)
-      context.addIssue({ code: 'custom', path: ['innerRing'], message: 'The inner ring names a channel twice' });
-    ranking.innerRing.forEach((channel, index) => {
-      if (ranking.ideas.find((idea) => idea.channel === channel)?.ring !== 'promising')
-        context.addIssue({
-          code: 'custom',
-          path: ['innerRing', index],
-          message: `${TRACTION_CHANNELS[channel]} is not ranked promising: the inner ring holds promising channels`,
-        });
-    });
+    const inner = ranking.ideas.filter((idea) => idea.ring === 'inner');
+    if (inner.length > INNER_RING_SIZE)
+      context.addIssue({
+        code: 'custom',
+        path: ['ideas', ranking.ideas.indexOf(inner[INNER_RING_SIZE]!), 'ring'],
+        message: `The inner ring holds at most ${INNER_RING_SIZE} channels: ${inner.map((idea) => TRACTION_CHANNELS[idea.channel]).join(', ')} are in it`,
+      });
   });
 export type ChannelRanking = z.infer<typeof ChannelRankingSchema>;
+
+/** The channels of the inner ring, in the book's order of the ranking. */
+export const innerRingOf = (ranking: Pick<ChannelRanking, 'ideas'>): TractionChannel[] =>
+  ranking.ideas.filter((idea) => idea.ring === 'inner').map((idea) => idea.channel);
 
 export const ChannelRankingContentSchema = z.strictObject({ kind: z.literal('channel_ranking'), title: singleLineText(120), ranking: ChannelRankingSchema });
 export type ChannelRankingContent = z.infer<typeof ChannelRankingContentSchema>;
@@ -107,21 +114,58 @@ export const RECOMMENDATIONS = ['focus', 'change', 'drop'] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 export const RECOMMENDATION_LABELS: Record<Recommendation, string> = { focus: 'Focus on it', change: 'Change the approach', drop: 'Drop it' };
 
-export const ExperimentSchema = z.strictObject({
+/**
+ * What an experiment puts to the test, chosen from a list, never typed: one of phase 5's riskiest
+ * assumptions (by its number in the memory's list) or an artifact of the memory (by its id).
+ * The label is how it was named when chosen, for readers of the artifact alone (the export); the
+ * link is what the flags follow. 'unlinked' keeps the words of an experiment saved before tests
+ * were chosen, as written, until a member chooses what it tests
+ * (docs/decisions/0066-experiments-link-what-they-test.md).
+ */
+const testLabelText = multiLineText(600).describe("How it was named when chosen: 'Assumption 2: …', 'Lean Canvas: …'");
+export const TestedSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('assumption'), number: z.number().int().min(1).max(3), label: testLabelText }),
+  z.strictObject({ kind: z.literal('artifact'), id: z.string().min(1).max(100), label: testLabelText }),
+  z.strictObject({ kind: z.literal('unlinked'), text: multiLineText(400) }),
+]);
+export type Tested = z.infer<typeof TestedSchema>;
+
+/** The result that counts as success: what is counted, at least or at most how many, by which day. */
+export const ThresholdSchema = z.strictObject({
+  metric: singleLineText(GROW_LIMITS.metricChars).describe("What is counted ('sign-ups from the post')"),
+  comparison: z.enum(COMPARISONS),
+  value: z.number({ error: 'A threshold is a number' }).finite(),
+  by: Day.describe('The day by which the threshold must be met (YYYY-MM-DD)'),
+});
+export type Threshold = z.infer<typeof ThresholdSchema>;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** An experiment's fields, before the rule between its start and its threshold's day (ExperimentSchema). */
+export const ExperimentFieldsSchema = z.strictObject({
   channel: z.enum(CHANNEL_KEYS),
   hypothesis: multiLineText(400),
-  metric: singleLineText(160).describe("What is counted ('sign-ups from the post')"),
   budget: z.number().min(0).max(1_000_000).describe('In the founders’ currency; 0 for none'),
-  durationDays: z.number().int().min(1).max(GROW_LIMITS.durationDays),
   startedOn: Day,
-  threshold: z.strictObject({ comparison: z.enum(COMPARISONS), value: z.number().finite() }).describe('The result that counts as success'),
-  /** A riskiest assumption of phase 5 it puts to the test, word for word, or null. */
-  tests: multiLineText(400).nullable(),
+  threshold: ThresholdSchema.describe('The result that counts as success'),
+  /** What it puts to the test, chosen; null when nothing is named. */
+  tests: TestedSchema.nullable(),
   results: z.array(ExperimentResultSchema).max(GROW_LIMITS.results),
   verdict: z
     .strictObject({ recommendation: z.enum(RECOMMENDATIONS), reasoning: multiLineText(600), on: Day })
     .nullable()
     .describe("The co-founder's judgement of the latest result against the threshold"),
+});
+
+export const ExperimentSchema = ExperimentFieldsSchema.superRefine((experiment, context) => {
+  if (!isDay(experiment.startedOn) || !isDay(experiment.threshold.by)) return;
+  const days = daysBetween(experiment.startedOn, experiment.threshold.by);
+  if (days < 1 || days > GROW_LIMITS.durationDays)
+    context.addIssue({
+      code: 'custom',
+      path: ['threshold', 'by'],
+      message: `The threshold's day comes 1 to ${GROW_LIMITS.durationDays} days after the start (${experiment.startedOn})`,
+    });
 });
 export type Experiment = z.infer<typeof ExperimentSchema>;
 
@@ -129,17 +173,95 @@ export const ExperimentContentSchema = z.strictObject({ kind: z.literal('experim
 export type ExperimentContent = z.infer<typeof ExperimentContentSchema>;
 
 /** Whether a measured value reaches the threshold. */
-export const meetsThreshold = (value: number, threshold: Experiment['threshold']) =>
+export const meetsThreshold = (value: number, threshold: Pick<Threshold, 'comparison' | 'value'>) =>
   threshold.comparison === 'at_least' ? value >= threshold.value : value <= threshold.value;
+
+/** The threshold in words: 'at least 10 sign-ups from the post by 2026-12-14'. */
+export const thresholdText = (threshold: Threshold) => `${COMPARISON_LABELS[threshold.comparison]} ${threshold.value} ${threshold.metric} by ${threshold.by}`;
 
 /** The latest result logged, or null. */
 export const latestResult = (experiment: Pick<Experiment, 'results'>): ExperimentResult | null => experiment.results.at(-1) ?? null;
 
-/** The day an experiment ends (YYYY-MM-DD). */
-export function experimentEnds(experiment: Pick<Experiment, 'startedOn' | 'durationDays'>): string {
-  const day = new Date(`${experiment.startedOn}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + experiment.durationDays);
-  return day.toISOString().slice(0, 10);
+/** The day an experiment ends (YYYY-MM-DD): the day its threshold is due. */
+export const experimentEnds = (experiment: Pick<Experiment, 'threshold'>): string => experiment.threshold.by;
+
+/** How many days an experiment runs, from its start to its threshold's day. */
+export const experimentDays = (experiment: Pick<Experiment, 'startedOn' | 'threshold'>) => daysBetween(experiment.startedOn, experiment.threshold.by);
+
+/** The day `days` after `day` (YYYY-MM-DD). */
+export function dayAfter(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What an experiment tests, as the memory holds it
+
+/** Phase 8's own kinds: an experiment tests what earlier phases left, never these. */
+const GROW_KINDS = new Set(['channel_ranking', 'experiment']);
+
+interface TestableEntry {
+  id: string;
+  kind: string;
+  title: string;
+  risks?: { assumption: string }[];
+}
+
+/** What an experiment may test, as the editor and the tool offer it: each assumption of phase 5, then every other earlier artifact. */
+export interface TestChoice {
+  tested: Extract<Tested, { kind: 'assumption' | 'artifact' }>;
+  /** How it is named: 'Assumption 2: Commuters pay for a 15-minute fix', 'Lean Canvas: Bike repairs'. */
+  label: string;
+}
+
+/**
+ * Everything in the memory an experiment may put to the test: the riskiest assumptions of phase 5
+ * one by one, and each artifact of phases 1 to 7 (not the riskiest assumptions as a whole, which
+ * are offered one by one). `labelOf` names an artifact kind ('Lean Canvas').
+ */
+export function testChoices(memory: readonly TestableEntry[], labelOf: (kind: string) => string | undefined): TestChoice[] {
+  const risks = memory.find((entry) => entry.kind === 'riskiest_assumptions')?.risks ?? [];
+  const assumptions = risks.map((risk, index) => {
+    const label = `Assumption ${index + 1}: ${risk.assumption}`.slice(0, 600);
+    return { tested: { kind: 'assumption' as const, number: index + 1, label }, label };
+  });
+  const artifacts = memory.flatMap((entry) => {
+    const kindLabel = entry.kind === 'riskiest_assumptions' || GROW_KINDS.has(entry.kind) ? undefined : labelOf(entry.kind);
+    const label = `${kindLabel}: ${entry.title}`;
+    return kindLabel ? [{ tested: { kind: 'artifact' as const, id: entry.id, label }, label }] : [];
+  });
+  return [...assumptions, ...artifacts];
+}
+
+/** What a test names, as the memory holds it now: the assumption's words or the artifact, with the entry it lives in; null when the memory no longer holds it. */
+export function testedIn(
+  memory: readonly TestableEntry[],
+  tested: Tested,
+): { entry: TestableEntry; words: string; what: 'the assumption' | 'the artifact' } | { unlinked: string } | null {
+  if (tested.kind === 'unlinked') return { unlinked: tested.text };
+  if (tested.kind === 'assumption') {
+    const entry = memory.find((candidate) => candidate.kind === 'riskiest_assumptions');
+    const risk = entry?.risks?.[tested.number - 1];
+    return entry && risk ? { entry, words: risk.assumption, what: 'the assumption' } : null;
+  }
+  const entry = memory.find((candidate) => candidate.id === tested.id);
+  return entry ? { entry, words: entry.title, what: 'the artifact' } : null;
+}
+
+/** Whether two tests name the same assumption or artifact (their labels aside). */
+export const sameTest = (a: Tested, b: Tested) =>
+  a.kind === 'assumption' ? b.kind === 'assumption' && a.number === b.number : a.kind === 'artifact' ? b.kind === 'artifact' && a.id === b.id : false;
+
+/** The sentence refusing a test the memory does not hold, or null when it holds it (an unlinked one is kept as written). */
+export function testProblem(memory: readonly TestableEntry[], tested: Tested | null, labelOf: (kind: string) => string | undefined): string | null {
+  if (tested === null || tested.kind === 'unlinked') return null;
+  const choices = testChoices(memory, labelOf);
+  if (choices.some((choice) => sameTest(choice.tested, tested))) return null;
+  const what = tested.kind === 'assumption' ? `Assumption ${tested.number}` : `The artifact ${tested.id}`;
+  return choices.length > 0
+    ? `${what} is not in the memory: an experiment tests one of ${choices.map((choice) => quoted(choice.label)).join(', ')}, or nothing.`
+    : `${what} is not in the memory, which holds nothing an experiment can test yet: test nothing.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,15 +276,27 @@ interface FlaggableEntry {
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []);
 
+/** How an experiment fell short of its threshold: a result that misses it, or its day passed with no result. */
+function shortfall(experiment: Experiment, today: string): { missed: ExperimentResult } | { overdue: true } | null {
+  const latest = latestResult(experiment);
+  if (latest) return meetsThreshold(latest.value, experiment.threshold) ? null : { missed: latest };
+  return experiment.threshold.by < today ? { overdue: true } : null;
+}
+
 /**
- * The contradictions between phase 8's experiments and earlier artifacts, as flags on both:
+ * The contradictions between phase 8's experiments and earlier artifacts, as review flags:
  * - a channel of the Lean Canvas's channels box that no experiment tests (no experiment's channel,
- *   hypothesis or metric shares a word of four letters or more with it);
- * - an experiment whose latest result misses its threshold while the riskiest assumption it tests
- *   is accepted.
+ *   hypothesis or metric shares a word of four letters or more with it), on the canvas and the
+ *   experiments;
+ * - an experiment whose latest result misses its threshold, or whose threshold's day passed with no
+ *   result: on the experiment, on what it tests (the riskiest assumptions or the artifact it names)
+ *   and on each artifact built on that one (as stale flags are), whoever wrote any of them.
+ * `today` is YYYY-MM-DD (UTC). `builtOnOf` gives the kinds an artifact kind is built on.
  */
 export function growthContradictions(
   memory: readonly (FlaggableEntry & { canvas?: { channels: { text: string } }; experiment?: Experiment; risks?: { assumption: string }[] })[],
+  today: string,
+  builtOnOf: (kind: string) => readonly string[],
 ): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   const experiments = memory.filter((entry) => entry.kind === 'experiment' && entry.experiment);
@@ -172,7 +306,7 @@ export function growthContradictions(
       experiments.flatMap((entry) => [
         ...words(TRACTION_CHANNELS[entry.experiment!.channel]),
         ...words(entry.experiment!.hypothesis),
-        ...words(entry.experiment!.metric),
+        ...words(entry.experiment!.threshold.metric),
       ]),
     );
     const channels = canvas
@@ -181,22 +315,91 @@ export function growthContradictions(
       .filter((part) => words(part).size > 0);
     for (const channel of channels) {
       if ([...words(channel)].some((word) => tested.has(word))) continue;
-      const text = `No experiment tests the channel “${channel}” of the Lean Canvas.`;
+      const text = `No experiment tests the channel ${quoted(channel)} of the Lean Canvas.`;
       flags.push({ entryId: canvas.id, text });
       for (const experiment of experiments) flags.push({ entryId: experiment.id, text });
     }
   }
-  const risks = memory.find((entry) => entry.kind === 'riskiest_assumptions' && entry.acceptedAt !== undefined && entry.risks);
   for (const entry of experiments) {
-    const { tests } = entry.experiment!;
-    const latest = latestResult(entry.experiment!);
-    if (!risks || !tests || !latest || meetsThreshold(latest.value, entry.experiment!.threshold)) continue;
-    const assumption = risks.risks!.find((risk) => risk.assumption.trim().toLowerCase() === tests.trim().toLowerCase());
-    if (!assumption) continue;
-    const text = `“${entry.title}” measured ${latest.value}, short of its threshold, against the accepted assumption “${assumption.assumption}”.`;
-    flags.push({ entryId: entry.id, text }, { entryId: risks.id, text });
+    const experiment = entry.experiment!;
+    const short = shortfall(experiment, today);
+    if (!short) continue;
+    const { threshold } = experiment;
+    const how = COMPARISON_LABELS[threshold.comparison];
+    const measured =
+      'missed' in short
+        ? `measured ${short.missed.value} ${threshold.metric} on ${short.missed.on}, short of its threshold of ${how} ${threshold.value} by ${threshold.by}`
+        : `has no result logged, and its threshold of ${how} ${threshold.value} ${threshold.metric} was due by ${threshold.by}`;
+    const target = experiment.tests ? testedIn(memory, experiment.tests) : null;
+    const linked = target && 'entry' in target ? target : null;
+    const verdict = 'missed' in short ? 'contradicts' : 'leaves unproven';
+    flags.push({
+      entryId: entry.id,
+      text: `${quoted(entry.title)} ${measured}.${linked ? ` It ${verdict} ${linked.what} it tests, ${quoted(linked.words)}.` : ''}`,
+    });
+    if (!linked) continue;
+    flags.push({ entryId: linked.entry.id, text: `The experiment ${quoted(entry.title)} ${verdict} ${linked.what} ${quoted(linked.words)}: it ${measured}.` });
+    for (const dependent of memory) {
+      if (dependent.id === linked.entry.id || dependent.kind === 'experiment' || !builtOnOf(dependent.kind).includes(linked.entry.kind)) continue;
+      flags.push({
+        entryId: dependent.id,
+        text: `It rests on ${quoted(linked.entry.title)}, whose ${linked.what === 'the assumption' ? `assumption ${quoted(linked.words)}` : 'claims'} the experiment ${quoted(entry.title)} ${verdict}: it ${measured}.`,
+      });
+    }
   }
   return flags;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored before these shapes (docs/decisions/0066-experiments-link-what-they-test.md)
+
+type Stored = Record<string, unknown>;
+
+/**
+ * A ranking stored with its inner ring as a list beside the rings (each inner channel was also
+ * 'promising'): its inner channels move to the inner ring, so each channel is in one ring.
+ */
+export function upgradeRanking(entry: Stored): Stored | null {
+  const ranking = entry.ranking as { ideas: ChannelIdea[]; innerRing?: string[] } | undefined;
+  if (!ranking || !Array.isArray(ranking.innerRing)) return null;
+  const inner = new Set(ranking.innerRing);
+  return { ...entry, ranking: { ideas: ranking.ideas.map((idea) => (inner.has(idea.channel) ? { ...idea, ring: 'inner' } : idea)) } };
+}
+
+interface StoredExperiment {
+  metric?: string;
+  durationDays?: number;
+  startedOn: string;
+  threshold: { comparison: Comparison; value: number; metric?: string; by?: string };
+  tests: unknown;
+}
+
+/**
+ * An experiment stored with its metric and duration beside a threshold of a comparison and a
+ * number, and the assumption it tests typed out: the threshold takes the metric and the day the
+ * experiment ended (its start plus its duration); the words become a link to the riskiest
+ * assumption they name (spaces and case aside), or are kept as written, unlinked, for a member to
+ * choose what it tests.
+ */
+export function upgradeExperiment(entry: Stored, memory: readonly Stored[]): Stored | null {
+  const stored = entry.experiment as StoredExperiment | undefined;
+  if (!stored || (stored.metric === undefined && typeof stored.tests !== 'string')) return null;
+  const { metric, durationDays, ...rest } = stored;
+  const threshold =
+    metric === undefined
+      ? stored.threshold
+      : { metric, comparison: stored.threshold.comparison, value: stored.threshold.value, by: dayAfter(stored.startedOn, durationDays ?? 1) };
+  let tests = stored.tests;
+  if (typeof tests === 'string') {
+    const risks = (memory.find((candidate) => candidate.kind === 'riskiest_assumptions')?.risks ?? []) as { assumption: string }[];
+    const same = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+    const number = risks.findIndex((risk) => same(risk.assumption) === same(tests as string)) + 1;
+    tests =
+      number > 0
+        ? { kind: 'assumption', number, label: `Assumption ${number}: ${risks[number - 1]!.assumption}`.slice(0, 600) }
+        : { kind: 'unlinked', text: tests };
+  }
+  return { ...entry, experiment: { ...rest, threshold, tests } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,16 +498,10 @@ export const GROW_PHASE = {
 } as const satisfies PhaseDefinition;
 
 export const outlineChannelRanking = ({ ranking }: ChannelRankingContent): ArtifactOutline => ({
-  sections: [
-    {
-      label: 'Inner ring',
-      items: ranking.innerRing.length ? ranking.innerRing.map((channel) => TRACTION_CHANNELS[channel]) : ['Not chosen yet'],
-    },
-    ...RINGS.map((ring) => ({
-      label: RING_LABELS[ring],
-      items: ranking.ideas.filter((idea) => idea.ring === ring).map((idea) => `${TRACTION_CHANNELS[idea.channel]}: ${idea.idea}`),
-    })),
-  ],
+  sections: RINGS.map((ring) => {
+    const ideas = ranking.ideas.filter((idea) => idea.ring === ring).map((idea) => `${TRACTION_CHANNELS[idea.channel]}: ${idea.idea}`);
+    return { label: RING_LABELS[ring], items: ring === 'inner' && ideas.length === 0 ? ['Not chosen yet'] : ideas };
+  }),
 });
 
 export const outlineExperiment = ({ experiment }: ExperimentContent): ArtifactOutline => ({
@@ -312,11 +509,14 @@ export const outlineExperiment = ({ experiment }: ExperimentContent): ArtifactOu
     { label: 'Channel', text: TRACTION_CHANNELS[experiment.channel] },
     { label: 'Hypothesis', text: experiment.hypothesis },
     {
-      label: 'Measure',
-      text: `${experiment.metric}: success is ${COMPARISON_LABELS[experiment.threshold.comparison]} ${experiment.threshold.value}, from ${experiment.startedOn} for ${experiment.durationDays} days, budget ${experiment.budget}`,
+      label: 'Success',
+      text: `${thresholdText(experiment.threshold)}, from ${experiment.startedOn}, budget ${experiment.budget}`,
     },
-    ...(experiment.tests ? [{ label: 'Tests the assumption', text: experiment.tests }] : []),
+    ...(experiment.tests ? [{ label: 'Tests', text: testLabel(experiment.tests) }] : []),
     { label: 'Results', items: experiment.results.map((result) => `${result.on}: ${result.value}${result.note ? ` (${result.note})` : ''}, by ${result.by}`) },
     ...(experiment.verdict ? [{ label: 'Verdict', text: `${RECOMMENDATION_LABELS[experiment.verdict.recommendation]}: ${experiment.verdict.reasoning}` }] : []),
   ],
 });
+
+/** What an experiment tests, as its outline names it: as named when chosen, or as written before tests were chosen. */
+const testLabel = (tested: Tested) => (tested.kind === 'unlinked' ? `${tested.text} (as written, not linked: choose what it tests)` : tested.label);

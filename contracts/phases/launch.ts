@@ -1,6 +1,6 @@
 import { multiLineText, singleLineText } from '../text-fields';
 import { z } from '../zod';
-import { ASSUMPTION, type ArtifactOutline, type PhaseDefinition } from './fields';
+import { ASSUMPTION, type ArtifactOutline, type PhaseDefinition, type ReviewFlag } from './fields';
 
 /**
  * Phase 7, 'Launch': a launch plan (a moment, the channels chosen, a checklist before, on and
@@ -205,15 +205,89 @@ export type LaunchEmailContent = z.infer<typeof LaunchEmailContentSchema>;
 /** A number as written, without a trailing stop or comma and with its thousands separators removed ('1,200.' is '1200'). */
 const numberOf = (written: string) => written.replace(/[.,]+$/, '').replace(/,(?=\d{3}(?!\d))/g, '');
 
+/** A figure: a number with what it counts ('5 hours a week', '30%', '$49', '10,000 commuters'). */
+const FIGURE = /(?<!#)[$€£]?\d[\d.,]*\s?(?:%|x\b|[a-z]+(?:\s(?:a|per)\s[a-z]+)?)?/gi;
+
 /**
- * The figures a piece of copy claims ('5 hours a week', '30%', '$49') that no artifact of the
- * memory states: the co-founder names each as a claim no data shows.
+ * Words that claim more than a description does, so only evidence can back them: superlatives
+ * ('the fastest', 'cheaper than any shop', '#1'), claims about everything ('fixes any bike'; not
+ * 'any questions', which asks for something) and guarantees ('guaranteed', 'money-back').
  */
-export function unsupportedFigures(copy: string, evidence: string): string[] {
-  const figures = copy.match(/[$€£]?\d[\d.,]*\s?(?:%|x\b|[a-z]+(?:\s(?:a|per)\s[a-z]+)?)?/gi) ?? [];
-  // Whole numbers only: '5' is not stated by '45 minutes' or '15%'.
+const CLAIM_WORDS: readonly RegExp[] = [
+  /\b[a-z]+(?:er|more|less)\s+than\s+(?:any|anyone|anything|all|every|ever)\b(?:\s+[a-z]+)?/gi,
+  /\b(?:best|fastest|cheapest|easiest|simplest|quickest|smartest|greatest|biggest|largest|lowest|highest|safest|smallest)\b|(?<!\bat\s)\b(?:most|least)\s+(?!of\b)[a-z]+/gi,
+  /#1\b|\bnumber one\b|\bthe only\b|\bworld[- ]class\b|\bunbeatable\b|\bunmatched\b|\bunrivall?ed\b/gi,
+  /\bany\s+(?!feedback\b|questions?\b|thoughts\b|comments?\b|ideas?\b|suggestions?\b|time\b|way\b)[a-z]+/gi,
+  /\bguarantee[ds]?\b|\bmoney[- ]back\b|\brisk[- ]free\b|\bnever\s+(?:fails?|breaks?)\b|\balways\s+works?\b|\bwarranty\b/gi,
+];
+
+const spaced = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * The claims of a piece of copy that no artifact of the memory backs, as the copy words them, in
+ * the order they appear: every figure whose number the evidence never states ('5' is not stated by
+ * '45 minutes' or '15%'), and every superlative, claim about everything or guarantee whose words
+ * the evidence never says. It compares numbers and words, not meanings: it catches an invented
+ * claim, and whether a stated one is used fairly is for the co-founder's critique
+ * (docs/decisions/0065-checks-for-every-writer.md).
+ */
+export function unsupportedClaims(copy: string, evidence: string): string[] {
   const known = new Set((evidence.match(/\d[\d.,]*/g) ?? []).map(numberOf));
-  return [...new Set(figures.map((figure) => figure.trim()))].filter((figure) => !known.has(numberOf(figure.match(/\d[\d.,]*/)![0])));
+  const said = spaced(evidence);
+  const found: { at: number; end: number; text: string; backed: boolean }[] = [];
+  for (const match of copy.matchAll(FIGURE)) {
+    const text = match[0].trim();
+    found.push({ at: match.index, end: match.index + text.length, text, backed: known.has(numberOf(text.match(/\d[\d.,]*/)![0])) });
+  }
+  for (const pattern of CLAIM_WORDS)
+    for (const match of copy.matchAll(pattern))
+      found.push({ at: match.index, end: match.index + match[0].length, text: match[0], backed: said.includes(spaced(match[0])) });
+  // A claim inside a longer one ('any shop' in 'cheaper than any shop') is named once, as the longer.
+  const kept = found.filter(
+    (claim) => !found.some((other) => other !== claim && other.at <= claim.at && other.end >= claim.end && other.end - other.at > claim.end - claim.at),
+  );
+  return [
+    ...new Set(
+      kept
+        .sort((a, b) => a.at - b.at)
+        .filter((claim) => !claim.backed)
+        .map((claim) => claim.text),
+    ),
+  ];
+}
+
+/** Every piece of text an asset shows its readers: its strings, not the sources its claims name. */
+export function copyText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(copyText).join('\n');
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .filter(([key]) => key !== 'source')
+      .map(([, field]) => copyText(field))
+      .join('\n');
+  return '';
+}
+
+/** The launch assets whose claims must be backed, and the field of each that holds its copy. */
+const ASSET_COPY = { landing_copy: 'copy', product_hunt_kit: 'kit', show_hn_post: 'post', launch_email: 'email' } as const;
+
+/** What an asset's flag says: the words that need evidence, quoted. */
+export const claimsFlagText = (claims: readonly string[]) =>
+  `These words need evidence that no earlier artifact of the memory gives: ${claims.map((claim) => `“${claim}”`).join(', ')}. Back each with evidence, or cut it.`;
+
+/**
+ * The review flags of phase 7's assets: each asset whose copy makes a claim no artifact of the
+ * memory backs, whoever wrote it, the co-founder's tool or a member's edit. `evidence` is the text
+ * of the earlier phases' artifacts.
+ */
+export function launchClaimFlags(memory: readonly { id: string; kind: string }[], evidence: () => string): ReviewFlag[] {
+  const assets = memory.filter((entry) => entry.kind in ASSET_COPY);
+  if (assets.length === 0) return [];
+  const text = evidence();
+  return assets.flatMap((entry) => {
+    const claims = unsupportedClaims(copyText((entry as Record<string, unknown>)[ASSET_COPY[entry.kind as keyof typeof ASSET_COPY]]), text);
+    return claims.length > 0 ? [{ entryId: entry.id, text: claimsFlagText(claims) }] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

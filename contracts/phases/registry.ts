@@ -32,6 +32,7 @@ import {
 } from './shape-solution';
 import {
   LandingCopyContentSchema,
+  launchClaimFlags,
   LAUNCH_PHASE,
   LaunchEmailContentSchema,
   LaunchPlanContentSchema,
@@ -55,6 +56,8 @@ import {
   growthContradictions,
   outlineChannelRanking,
   outlineExperiment,
+  upgradeExperiment,
+  upgradeRanking,
   type ChannelRankingContent,
   type ExperimentContent,
   type GrowState,
@@ -62,6 +65,7 @@ import {
 import {
   BUILD_PLAN_PHASE,
   BuildPlanContentSchema,
+  scopeFlags,
   MvpScopeContentSchema,
   outlineBuildPlan,
   outlineMvpScope,
@@ -119,6 +123,11 @@ export interface ArtifactRules<Content extends { kind: string } = { kind: string
   outline(content: Content): ArtifactOutline;
   /** Its cited evidence (none when omitted). */
   citations?(content: Content): Citation[];
+  /**
+   * A stored entry of an earlier shape brought to the schema's, with the memory it sits in; null
+   * when it is already current. The object upgrades its memory when it starts (upgradeMemory).
+   */
+  upgrade?(entry: Record<string, unknown>, memory: readonly Record<string, unknown>[]): Record<string, unknown> | null;
 }
 
 const rules = new Map<string, ArtifactRules>();
@@ -140,17 +149,55 @@ rule('landing_copy', { schema: LandingCopyContentSchema, outline: outlineLanding
 rule('product_hunt_kit', { schema: ProductHuntKitContentSchema, outline: outlineProductHuntKit });
 rule('show_hn_post', { schema: ShowHnPostContentSchema, outline: outlineShowHnPost });
 rule('launch_email', { schema: LaunchEmailContentSchema, outline: outlineLaunchEmail });
-rule('channel_ranking', { schema: ChannelRankingContentSchema, outline: outlineChannelRanking });
-rule('experiment', { schema: ExperimentContentSchema, outline: outlineExperiment });
+rule('channel_ranking', { schema: ChannelRankingContentSchema, outline: outlineChannelRanking, upgrade: upgradeRanking });
+rule('experiment', { schema: ExperimentContentSchema, outline: outlineExperiment, upgrade: upgradeExperiment });
 
-/** What raises review flags across phases: each reads the whole memory (phase 8's contradictions). */
-const flagRules: ((memory: readonly MemoryEntryLike[]) => ReviewFlag[])[] = [(memory) => growthContradictions(memory as never)];
+/**
+ * The memory with every entry stored in an earlier shape brought to its contract's current one
+ * (same id, version and history: the meaning is unchanged), or null when every entry is current.
+ */
+export function upgradeMemory<Entry extends { kind: string }>(memory: readonly Entry[]): Entry[] | null {
+  let changed = false;
+  const upgraded = memory.map((entry) => {
+    const next = rules.get(entry.kind)?.upgrade?.(entry as unknown as Record<string, unknown>, memory as unknown as Record<string, unknown>[]);
+    if (!next) return entry;
+    changed = true;
+    return next as unknown as Entry;
+  });
+  return changed ? upgraded : null;
+}
+
+/** An artifact as plain text: its title and every line of its outline, as the co-founder reads it back. */
+export const artifactText = (entry: { kind: string; title: string }): string =>
+  [
+    entry.title,
+    ...outlineOf(entry).sections.flatMap((section) => [section.text ?? '', ...(section.items ?? []), ...(section.links ?? []).map((link) => link.title)]),
+  ].join('\n');
+
+/** What the artifacts of every phase but `phase` state: the evidence a phase's own claims are held to. */
+export const evidenceBefore = (memory: readonly MemoryEntryLike[], phase: number): string =>
+  memory
+    .filter((entry) => isArtifactKind(entry.kind) && artifactDefinition(entry.kind)!.phase.number !== phase)
+    .map(artifactText)
+    .join('\n');
+
+/**
+ * What raises review flags: each rule reads the whole memory, so a flag holds whoever wrote what
+ * it is about, the co-founder's tool or a member's edit, and every member sees it (the memory
+ * panel), as does the co-founder (its prompt). Phase 6's scope items that relieve no pain,
+ * phase 7's claims no artifact backs, phase 8's contradictions.
+ */
+const flagRules: ((memory: readonly MemoryEntryLike[], now: number) => ReviewFlag[])[] = [
+  (memory) => scopeFlags(memory),
+  (memory) => launchClaimFlags(memory, () => evidenceBefore(memory, LAUNCH_PHASE.number)),
+  (memory, now) => growthContradictions(memory as never, new Date(now).toISOString().slice(0, 10), (kind) => artifactDefinition(kind)?.artifact.builtOn ?? []),
+];
 
 /** A memory entry as the flag rules read it. */
 type MemoryEntryLike = { id: string; kind: string; title: string; acceptedAt?: number };
 
-/** The review flags the memory raises now, on the entries they are about. */
-export const reviewFlagsOf = (memory: readonly MemoryEntryLike[]): ReviewFlag[] => flagRules.flatMap((rule) => rule(memory));
+/** The review flags the memory raises now (an experiment's threshold day may have passed), on the entries they are about. */
+export const reviewFlagsOf = (memory: readonly MemoryEntryLike[], now = Date.now()): ReviewFlag[] => flagRules.flatMap((rule) => rule(memory, now));
 
 /**
  * Adds a phase at run time, or replaces a listed one with the same number; returns what undoes
@@ -216,6 +263,9 @@ export function artifactDefinition(kind: string) {
   }
   return undefined;
 }
+
+/** How an artifact kind is named ('Lean Canvas'), or undefined for a kind that is no artifact. */
+export const artifactLabelOf = (kind: string): string | undefined => artifactDefinition(kind)?.artifact.label;
 
 /** The phases open on a plan: the free ones, and on Pro all of them. */
 export const unlockedPhases = (plan: 'free' | 'pro') => PHASES.filter((phase) => phase.free || plan === 'pro').map((phase) => phase.number);

@@ -58,6 +58,12 @@ export interface PersonaNeeds {
   gains: string[];
 }
 
+/** The personas of a memory with the pains and gains they state now, which the value map answers. */
+export const personaNeedsIn = (memory: readonly { kind: string; title: string }[]): PersonaNeeds[] =>
+  memory
+    .filter((entry): entry is { kind: 'persona'; title: string; persona: { pains: { text: string }[]; gains: { text: string }[] } } => entry.kind === 'persona')
+    .map((entry) => ({ name: entry.title, pains: entry.persona.pains.map((pain) => pain.text), gains: entry.persona.gains.map((gain) => gain.text) }));
+
 /** Whether a reliever (`need` 'pains') or creator ('gains') answers a need some persona states now. */
 export function answersANeed(fit: Fit, need: 'pains' | 'gains', personas: readonly PersonaNeeds[]): boolean {
   if (!fit.answers) return false;

@@ -1,10 +1,8 @@
 import { appetiteWeeks, answersANeed } from '#contracts/phases/shape-solution';
-import { unsupportedFigures } from '#contracts/phases/launch';
-import { artifactSchema, isArtifactKind } from '#contracts/phases/registry';
+import { launchClaimFlags } from '#contracts/phases/launch';
+import { artifactDefinition, artifactSchema, evidenceBefore, isArtifactKind } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { readSlip } from '../../worker/agents/phases/build-plan/slip';
-import { copyText } from '../../worker/agents/phases/launch/copy-claims';
-import { evidenceText } from '../../worker/agents/phases/launch/memory-reads';
 import { personaNeedsOf } from '../../worker/agents/phases/shape-solution/memory-reads';
 import { contentOf, writtenByCofounder } from '../transcript';
 import { failIfAny, notApplicable, type Grader } from './grader';
@@ -44,9 +42,10 @@ function problemsOf(entry: MemoryEntry, memory: readonly MemoryEntry[]): string[
     for (const warning of readSlip(entry.plan).warnings) problems.push(`${name}: ${warning}`);
   }
   if ((LAUNCH_ASSETS as readonly string[]).includes(entry.kind)) {
-    // A launch asset claims no figure that the earlier phases' artifacts do not state.
-    const unsupported = unsupportedFigures(copyText(contentOf(entry)), evidenceText(memory));
-    if (unsupported.length > 0) problems.push(`${name} claims what no artifact states: ${unsupported.map((figure) => `"${figure}"`).join(', ')}`);
+    // A launch asset claims no figure, superlative or guarantee that the earlier phases' artifacts
+    // do not back: the contract's own review flag, as every member sees it.
+    const [flag] = launchClaimFlags([entry], () => evidenceBefore(memory, artifactDefinition(entry.kind)!.phase.number));
+    if (flag) problems.push(`${name}: ${flag.text}`);
   }
   return problems;
 }

@@ -9,7 +9,8 @@ import { exportedText } from './export-support';
  * in the Markdown, Word and PDF files, each read back here.
  */
 
-const PROMISING: TractionChannel[] = ['content_marketing', 'sales', 'community_building'];
+const INNER: TractionChannel[] = ['sales', 'content_marketing'];
+const PROMISING: TractionChannel[] = ['community_building'];
 const CONTENTS = [
   {
     kind: 'channel_ranking',
@@ -18,9 +19,8 @@ const CONTENTS = [
       ideas: (Object.keys(TRACTION_CHANNELS) as TractionChannel[]).map((channel) => ({
         channel,
         idea: channel === 'sales' ? 'Call ten practice managers a week.' : `An idea for ${TRACTION_CHANNELS[channel]}.`,
-        ring: PROMISING.includes(channel) ? 'promising' : channel === 'offline_ads' ? 'long_shot' : 'possible',
+        ring: INNER.includes(channel) ? 'inner' : PROMISING.includes(channel) ? 'promising' : channel === 'offline_ads' ? 'long_shot' : 'possible',
       })),
-      innerRing: ['sales', 'content_marketing'],
     },
   },
   {
@@ -29,11 +29,9 @@ const CONTENTS = [
     experiment: {
       channel: 'sales',
       hypothesis: 'Practice managers called directly join the waiting list.',
-      metric: 'Clinics that join',
       budget: 0,
-      durationDays: 14,
       startedOn: '2026-11-02',
-      threshold: { comparison: 'at_least', value: 3 },
+      threshold: { metric: 'clinics that join', comparison: 'at_least', value: 3, by: '2026-11-16' },
       tests: null,
       results: [{ on: '2026-11-09', value: 2, note: 'Two of ten', by: 'Ana Ruiz' }],
       verdict: { recommendation: 'change', reasoning: 'Two is short of three: call at lunch time.', on: '2026-11-10' },
@@ -48,7 +46,7 @@ const EXPECTED = [
   'Sales: Call ten practice managers a week.',
   'Long shot',
   'Calls to clinics',
-  'Clinics that join: success is at least 3, from 2026-11-02 for 14 days, budget 0',
+  'at least 3 clinics that join by 2026-11-16, from 2026-11-02, budget 0',
   '2026-11-09: 2 (Two of ten), by Ana Ruiz',
   'Change the approach: Two is short of three: call at lunch time.',
 ];

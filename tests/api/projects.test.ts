@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../worker/lib/tokens';
+import { currentOrNextState, openSocket } from './workspace-support';
 import { CookieJar, db, freshEmail, latestLink, outboxFor, postJson, request, signedInUser, tokenOf } from '../utils';
 
 const createProject = (jar: CookieJar, name = '') => postJson('/api/project/', { name }, {}, { jar });
@@ -238,5 +239,48 @@ describe("a project's path", () => {
     await createProject(other.jar, 'Another');
     const theirs = await (await request('/api/project/', {}, { jar: other.jar })).json<{ projects: { phasesCompleted: unknown }[] }>();
     expect(theirs.projects).toEqual([expect.objectContaining({ phasesCompleted: [] })]);
+  });
+});
+
+describe("a project's open phases", () => {
+  type Listed = { projects: { id: string; unlockedPhases: number[] }[] };
+  const openPhasesOf = async (jar: CookieJar, id: string) =>
+    (await (await request('/api/project/', {}, { jar })).json<Listed>()).projects.find((p) => p.id === id)!.unlockedPhases;
+  /** The phases the workspace opens, as its shared state says when a member connects. */
+  async function workspaceOpens(jar: CookieJar, id: string, expected: number[]) {
+    const socket = await openSocket(id, jar);
+    try {
+      const state = await currentOrNextState<{ phases: { unlocked: number[] } }>(
+        socket,
+        (next) => next.phases.unlocked.join() === expected.join(),
+        'the phases open',
+      );
+      return state.phases.unlocked;
+    } finally {
+      socket.close();
+    }
+  }
+
+  it("follow the owner's plan, as the workspace reads it, for every member whatever their own plan", async () => {
+    const owner = await signedInUser();
+    const created = await (await createProject(owner.jar, 'Bike repairs')).json<{ project: { id: string; unlockedPhases: number[] } }>();
+    expect(created.project.unlockedPhases).toEqual([1, 2]);
+    const member = await signedInUser();
+    const { link } = await (await invite(owner.jar, created.project.id, member.email)).json<{ link: string }>();
+    expect((await accept(member.jar, tokenOf(link))).status).toBe(200);
+    // A member with Pro of their own does not open a Free owner's project.
+    await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(member.email).run();
+    expect(await openPhasesOf(member.jar, created.project.id)).toEqual([1, 2]);
+    expect(await workspaceOpens(member.jar, created.project.id, [1, 2])).toEqual([1, 2]);
+
+    await db().prepare("UPDATE users SET plan = 'pro' WHERE email = ?").bind(owner.email).run();
+    const all = [1, 2, 3, 4, 5, 6, 7, 8];
+    for (const jar of [owner.jar, member.jar]) {
+      expect(await openPhasesOf(jar, created.project.id)).toEqual(all);
+      expect(await workspaceOpens(jar, created.project.id, all)).toEqual(all);
+    }
+    const second = await (await createProject(owner.jar, 'Second')).json<{ project: { id: string; unlockedPhases: number[] } }>();
+    expect(second.project.unlockedPhases).toEqual(all);
+    expect(await openPhasesOf(owner.jar, second.project.id)).toEqual(all);
   });
 });

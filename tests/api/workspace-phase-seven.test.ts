@@ -10,7 +10,7 @@ import {
   ProductHuntKitContentSchema,
   ShowHnPostContentSchema,
 } from '#contracts/phases/launch';
-import { outlineOf, staleUpstreams } from '#contracts/phases/registry';
+import { outlineOf, reviewFlagsOf, staleUpstreams } from '#contracts/phases/registry';
 import { CANVAS_FIELDS } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
 import { LAUNCH_DEMO } from '../../worker/agents/phases/launch/demo';
@@ -355,6 +355,79 @@ describe("a member's edit of the launch plan", () => {
     const after = await waitForState(socket, (state) => state.teamMembers.length === 1, 'the team without the removed member');
     expect(after.teamMembers).toEqual([ana]);
     socket.close();
+  });
+});
+
+/** The claims of the bike-repair Product Hunt description: a figure, a claim about every bike, a time, a percentage, a comparison with every shop, a guarantee. */
+const BOLD = 'Trusted by 10,000 commuters. Fixes any bike in 15 minutes, 50% cheaper than any shop, guaranteed.';
+const BOLD_CLAIMS = '“10,000 commuters”, “any bike”, “15 minutes”, “50%”, “cheaper than any shop”, “guaranteed”';
+const flagsOn = (state: State, kind: string) =>
+  reviewFlagsOf(state.memory)
+    .filter((flag) => flag.entryId === entryOf(state, kind)?.id)
+    .map((flag) => flag.text);
+
+describe('claims no artifact backs, in every launch asset', () => {
+  it("are returned by the co-founder's tool and flagged on the asset for every member, and the co-founder's next turn is told to challenge them", async () => {
+    const { socket, other } = await team(true);
+    await create(socket, CANVAS);
+    const model = await lane({
+      replies: [
+        { toolCalls: [{ name: 'save_product_hunt_kit', arguments: { title: 'Product Hunt kit', kit: { ...KIT, description: BOLD } } }] },
+        { content: 'Saved.' },
+        { content: 'About those claims.' },
+      ],
+    });
+    await answerEnd(socket, send(socket, `Draft the kit ${model.tag}`).requestId);
+    const output = toolResultsIn((await model.bodies())[1]!)[0]!;
+    expect(output).toContain('"unsupported":["10,000 commuters","any bike","15 minutes","50%","cheaper than any shop","guaranteed"]');
+    expect(output).toContain('the asset is flagged for review until it is backed or cut');
+    for (const member of [socket, other!]) {
+      const state = await waitForState(member, (candidate) => entryOf(candidate, 'product_hunt_kit') !== undefined, 'the kit');
+      expect(flagsOn(state, 'product_hunt_kit')).toEqual([
+        `These words need evidence that no earlier artifact of the memory gives: ${BOLD_CLAIMS}. Back each with evidence, or cut it.`,
+      ]);
+    }
+    await answerEnd(socket, send(socket, 'What do you think?').requestId);
+    expect(JSON.stringify((await model.bodies())[2]!.messages[0])).toContain(
+      `flagged for review (say so to the founders and challenge it): These words need evidence that no earlier artifact of the memory gives: ${BOLD_CLAIMS}`,
+    );
+    socket.close();
+    other!.close();
+  });
+
+  it('are flagged the same when a member writes them, in the Product Hunt kit, the landing copy, the Show HN post and the launch e-mail, until the evidence backs them', async () => {
+    const { socket, other } = await team(true);
+    const canvas = await create(socket, CANVAS);
+    const kit = await create(other!, { kind: 'product_hunt_kit', title: 'Product Hunt kit', kit: KIT });
+    expect(flagsOn(socket.latestState<State>()!, 'product_hunt_kit')).toEqual([]);
+    // Saved (a member's words are theirs), and flagged at both members.
+    const edited = await ask(other!, {
+      type: 'memory_update',
+      id: kit.id,
+      baseVersion: kit.version,
+      content: { kind: 'product_hunt_kit', title: 'Product Hunt kit', kit: { ...KIT, description: BOLD } },
+    });
+    expect(edited).toMatchObject({ ok: true });
+    for (const member of [socket, other!]) {
+      const state = await waitForState(member, (candidate) => flagsOn(candidate, 'product_hunt_kit').length > 0, 'the kit flagged');
+      expect(flagsOn(state, 'product_hunt_kit')).toEqual([
+        `These words need evidence that no earlier artifact of the memory gives: ${BOLD_CLAIMS}. Back each with evidence, or cut it.`,
+      ]);
+    }
+    await create(other!, { kind: 'landing_copy', title: 'Landing page', copy: { ...copy('assumption'), headline: 'The best way to refill a slot' } });
+    await create(other!, { kind: 'show_hn_post', title: 'Show HN', post: { ...POST, whatItDoes: 'Refills any slot within the hour, guaranteed.' } });
+    await create(other!, { kind: 'launch_email', title: 'Launch e-mail', email: { ...EMAIL, body: 'Join 500 clinics already on it.' } });
+    const all = await waitForState(socket, (state) => ['landing_copy', 'show_hn_post', 'launch_email'].every((kind) => entryOf(state, kind)), 'the assets');
+    expect(flagsOn(all, 'landing_copy')).toEqual([expect.stringContaining('“best”, “5 hours a week”. Back each')]);
+    expect(flagsOn(all, 'show_hn_post')).toEqual([expect.stringContaining('“any slot”, “guaranteed”. Back each')]);
+    expect(flagsOn(all, 'launch_email')).toEqual([expect.stringContaining('“500 clinics”. Back each')]);
+    // An earlier artifact that states the figure backs it: the e-mail's flag goes.
+    const withFigure = { ...CANVAS, canvas: { ...CANVAS.canvas, customerSegments: { text: '500 clinics signed the waiting list.', source: 'assumption' } } };
+    expect(await ask(socket, { type: 'memory_update', id: canvas.id, baseVersion: canvas.version, content: withFigure })).toMatchObject({ ok: true });
+    const backed = await waitForState(other!, (state) => flagsOn(state, 'launch_email').length === 0, 'the e-mail backed');
+    expect(flagsOn(backed, 'show_hn_post')).toHaveLength(1);
+    socket.close();
+    other!.close();
   });
 });
 

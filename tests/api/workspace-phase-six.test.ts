@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BuildPlanContentSchema, MvpScopeContentSchema, type PlanProposal, type Task, type TeamMember } from '#contracts/phases/build-plan';
-import { staleUpstreams } from '#contracts/phases/registry';
+import { reviewFlagsOf, staleUpstreams } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { BUILD_PLAN_DEMO } from '../../worker/agents/phases/build-plan/demo';
 import { db, request } from '../utils';
@@ -14,6 +14,7 @@ import {
   lane,
   openSocket,
   ownerWithProject,
+  PERSONA,
   requestResult,
   send,
   sendFrame,
@@ -59,17 +60,25 @@ async function team(withCollaborator: boolean) {
 
 const RELIEVER = 'Offers a cancelled slot to the whole waiting list by text at once.';
 const SECOND_RELIEVER = 'Books the first patient who replies, with no phone call.';
+const ANSWERS = { persona: 'Dana Whitfield', text: PERSONA.pains[0]!.text };
 const VALUE_MAP = {
   kind: 'value_map',
   title: 'Slots refilled by text',
   valueMap: {
     products: ['Texts to the waiting list'],
     relievers: [
-      { text: RELIEVER, answers: null },
-      { text: SECOND_RELIEVER, answers: null },
+      { text: RELIEVER, answers: ANSWERS },
+      { text: SECOND_RELIEVER, answers: ANSWERS },
     ],
     creators: [],
   },
+};
+/** A reliever a member wrote that answers no pain: the value map flags it. */
+const LOYALTY = 'Patients get a loyalty sticker for their file.';
+const STICKER = 'A loyalty sticker for the patient file';
+const VALUE_MAP_WITH_LOYALTY = {
+  ...VALUE_MAP,
+  valueMap: { ...VALUE_MAP.valueMap, relievers: [...VALUE_MAP.valueMap.relievers, { text: LOYALTY, answers: null }] },
 };
 const PITCH = {
   kind: 'pitch',
@@ -134,10 +143,19 @@ async function create(socket: TestSocket, content: object) {
   return saved.value!;
 }
 
+const scopeFlags = (state: State) =>
+  reviewFlagsOf(state.memory)
+    .filter((flag) => flag.entryId === state.memory.find((entry) => entry.kind === 'mvp_scope')?.id)
+    .map((flag) => flag.text);
+const NEWSLETTER_FLAG =
+  '“A monthly newsletter” is in the first version but delivers no pain reliever of the value map: which pain does it relieve? If none, move it out or to later.';
+const STICKER_FLAG = `“${STICKER}” is in the first version but delivers the pain reliever “Patients get a loyalty sticker for their file”, which answers no pain of a persona: which pain does it relieve? If none, move it out or to later.`;
+
 describe('the MVP scope', () => {
-  it('refuses an item delivering a pain reliever the value map does not hold, and saves an item delivering none for the co-founder to challenge by name', async () => {
-    const { socket } = await team(false);
-    await create(socket, VALUE_MAP);
+  it('refuses an item delivering a pain reliever the value map does not hold, and saves an item delivering none, or a reliever that answers no pain, flagged for every member and for the co-founder to challenge by name', async () => {
+    const { socket, other } = await team(true);
+    await create(socket, { kind: 'persona', title: 'Dana Whitfield', persona: PERSONA });
+    await create(socket, VALUE_MAP_WITH_LOYALTY);
     const model = await lane({
       replies: [
         {
@@ -159,6 +177,7 @@ describe('the MVP scope', () => {
                   in: [
                     { item: 'Text the waiting list when a slot frees up', delivers: `  ${RELIEVER.toUpperCase()} ` },
                     { item: 'A monthly newsletter', delivers: null },
+                    { item: STICKER, delivers: LOYALTY },
                   ],
                   out: ['Online payments'],
                   later: ['Calendar sync'],
@@ -168,6 +187,7 @@ describe('the MVP scope', () => {
           ],
         },
         { content: 'Saved.' },
+        { content: 'About the sticker.' },
       ],
     });
     await answerEnd(socket, send(socket, `Scope it ${model.tag}`).requestId);
@@ -178,17 +198,45 @@ describe('the MVP scope', () => {
 
     await answerEnd(socket, send(socket, 'Again').requestId);
     const saved = toolResultsIn((await model.bodies())[3]!).at(-1);
-    expect(saved).toMatch(/A monthly newsletter.{0,4} delivers no pain reliever of the value map\. Challenge it by name/);
+    expect(saved).toContain(`Saved, and flagged for review: ${NEWSLETTER_FLAG} ${STICKER_FLAG} Challenge each by name with the founders. Then plan the build.`);
     const state = await waitForState(socket, (candidate) => candidate.memory.some((entry) => entry.kind === 'mvp_scope'), 'the scope saved');
     const scope = state.memory.find((entry) => entry.kind === 'mvp_scope') as Extract<MemoryEntry, { kind: 'mvp_scope' }>;
     // Stored in the value map's own words, and only once.
     expect(scope.scope.in).toEqual([
       { item: 'Text the waiting list when a slot frees up', delivers: RELIEVER },
       { item: 'A monthly newsletter', delivers: null },
+      { item: STICKER, delivers: LOYALTY },
     ]);
+    // The same flags for every member, and in the co-founder's next prompt.
+    for (const member of [socket, other!])
+      expect(scopeFlags(await waitForState(member, (candidate) => scopeFlags(candidate).length > 0, 'the scope flagged'))).toEqual([
+        NEWSLETTER_FLAG,
+        STICKER_FLAG,
+      ]);
+    await answerEnd(socket, send(socket, 'What now?').requestId);
+    expect(JSON.stringify((await model.bodies())[4]!.messages[0])).toContain(`flagged for review (say so to the founders and challenge it): ${STICKER_FLAG}`);
     expect(scope.version).toBe(1);
     expect(MvpScopeContentSchema.safeParse({ kind: scope.kind, title: scope.title, scope: scope.scope }).success).toBe(true);
     socket.close();
+    other!.close();
+  });
+
+  it('flags an item a member puts in whose pain reliever answers no pain, for every member, until the value map answers a pain with it', async () => {
+    const { socket, other } = await team(true);
+    await create(socket, { kind: 'persona', title: 'Dana Whitfield', persona: PERSONA });
+    const map = await create(socket, VALUE_MAP_WITH_LOYALTY);
+    const scope = await create(other!, SCOPE);
+    expect(scopeFlags(socket.latestState<State>()!)).toEqual([]);
+    const withSticker = { ...SCOPE, scope: { ...SCOPE.scope, in: [...SCOPE.scope.in, { item: STICKER, delivers: LOYALTY }] } };
+    expect(await ask(other!, { type: 'memory_update', id: scope.id, baseVersion: scope.version, content: withSticker })).toMatchObject({ ok: true });
+    for (const member of [socket, other!])
+      expect(scopeFlags(await waitForState(member, (state) => scopeFlags(state).length > 0, 'the scope flagged'))).toEqual([STICKER_FLAG]);
+    // The map now says which pain the sticker relieves: the flag goes, for both.
+    const answered = { ...VALUE_MAP, valueMap: { ...VALUE_MAP.valueMap, relievers: [...VALUE_MAP.valueMap.relievers, { text: LOYALTY, answers: ANSWERS }] } };
+    expect(await ask(socket, { type: 'memory_update', id: map.id, baseVersion: map.version, content: answered })).toMatchObject({ ok: true });
+    for (const member of [socket, other!]) await waitForState(member, (state) => scopeFlags(state).length === 0, 'the flag gone');
+    socket.close();
+    other!.close();
   });
 });
 

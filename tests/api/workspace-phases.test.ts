@@ -242,7 +242,6 @@ describe('a phase done by accepting its artifact, when D1 fails or answers', () 
     title: 'Channels',
     ranking: {
       ideas: Object.keys(TRACTION_CHANNELS).map((channel) => ({ channel, idea: `An idea for ${channel}.`, ring: 'possible' })),
-      innerRing: [],
     },
   };
   /** Until dropped, D1 refuses this project's writes to the phases done, as a failing database would. */

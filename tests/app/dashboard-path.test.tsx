@@ -19,9 +19,20 @@ const routes = [
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'pro' };
 const at = (day: number) => Date.UTC(2026, 10, day, 12);
 
-function showProject(phasesCompleted: { phase: number; completedAt: number }[]) {
-  const project = { id: 'p1', name: 'Clinic refills', role: 'owner', createdAt: at(1), phasesDone: phasesCompleted.map((done) => done.phase), phasesCompleted };
-  fakeApi({ 'GET /api/auth/check-auth': () => json(200, { user: USER }), 'GET /api/project': () => json(200, { projects: [project] }) });
+function showProject(
+  phasesCompleted: { phase: number; completedAt: number }[],
+  { unlockedPhases = PHASES.map((phase) => phase.number), role = 'owner', plan = 'pro' }: { unlockedPhases?: number[]; role?: string; plan?: string } = {},
+) {
+  const project = {
+    id: 'p1',
+    name: 'Clinic refills',
+    role,
+    createdAt: at(1),
+    phasesDone: phasesCompleted.map((done) => done.phase),
+    phasesCompleted,
+    unlockedPhases,
+  };
+  fakeApi({ 'GET /api/auth/check-auth': () => json(200, { user: { ...USER, plan } }), 'GET /api/project': () => json(200, { projects: [project] }) });
   renderPage(routes, '/dashboard');
 }
 
@@ -34,6 +45,39 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe("a project's phases on the dashboard follow its owner's plan, as the workspace does", () => {
+  it("shows every phase open, with no lock and nothing to buy, when the project's owner has Pro", async () => {
+    showProject([{ phase: 3, completedAt: at(3) }]);
+    await screen.findByRole('heading', { level: 2, name: 'Clinic refills' });
+    const rows = phaseRows();
+    expect(rows.map((row) => row.querySelector('.tag')!.textContent)).toEqual([
+      'Free, open',
+      'Free, open',
+      'Done',
+      'Open, open',
+      'Open, open',
+      'Open, open',
+      'Open, open',
+      'Open, open',
+    ]);
+    expect(rows.filter((row) => row.classList.contains('phase--locked'))).toEqual([]);
+    expect(within(rows[5]!).getByRole('link').getAttribute('href')).toBe('/app/projects/p1');
+    expect(screen.queryByRole('button', { name: 'Get Pro' })).toBeNull();
+  });
+
+  it('locks the Pro phases of a shared project whose owner is on Free, even for a member who has Pro, and says whose plan opens them', async () => {
+    showProject([], { unlockedPhases: [1, 2], role: 'collaborator', plan: 'pro' });
+    await screen.findByRole('heading', { level: 2, name: 'Clinic refills' });
+    const rows = phaseRows();
+    expect(rows[2]!.querySelector('.tag')!.textContent).toBe('Pro, locked');
+    expect(rows[2]!.classList.contains('phase--locked')).toBe(true);
+    expect(within(rows[2]!).getByRole('link').getAttribute('href')).toBe('/pricing');
+    expect(screen.getByText(/The project's owner is on the Free plan: phases 3 to 8 open for every member once they have Pro\./).textContent).toContain(
+      'Your own Pro opens the projects you own.',
+    );
+  });
 });
 
 describe("a project's path on the dashboard", () => {

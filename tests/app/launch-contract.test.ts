@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueDay, launchInstant, LaunchPlanSchema, momentIn, ProductHuntKitSchema, ShowHnPostSchema, unsupportedFigures } from '#contracts/phases/launch';
+import { dueDay, launchInstant, LaunchPlanSchema, momentIn, ProductHuntKitSchema, ShowHnPostSchema, unsupportedClaims } from '#contracts/phases/launch';
 
 /**
  * Phase 7's contract: the launch moment read in each member's own time zone (Product Hunt's day
@@ -57,13 +57,42 @@ describe('the communities’ rules', () => {
   });
 });
 
-describe('figures no evidence states', () => {
+describe('claims no evidence backs', () => {
   it('names each figure of the copy the memory does not state', () => {
     const evidence = 'Clinics lose 3 slots a week; a slot is worth $120.';
-    expect(unsupportedFigures('Save 5 hours a week and refill 3 slots a week, worth $120 each; 30% more bookings.', evidence)).toEqual([
+    expect(unsupportedClaims('Save 5 hours a week and refill 3 slots a week, worth $120 each; 30% more bookings.', evidence)).toEqual([
       '5 hours a week',
       '30%',
     ]);
-    expect(unsupportedFigures('No figures here.', evidence)).toEqual([]);
+    expect(unsupportedClaims('No figures here.', evidence)).toEqual([]);
+  });
+
+  it('names every figure, superlative and guarantee, each once and in the order written', () => {
+    const evidence = 'Commuters wait 4 days for a repair shop.';
+    expect(unsupportedClaims('Trusted by 10,000 commuters. Fixes any bike in 15 minutes, 50% cheaper than any shop, guaranteed.', evidence)).toEqual([
+      '10,000 commuters',
+      'any bike',
+      '15 minutes',
+      '50%',
+      'cheaper than any shop',
+      'guaranteed',
+    ]);
+    expect(unsupportedClaims('The fastest, #1 repair app: the only one with a money-back promise.', evidence)).toEqual([
+      'fastest',
+      '#1',
+      'the only',
+      'money-back',
+    ]);
+  });
+
+  it('leaves what the evidence says, a request for feedback and a threshold in words alone', () => {
+    const evidence = 'Persona: riders say the fastest fix they found took 2 days. 1,200 riders answered.';
+    expect(
+      unsupportedClaims(
+        'The fastest fix in town, for 1,200 riders. Reply with any questions or any feedback, at least once; it took most of a morning.',
+        evidence,
+      ),
+    ).toEqual([]);
+    expect(unsupportedClaims('Most riders switch in a week.', evidence)).toEqual(['Most riders']);
   });
 });

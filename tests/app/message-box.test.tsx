@@ -187,7 +187,7 @@ describe('the first message of a project', () => {
   it('opens a new project at once for a visitor who is signed in', async () => {
     const server = fakeApi({
       'GET /api/auth/session': () => json(200, { user: { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true } }),
-      'POST /api/project': () => json(201, { project: { id: 'p3', name: 'Marketplace for used bikes', role: 'owner', createdAt: 1 } }),
+      'POST /api/project': () => json(201, { project: { id: 'p3', name: 'Marketplace for used bikes', role: 'owner', createdAt: 1, unlockedPhases: [1, 2] } }),
     });
     const user = userEvent.setup();
     const { textbox, send, router } = renderBox();

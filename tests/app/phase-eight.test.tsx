@@ -16,6 +16,7 @@ import {
   type ChannelRanking,
   type Experiment,
   type GrowState,
+  type TestChoice,
   type TractionChannel,
 } from '#contracts/phases/grow';
 import type { MemoryEntry, WorkspaceMessage } from '#contracts/workspace';
@@ -37,8 +38,11 @@ const RANKING: ChannelRanking = {
     idea: `An idea for ${TRACTION_CHANNELS[channel].toLowerCase()}`,
     ring: PROMISING.includes(channel) ? 'promising' : POSSIBLE.includes(channel) ? 'possible' : 'long_shot',
   })),
-  innerRing: [],
 };
+/** The ranking with these channels moved into the inner ring. */
+const withInner = (...channels: TractionChannel[]): ChannelRanking => ({
+  ideas: RANKING.ideas.map((idea) => (channels.includes(idea.channel) ? { ...idea, ring: 'inner' } : idea)),
+});
 
 const rankingEntry = (ranking: ChannelRanking = RANKING, rest: Partial<MemoryEntry> = {}) =>
   ({
@@ -55,12 +59,10 @@ const rankingEntry = (ranking: ChannelRanking = RANKING, rest: Partial<MemoryEnt
 const EXPERIMENT: Experiment = {
   channel: 'targeting_blogs',
   hypothesis: 'Clinic managers read two blogs; a guest post brings sign-ups.',
-  metric: 'sign-ups',
   budget: 0,
-  durationDays: 14,
   startedOn: '2026-12-01',
-  threshold: { comparison: 'at_least', value: 20 },
-  tests: 'Clinic managers look for tools online',
+  threshold: { metric: 'sign-ups', comparison: 'at_least', value: 20, by: '2026-12-15' },
+  tests: { kind: 'assumption', number: 2, label: 'Assumption 2: Clinic managers look for tools online' },
   results: [
     { on: '2026-12-04', value: 8, note: 'First post live', by: 'Ada' },
     { on: '2026-12-09', value: 14, note: '', by: 'Grace' },
@@ -101,19 +103,21 @@ afterEach(() => {
 });
 
 describe('the channels in the Bullseye', () => {
-  it('shows the inner ring, then each ring with its channels and their ideas', () => {
-    render(<ChannelRankingView entry={rankingEntry({ ...RANKING, innerRing: ['content_marketing'] })} />);
+  it('shows the inner ring, then each ring with its channels and their ideas, each channel once', () => {
+    render(<ChannelRankingView entry={rankingEntry(withInner('content_marketing'))} />);
     const bullseye = screen.getByRole('list', { name: 'The Bullseye, from the centre out' });
     const rings = within(bullseye)
       .getAllByRole('listitem')
       .filter((item) => item.parentElement === bullseye);
     expect(rings.map((ring) => ring.querySelector('h4')!.textContent)).toEqual([
       'Inner ring: chosen to test now (1)',
-      'Promising (4)',
+      'Promising (3)',
       'Possible (2)',
       'Long shot (13)',
     ]);
     expect(rings[0]!.textContent).toContain('Content marketing: An idea for content marketing');
+    // In the inner ring, and in no other.
+    expect(bullseye.textContent!.split('Content marketing:')).toHaveLength(2);
     expect(rings[2]!.textContent).toContain('Email marketing: An idea for email marketing');
     // Read without a way to act: no choice offered.
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -138,6 +142,19 @@ describe('the channels in the Bullseye', () => {
     fireEvent.click(within(choice).getByRole('button', { name: 'Choose as the inner ring' }));
     expect(frames).toEqual([{ type: INNER_RING_FRAME, channels: ['content_marketing', 'targeting_blogs', 'sales'] }]);
     expect((await within(choice).findByRole('alert')).textContent).toBe('Only members of this project can choose the inner ring.');
+  });
+
+  it('offers the inner ring’s channels, ticked, among the promising ones to choose again', () => {
+    const { onAction } = actions();
+    render(<ChannelRankingView entry={rankingEntry(withInner('sales', 'content_marketing'))} onAction={onAction} />);
+    const choice = screen.getByRole('group', { name: /Choose the inner ring/ });
+    const boxes = within(choice).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((box) => [box.parentElement!.textContent, box.checked])).toEqual([
+      ['Content marketing', true],
+      ['Targeting blogs', false],
+      ['Sales', true],
+      ['Community building', false],
+    ]);
   });
 
   it('is accepted with "Accept the ranking", which completes phase 8', async () => {
@@ -194,15 +211,23 @@ describe('the weekly check-in', () => {
 });
 
 describe('an experiment', () => {
-  it('shows its channel, hypothesis, measure, threshold, end day and the assumption it tests', () => {
-    render(<ExperimentView entry={experimentEntry()} />);
-    const fields = document.querySelector('dl')!;
-    const field = (name: string) => within(fields).getByText(name).nextElementSibling!.textContent;
+  it('shows its channel, hypothesis, threshold with its metric and day, and what it tests as the memory names it now', () => {
+    const choices: TestChoice[] = [
+      { tested: { kind: 'assumption', number: 1, label: 'Assumption 1: Clinics lose slots' }, label: 'Assumption 1: Clinics lose slots' },
+      { tested: { kind: 'assumption', number: 2, label: 'Assumption 2: Managers search online' }, label: 'Assumption 2: Managers search online' },
+    ];
+    const { rerender } = render(<ExperimentView entry={experimentEntry()} choices={choices} />);
+    const fields = () => document.querySelector('dl')!;
+    const field = (name: string) => within(fields()).getByText(name).nextElementSibling!.textContent;
     expect(field('Channel')).toBe('Targeting blogs');
-    expect(field('Success')).toBe('at least 20 sign-ups');
+    expect(field('Success')).toBe('at least 20 sign-ups by 15 December 2026');
     expect(field('Budget')).toBe('None');
     expect(field('Duration')).toBe('14 days, from 1 December 2026 to 15 December 2026');
-    expect(field('Tests the assumption')).toBe('Clinic managers look for tools online');
+    expect(field('Tests')).toBe('Assumption 2: Managers search online');
+    rerender(<ExperimentView entry={experimentEntry()} choices={choices.slice(0, 1)} />);
+    expect(field('Tests')).toBe('Assumption 2: Clinic managers look for tools online (no longer in the memory)');
+    rerender(<ExperimentView entry={experimentEntry({ ...EXPERIMENT, tests: null })} />);
+    expect(field('Tests')).toBe('Nothing named');
   });
 
   it('logs its results in a table, the latest compared to the threshold', () => {
@@ -219,10 +244,10 @@ describe('an experiment', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(['2026-12-048First post liveAda', '2026-12-0914Grace']);
-    expect(screen.getByText(/^Latest:/).textContent).toBe('Latest: 14 on 2026-12-09, threshold not met (at least 20 sign-ups).');
+    expect(screen.getByText(/^Latest:/).textContent).toBe('Latest: 14 on 2026-12-09, threshold not met (at least 20 sign-ups by 15 December 2026).');
     const met = { ...EXPERIMENT, results: [...EXPERIMENT.results, { on: '2026-12-12', value: 23, note: '', by: 'Ada' }] };
     rerender(<ExperimentView entry={experimentEntry(met)} />);
-    expect(screen.getByText(/^Latest:/).textContent).toBe('Latest: 23 on 2026-12-12, threshold met (at least 20 sign-ups).');
+    expect(screen.getByText(/^Latest:/).textContent).toBe('Latest: 23 on 2026-12-12, threshold met (at least 20 sign-ups by 15 December 2026).');
   });
 
   it('sends a result logged as the frame, and an empty or non-numeric value is said at the field and sends nothing', async () => {
@@ -266,13 +291,13 @@ describe('an experiment', () => {
 
 const saved: MemoryResult = { type: 'request_result', requestId: 'r', ok: true, value: null };
 
-function editing(entry: MemoryEntry) {
+function editing(entry: MemoryEntry, workspace?: Parameters<typeof MemoryPanel>[0]['workspace']) {
   const changes: Change[] = [];
   const changeMemory = vi.fn(async (change: Change) => {
     changes.push(change);
     return saved;
   });
-  render(<MemoryPanel entries={[entry]} changeMemory={changeMemory} />);
+  render(<MemoryPanel entries={[entry]} changeMemory={changeMemory} workspace={workspace} />);
   fireEvent.click(screen.getByRole('button', { name: `Edit ${entry.title}` }));
   const form = screen.getByRole('form', { name: `Edit ${entry.title}` });
   const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
@@ -292,62 +317,68 @@ const updated = (changes: Change[]) => {
 };
 
 describe('editing the ranking', () => {
-  it('edits each channel’s idea, ring and place in the inner ring, and saves the ranking', async () => {
-    const { changes, form, field, type, save } = editing(rankingEntry());
-    expect(within(form).queryByText(/"ideas"/)).toBeNull();
+  it('edits each channel’s idea and its one ring, the inner ring included, and saves the ranking', async () => {
+    const { changes, field, type, save } = editing(rankingEntry());
     type('Sales: idea', 'Call ten clinic managers a week');
     fireEvent.change(field('Email marketing: ring'), { target: { value: 'promising' } });
-    const sales = within(within(form).getByRole('group', { name: 'Sales' })).getByRole('checkbox', { name: 'In the inner ring' });
-    fireEvent.click(sales);
+    fireEvent.change(field('Sales: ring'), { target: { value: 'inner' } });
     save();
     await waitFor(() => expect(changes).toHaveLength(1));
     const { ranking } = updated(changes) as { ranking: ChannelRanking };
-    expect(ranking.ideas.find((idea) => idea.channel === 'sales')!.idea).toBe('Call ten clinic managers a week');
+    expect(Object.keys(ranking)).toEqual(['ideas']);
+    expect(ranking.ideas.find((idea) => idea.channel === 'sales')).toMatchObject({ idea: 'Call ten clinic managers a week', ring: 'inner' });
     expect(ranking.ideas.find((idea) => idea.channel === 'email_marketing')!.ring).toBe('promising');
-    expect(ranking.innerRing).toEqual(['sales']);
   });
 
-  it('says a channel in the inner ring that is not promising at its field, and saves nothing', async () => {
-    const { changes, form, save, said } = editing(rankingEntry());
-    const seo = within(within(form).getByRole('group', { name: 'Search engine optimization' })).getByRole('checkbox', { name: 'In the inner ring' });
-    fireEvent.click(seo);
-    expect(said(seo)).toBe('Not ranked promising: the inner ring holds promising channels');
+  it('says a fourth channel in the inner ring at its field, and saves nothing', async () => {
+    const { changes, form, field, save } = editing(rankingEntry(withInner('sales', 'content_marketing', 'targeting_blogs')));
+    fireEvent.change(field('Community building: ring'), { target: { value: 'inner' } });
+    expect(within(within(form).getByRole('group', { name: 'Community building' })).getByText('The inner ring holds at most 3 channels')).toBeTruthy();
     save();
-    expect((await within(form).findByRole('alert')).textContent).toBe(
-      'Inner ring: Search engine optimization is not ranked promising: the inner ring holds promising channels',
-    );
+    expect((await within(form).findByRole('alert')).textContent).toMatch(/^Community building: ring: The inner ring holds at most 3 channels/);
     expect(changes).toEqual([]);
   });
 });
 
 describe('editing an experiment', () => {
-  it('edits its fields, the threshold with its comparison, removes a result, and saves it', async () => {
-    const { changes, form, field, type, save } = editing(experimentEntry());
+  const CHOICES: TestChoice[] = [
+    { tested: { kind: 'assumption', number: 1, label: 'Assumption 1: Clinics lose slots' }, label: 'Assumption 1: Clinics lose slots' },
+    { tested: { kind: 'artifact', id: 'lc1', label: 'Lean Canvas: Chairs that refill' }, label: 'Lean Canvas: Chairs that refill' },
+  ];
+
+  it('edits its fields and the threshold’s metric, comparison, number and day, chooses what it tests from the memory, removes a result, and saves it', async () => {
+    const { changes, form, field, type, save } = editing(experimentEntry(), { experimentTests: CHOICES });
     expect(field('Threshold').value).toBe('20');
     fireEvent.change(field('Success is'), { target: { value: 'at_most' } });
     type('Threshold', '5');
     type('Metric (what is counted)', 'cost per sign-up');
-    type('Duration (days)', '21');
-    type('Tests the assumption (empty: none)', '');
+    type('By', '2026-12-22');
+    const tests = field('Tests') as unknown as HTMLSelectElement;
+    // Nothing, the test it has now (no longer in the memory's list), then the memory's choices; nothing is typed.
+    expect([...tests.options].map((option) => option.textContent)).toEqual([
+      'Nothing named',
+      'Assumption 2: Clinic managers look for tools online (no longer in the memory)',
+      'Assumption 1: Clinics lose slots',
+      'Lean Canvas: Chairs that refill',
+    ]);
+    fireEvent.change(tests, { target: { value: 'artifact lc1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Remove the result “2026-12-04: 8 (First post live), by Ada”' }));
     save();
     await waitFor(() => expect(changes).toHaveLength(1));
     const { experiment } = updated(changes) as { experiment: Experiment };
-    expect(experiment.threshold).toEqual({ comparison: 'at_most', value: 5 });
-    expect(experiment.metric).toBe('cost per sign-up');
-    expect(experiment.durationDays).toBe(21);
-    expect(experiment.tests).toBeNull();
+    expect(experiment.threshold).toEqual({ metric: 'cost per sign-up', comparison: 'at_most', value: 5, by: '2026-12-22' });
+    expect(experiment.tests).toEqual({ kind: 'artifact', id: 'lc1', label: 'Lean Canvas: Chairs that refill' });
     expect(experiment.results).toEqual([EXPERIMENT.results[1]]);
   });
 
-  it('says a duration beyond the limit and an empty threshold at their fields, and saves nothing', async () => {
-    const { changes, form, field, type, save, said } = editing(experimentEntry());
-    type('Duration (days)', '120');
-    expect(said(field('Duration (days)'))).toMatch(/90/);
-    expect(field('Duration (days)').getAttribute('aria-invalid')).toBe('true');
-    type('Duration (days)', '14');
+  it('says a threshold day beyond the limit and an empty threshold at their fields, and saves nothing', async () => {
+    const { changes, form, field, type, save } = editing(experimentEntry(), { experimentTests: CHOICES });
+    type('By', '2027-06-01');
+    save();
+    expect((await within(form).findByRole('alert')).textContent).toMatch(/^By: The threshold's day comes 1 to 90 days after the start/);
+    type('By', '2026-12-15');
     type('Threshold', '');
-    expect(said(field('Threshold'))).toBeTruthy();
+    expect(field('Threshold').getAttribute('aria-invalid')).toBe('true');
     save();
     expect((await within(form).findByRole('alert')).textContent).toMatch(/^Threshold: /);
     expect(changes).toEqual([]);

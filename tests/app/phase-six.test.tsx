@@ -99,40 +99,41 @@ afterEach(() => {
 });
 
 describe('the MVP scope', () => {
-  it('lists what is in with the pain reliever each delivers, what is out and what waits, and flags an item that delivers none', () => {
+  it('lists what is in with the pain reliever each delivers, quoted after one label, what is out and what waits, and marks an item that delivers none', () => {
     render(<MvpScopeView entry={SCOPE} />);
     const items = screen.getByText('In the first version').nextElementSibling!;
     const rows = within(items as HTMLElement).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Text the waiting list when a slot frees up Delivers: Refills cancelled slots within the hour',
+      'Text the waiting list when a slot frees up Delivers “Refills cancelled slots within the hour”',
       'A dashboard of every text sent Delivers no pain reliever',
     ]);
+    expect(rows[0]!.className).not.toContain('unfounded');
     expect(rows[1]!.className).toContain('unfounded');
-    expect(screen.getByRole('note').textContent).toMatch(/^One item in scope delivers no pain reliever of the value map/);
     expect(screen.getByText('Deliberately out').nextElementSibling!.textContent).toBe('Payments');
     expect(screen.getByText('Later').nextElementSibling!.textContent).toBe('Calendar sync with every vendor');
   });
 
-  it('says nothing when every item delivers a pain reliever', () => {
-    render(<MvpScopeView entry={{ ...SCOPE, scope: { ...SCOPE.scope, in: [SCOPE.scope.in[0]!] } }} />);
-    expect(screen.queryByRole('note')).toBeNull();
-  });
-
-  it('flags an item whose pain reliever the value map no longer holds, and is accepted like every artifact', async () => {
+  it('marks an item whose pain reliever the value map no longer holds, or answers no pain of a persona, and is accepted like every artifact', async () => {
     const onAccept = vi.fn(async () => null);
     render(
       <MvpScopeView
-        entry={{ ...SCOPE, scope: { ...SCOPE.scope, in: [SCOPE.scope.in[0]!] } }}
-        relievers={new Set(['a reliever rewritten since'])}
+        entry={{
+          ...SCOPE,
+          scope: { ...SCOPE.scope, in: [SCOPE.scope.in[0]!, { item: 'A loyalty sticker for the bike frame', delivers: 'Riders feel proud' }] },
+        }}
+        standings={[
+          { kind: 'not_in_map', reliever: 'Refills cancelled slots within the hour' },
+          { kind: 'answers_no_pain', reliever: 'Riders feel proud' },
+        ]}
         onAccept={onAccept}
       />,
     );
-    const row = within(screen.getByText('In the first version').nextElementSibling as HTMLElement).getByRole('listitem');
-    expect(row.textContent).toBe(
+    const rows = within(screen.getByText('In the first version').nextElementSibling as HTMLElement).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
       'Text the waiting list when a slot frees up Delivers “Refills cancelled slots within the hour”, which the value map no longer holds',
-    );
-    expect(row.className).toContain('unfounded');
-    expect(screen.getByRole('note').textContent).toMatch(/^One item in scope delivers no pain reliever of the value map/);
+      'A loyalty sticker for the bike frame Delivers “Riders feel proud”, which answers no pain of a persona',
+    ]);
+    expect(rows.every((row) => row.className.includes('unfounded'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Accept the scope' }));
     await waitFor(() => expect(onAccept).toHaveBeenCalledTimes(1));
   });

@@ -37,7 +37,7 @@ describe('phases not built yet', () => {
   });
 
   it("on the dashboard: 'Coming soon' links nowhere, and what Pro opens says which phases are to come", async () => {
-    const project = { id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: Date.UTC(2026, 2, 4), phasesCompleted: [] };
+    const project = { id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: Date.UTC(2026, 2, 4), phasesCompleted: [], unlockedPhases: [1, 2] };
     fakeApi({ ...signedIn(), 'GET /api/project': () => json(200, { projects: [project] }) });
     renderPage([{ Component: AppLayout, children: [{ path: '/dashboard', Component: Dashboard }] }, ...landingPages('/signin', '/pricing')], '/dashboard');
     const phases = await screen.findByRole('heading', { level: 3, name: 'Phases' });

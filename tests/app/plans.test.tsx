@@ -9,8 +9,8 @@ import { fakeApi, json } from './fake-api';
 import { currentUrl, landingPages, renderPage } from './render-page';
 
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
-const OWN = { id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: Date.UTC(2026, 2, 4), phasesDone: [] };
-const SHARED = { id: 'p0', name: 'Their idea', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1), phasesDone: [] };
+const OWN = { id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: Date.UTC(2026, 2, 4), phasesDone: [], unlockedPhases: [1, 2] };
+const SHARED = { id: 'p0', name: 'Their idea', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1), phasesDone: [], unlockedPhases: [1, 2] };
 const LIMIT = 'The Free plan includes 1 project of your own. Pro includes 5; projects others share with you never count.';
 
 const dashboardRoutes = [{ Component: AppLayout, children: [{ path: '/dashboard', Component: Dashboard }] }, ...landingPages('/signin', '/pricing')];

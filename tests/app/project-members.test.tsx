@@ -136,7 +136,8 @@ describe('the dashboard', () => {
     let invitations: (typeof PENDING)[] = [];
     fakeApi({
       ...base,
-      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Mine', role: 'owner', createdAt: Date.UTC(2026, 10, 1), phasesDone: [] }] }),
+      'GET /api/project': () =>
+        json(200, { projects: [{ id: 'p1', name: 'Mine', role: 'owner', createdAt: Date.UTC(2026, 10, 1), phasesDone: [], unlockedPhases: [1, 2] }] }),
       [MEMBERS_ROUTE]: () => json(200, { members: [OWNER], invitations }),
       'POST /api/project/p1/invitations': () => {
         invitations = [PENDING];
@@ -155,7 +156,8 @@ describe('the dashboard', () => {
   it('does not show the members panel on a project shared with you', async () => {
     const server = fakeApi({
       ...base,
-      'GET /api/project': () => json(200, { projects: [{ id: 'p2', name: 'Theirs', role: 'collaborator', createdAt: Date.UTC(2026, 10, 1), phasesDone: [] }] }),
+      'GET /api/project': () =>
+        json(200, { projects: [{ id: 'p2', name: 'Theirs', role: 'collaborator', createdAt: Date.UTC(2026, 10, 1), phasesDone: [], unlockedPhases: [1, 2] }] }),
     });
     renderPage(routes, '/dashboard?projectId=p2');
     expect(await screen.findByRole('heading', { level: 2, name: 'Theirs' })).toBeTruthy();

@@ -34,11 +34,10 @@ const CANVAS: LeanCanvas = {
 const EXPERIMENT: Experiment = {
   channel: 'targeting_blogs',
   hypothesis: 'A guest post on the managers forum brings sign-ups.',
-  metric: 'sign-ups',
   budget: 0,
-  durationDays: 14,
-  startedOn: '2026-12-01',
-  threshold: { comparison: 'at_least', value: 20 },
+  // Started today, due in two weeks: no result is missing yet.
+  startedOn: new Date().toISOString().slice(0, 10),
+  threshold: { metric: 'sign-ups', comparison: 'at_least', value: 20, by: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10) },
   tests: null,
   results: [],
   verdict: null,

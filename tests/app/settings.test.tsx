@@ -333,7 +333,8 @@ describe('contact support', () => {
     const server = fakeApi({
       ...account,
       'GET /api/support': () => json(200, { dedicated: true, contactEmail: 'hello@launchmate.app' }),
-      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: 0, phasesDone: [] }] }),
+      'GET /api/project': () =>
+        json(200, { projects: [{ id: 'p1', name: 'Bakery tools', role: 'owner', createdAt: 0, phasesDone: [], unlockedPhases: [1, 2] }] }),
       'POST /api/support': () => json(201, { received: true, email: USER.email }),
     });
     renderPage(routes, '/app/settings');

@@ -166,7 +166,7 @@ describe('signing in with email', () => {
     const server = fakeApi({
       'GET /api/auth/check-auth': signedOut,
       'POST /api/auth/sign-in': () => json(200, { user: USER }),
-      'POST /api/project': () => json(201, { project: { id: 'p-42', name: '', role: 'owner', createdAt: 1 } }),
+      'POST /api/project': () => json(201, { project: { id: 'p-42', name: '', role: 'owner', createdAt: 1, unlockedPhases: [1, 2] } }),
     });
     const router = renderPage(routes, '/signin?method=email&newProject=true');
     submit();
@@ -211,7 +211,7 @@ describe('entering the sign-in page', () => {
   it('with ?newProject=true creates one project (even under StrictMode) and opens it', async () => {
     const server = fakeApi({
       'GET /api/auth/check-auth': () => json(200, { user: USER }),
-      'POST /api/project': () => json(201, { project: { id: 'p-7', name: '', role: 'owner', createdAt: 1 } }),
+      'POST /api/project': () => json(201, { project: { id: 'p-7', name: '', role: 'owner', createdAt: 1, unlockedPhases: [1, 2] } }),
     });
     const router = renderPage(routes, '/signin?newProject=true', { strict: true });
     expect(await screen.findByText('Landed on /app/projects/:projectId')).toBeTruthy();

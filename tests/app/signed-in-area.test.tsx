@@ -22,8 +22,8 @@ const routes = [
 
 const USER = { id: 'u1', email: 'ada@example.com', name: null, privacyMode: false, subscribed: true, plan: 'free' };
 const PROJECTS = [
-  { id: 'p2', name: 'Dog sitter finder', role: 'owner', createdAt: Date.UTC(2026, 2, 4), phasesDone: [] },
-  { id: 'p1', name: '', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1), phasesDone: [] },
+  { id: 'p2', name: 'Dog sitter finder', role: 'owner', createdAt: Date.UTC(2026, 2, 4), phasesDone: [], unlockedPhases: [1, 2] },
+  { id: 'p1', name: '', role: 'collaborator', createdAt: Date.UTC(2026, 2, 1), phasesDone: [], unlockedPhases: [1, 2] },
 ];
 const signedIn = () => json(200, { user: USER });
 
@@ -189,7 +189,7 @@ describe('Dashboard', () => {
     const server = fakeApi({
       'GET /api/auth/check-auth': signedIn,
       'GET /api/project': () => json(200, { projects: [] }),
-      'POST /api/project': () => json(201, { project: { id: 'p9', name: 'Meal planner', role: 'owner', createdAt: Date.now() } }),
+      'POST /api/project': () => json(201, { project: { id: 'p9', name: 'Meal planner', role: 'owner', createdAt: Date.now(), unlockedPhases: [1, 2] } }),
     });
     const router = renderPage(routes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 2, name: 'Start your first project' })).toBeTruthy();
@@ -248,7 +248,7 @@ describe('Onboarding', () => {
     writeSetting('landingPagePrompt', 'I want to build an app that helps dog owners find sitters nearby');
     const server = fakeApi({
       'GET /api/auth/check-auth': signedIn,
-      'POST /api/project': () => json(201, { project: { id: 'p5', name: 'x', role: 'owner', createdAt: Date.now() } }),
+      'POST /api/project': () => json(201, { project: { id: 'p5', name: 'x', role: 'owner', createdAt: Date.now(), unlockedPhases: [1, 2] } }),
       'GET /api/project': () => json(200, { projects: [] }),
     });
     const router = renderPage(routes, '/onboarding');
@@ -275,7 +275,7 @@ describe('Onboarding', () => {
     const server = fakeApi({
       'GET /api/auth/check-auth': signedIn,
       'GET /api/project': () => json(200, { projects: [] }),
-      'POST /api/project': () => json(201, { project: { id: 'p6', name: '', role: 'owner', createdAt: Date.now() } }),
+      'POST /api/project': () => json(201, { project: { id: 'p6', name: '', role: 'owner', createdAt: Date.now(), unlockedPhases: [1, 2] } }),
     });
     const router = renderPage(routes, '/onboarding');
     expect(await screen.findByText(/You asked to brainstorm ideas/)).toBeTruthy();
@@ -291,7 +291,7 @@ describe('Onboarding', () => {
       'GET /api/auth/check-auth': signedIn,
       'GET /api/project': () => json(200, { projects: [] }),
       'PUT /api/user/name': () => json(200, { name: 'Ada Lovelace' }),
-      'POST /api/project': () => json(201, { project: { id: 'p7', name: 'Looms', role: 'owner', createdAt: Date.now() } }),
+      'POST /api/project': () => json(201, { project: { id: 'p7', name: 'Looms', role: 'owner', createdAt: Date.now(), unlockedPhases: [1, 2] } }),
     });
     const router = renderPage(routes, '/onboarding');
     const displayName = (await screen.findByLabelText('Your name (optional)')) as HTMLInputElement;
@@ -308,7 +308,7 @@ describe('Onboarding', () => {
     const server = fakeApi({
       'GET /api/auth/check-auth': signedIn,
       'GET /api/project': () => json(200, { projects: [] }),
-      'POST /api/project': () => json(201, { project: { id: 'p9', name: 'Looms', role: 'owner', createdAt: Date.now() } }),
+      'POST /api/project': () => json(201, { project: { id: 'p9', name: 'Looms', role: 'owner', createdAt: Date.now(), unlockedPhases: [1, 2] } }),
     });
     const router = renderPage(routes, '/onboarding');
     const displayName = (await screen.findByLabelText('Your name (optional)')) as HTMLInputElement;
@@ -374,7 +374,7 @@ describe('a message sent from the landing page', () => {
     writeSetting('firstMessage', JSON.stringify(queued));
     const server = fakeApi({
       'GET /api/auth/check-auth': signedIn,
-      'POST /api/project': () => json(201, { project: { id: 'p8', name: 'x', role: 'owner', createdAt: Date.now() } }),
+      'POST /api/project': () => json(201, { project: { id: 'p8', name: 'x', role: 'owner', createdAt: Date.now(), unlockedPhases: [1, 2] } }),
     });
     const router = renderPage(routes, '/dashboard', { strict: true });
     await waitFor(() => expect(currentUrl(router)).toBe('/app/projects/p8'));

@@ -285,7 +285,7 @@ describe('the workspace page', () => {
   it('is the not-found page for anyone who is not a member of the project', async () => {
     const server = fakeApi({
       'GET /api/auth/check-auth': () => json(200, { user: USER }),
-      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Mine', role: 'owner', createdAt: 1 }] }),
+      'GET /api/project': () => json(200, { projects: [{ id: 'p1', name: 'Mine', role: 'owner', createdAt: 1, unlockedPhases: [1, 2] }] }),
     });
     renderPage([{ Component: AppLayout, children: [{ path: '/app/projects/:projectId', Component: Workspace }] }], '/app/projects/someone-elses');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();

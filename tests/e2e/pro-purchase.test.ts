@@ -78,14 +78,39 @@ test("signed-out 'Get Pro' → sign-up → verify → checkout → 'You have Pro
   await signUpAndVerify(page, email);
   await payInTestCheckout(page);
   expect(await page.getByRole('listitem').filter({ hasText: '5 projects of your own' }).count()).toBe(1);
+  expect(await page.getByRole('listitem').filter({ hasText: 'All 8 phases, from idea to launch' }).count()).toBe(1);
   expect(await queryD1(`SELECT plan FROM users WHERE email = ${sqlText(email)}`)).toEqual([{ plan: 'pro' }]);
   expect(await queryD1(`SELECT p.status, p.amount_total FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ${sqlText(email)}`)).toEqual([
     { status: 'paid', amount_total: 14900 },
   ]);
 
   // Four projects, then the fifth from the dashboard itself.
-  for (const name of ['One', 'Two', 'Three', 'Four']) expect((await createProject(page, name)).status()).toBe(201);
+  const ids: string[] = [];
+  for (const name of ['One', 'Two', 'Three', 'Four']) {
+    const response = await createProject(page, name);
+    expect(response.status()).toBe(201);
+    ids.push(((await response.json()) as { project: { id: string } }).project.id);
+  }
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expectHeading(page, 'Dashboard');
+
+  // Every screen that shows a phase reads the plan as the workspace does: all 8 open, none locked,
+  // on the newest project and on another one.
+  const open = ['Free, open', 'Free, open', ...Array.from({ length: 6 }, () => 'Open, open')];
+  for (const id of [ids[3]!, ids[0]!]) {
+    if (id !== ids[3]) await page.goto(`/dashboard?projectId=${id}`);
+    const phases = page.locator('.phases__list');
+    await expect.poll(() => phases.locator('.tag').allTextContents()).toEqual(open);
+    expect(await phases.locator('.phase--locked').count()).toBe(0);
+    expect(await page.locator('.phases__upgrade').count()).toBe(0);
+  }
+  await page.locator('.phases__list').scrollIntoViewIfNeeded();
+  await screenshot(page, 'pro-dashboard-phases', { fullPage: false });
+  await page.goto(`/app/projects/${ids[0]}`);
+  const panel = page.getByRole('navigation', { name: 'Phases' });
+  await expect.poll(() => panel.locator('.badge').allTextContents()).toEqual(['Working here', ...Array.from({ length: 7 }, () => 'Open')]);
+  expect(await panel.getByRole('button', { name: /Work on this: phase 8/ }).count()).toBe(1);
+  await page.goto('/dashboard');
   await expectHeading(page, 'Dashboard');
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel('Project name').fill('Fifth');
@@ -103,6 +128,7 @@ test("signed-out 'Get Pro' → sign-up → verify → checkout → 'You have Pro
   await screenshot(page, 'pro-billing', { fullPage: false });
   await page.goto('/pricing');
   await page.locator('[data-plan="pro"]').getByText('This is your plan.').waitFor();
+  await page.getByText('You are on the Pro plan. The first 2 phases are free; Pro opens all 8, paid once.').waitFor();
   expect(await page.getByRole('button', { name: /Get Pro/ }).count()).toBe(0);
   expectNoProblems(page);
 });

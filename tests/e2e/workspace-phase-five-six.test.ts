@@ -3,7 +3,8 @@
  * idea and a persona (labelled assumptions), accepted → phase 5: a value map whose reliever answers
  * the persona's pain, to which a second member adds one answering nothing, flagged for both; the
  * Lean Canvas, one box of which the second member edits while the first watches; the riskiest
- * assumptions and a 2-week pitch, accepted → phase 6: the MVP scope and a build plan whose tasks
+ * assumptions and a 2-week pitch, accepted → phase 6: the MVP scope, to which the second member
+ * adds an item delivering the reliever that answers nothing, flagged for both, and a build plan whose tasks
  * the two members own by name and move to done, each seeing the other's move live → a member says
  * the date moved, the co-founder proposes a re-plan, its difference is read and accepted, the
  * statuses done are kept → the tasks downloaded as CSV and read back → the plan accepted. Desktop
@@ -48,6 +49,8 @@ const PERSONA = {
 
 const RELIEVER = 'Offers a cancelled slot to the whole waiting list by text at once.';
 const UNANSWERED = 'A monthly newsletter for patients.';
+/** What a member puts in the first version, delivering the reliever that answers no pain. */
+const STICKER = 'A loyalty sticker for the patient file';
 const VALUE_MAP_TITLE = 'Slots refilled by text';
 const VALUE_MAP = {
   products: ['Texts to the waiting list', 'A one-tap booking link'],
@@ -373,7 +376,28 @@ async function walk(viewport: Viewport) {
   await waitForAnswer(page, 'The scope and the plan are in the memory.');
   await openSheet(page, viewport, 'Memory');
   const scope = memory(page).getByRole('listitem', { name: 'MVP scope: The first version' });
-  expect(await scope.locator('.build-plan-scope__delivers').first().textContent()).toBe(`Delivers: ${RELIEVER}`);
+  expect(await scope.locator('.build-plan-scope__delivers').first().textContent()).toBe(`Delivers “${RELIEVER}”`);
+  // The second member puts in an item delivering the reliever that answers no pain: flagged, for both.
+  const theirScope = other.getByRole('listitem', { name: 'MVP scope: The first version' });
+  await theirScope.getByRole('button', { name: 'Edit The first version' }).click();
+  const scopeForm = other.getByRole('form', { name: 'Edit The first version' });
+  await scopeForm.getByRole('button', { name: 'Add an item in scope' }).click();
+  await scopeForm.getByLabel('In scope 3', { exact: true }).fill(STICKER);
+  await scopeForm.getByLabel('Pain reliever it delivers').nth(2).fill(UNANSWERED);
+  await scopeForm.getByRole('button', { name: 'Save' }).click();
+  await scopeForm.waitFor({ state: 'detached' });
+  for (const entry of [scope, theirScope]) {
+    const flag = entry.getByRole('note', { name: 'To review' });
+    await flag.waitFor();
+    expect(await flag.textContent()).toBe(
+      `Review: “${STICKER}” is in the first version but delivers the pain reliever “A monthly newsletter for patients”, which answers no pain of a persona: which pain does it relieve? If none, move it out or to later.`,
+    );
+    expect(await entry.locator('.build-plan-scope__item--unfounded').textContent()).toBe(
+      `${STICKER} Delivers “${UNANSWERED}”, which answers no pain of a persona`,
+    );
+  }
+  await toTop(scope);
+  await picture(page, 'workspace-phase-six-scope-flagged', scope);
   const plan = memory(page).getByRole('listitem', { name: `Build plan: ${PLAN_TITLE}` });
   const theirPlan = other.getByRole('listitem', { name: `Build plan: ${PLAN_TITLE}` });
   const meta = (scope: Locator, task: keyof typeof TITLES) =>

@@ -5,10 +5,12 @@
  * Pacific whose checklist the two members own by name; each moves an item to done and sees the
  * other's move live; each reads the launch moment in their own time; the Product Hunt kit, whose
  * tagline a member makes 61 characters long in the memory's editor, refused at the field with
- * nothing saved; the launch plan accepted, phase 7 done. Phase 8, on a project of its own: the 19
+ * nothing saved, and whose description a member fills with claims, flagged for both members with
+ * the words that need evidence; the launch plan accepted, phase 7 done. Phase 8, on a project of its own: the 19
  * traction channels ranked by the co-founder in the Bullseye, the inner ring of three chosen by a
- * member and seen live by the other; an experiment on one of them, a result logged by a member and
- * judged against its threshold by the co-founder; the weekly check-in turned on, its next date
+ * member and seen live by the other, each channel in one ring; an experiment on one of them testing
+ * a riskiest assumption, a result logged by a member that misses its threshold, flagged on the
+ * experiment and the assumption for both members, and judged against its threshold by the co-founder; the weekly check-in turned on, its next date
  * shown to both members, then its message arriving in both members' conversation, once only,
  * and turned off. Desktop and phone, screenshots saved.
  *
@@ -85,6 +87,9 @@ const KIT = {
     'We built Slotfill after watching a practice manager phone down a paper list for most of a morning. It is rough around imports. What would make you trust it with your patients?',
   galleryIdeas: ['A cancelled slot offered to the waiting list', 'The first reply booked on the schedule'],
 };
+/** What a member writes in the kit's description: claims no artifact of the memory backs. */
+const BOLD_DESCRIPTION = 'Trusted by 10,000 clinics. Refills any slot in 15 minutes, 50% cheaper than any agency, guaranteed.';
+const BOLD_CLAIMS = '“10,000 clinics”, “any slot”, “15 minutes”, “50%”, “cheaper than any agency”, “guaranteed”';
 /** One character over Product Hunt's 60. */
 const LONG_TAGLINE = 'Refill cancelled dental slots from your waiting list, by text';
 
@@ -222,6 +227,22 @@ async function phaseSeven(viewport: Viewport) {
     expect(await scope.locator('.memory-entry__history').count()).toBe(0);
   }
 
+  // A member writes claims into the description: saved as theirs, and flagged for both members
+  // with the words that need evidence, as the co-founder's own claims would be.
+  await kit.getByRole('button', { name: `Edit ${KIT_TITLE}` }).click();
+  await form.getByLabel('Description', { exact: true }).fill(BOLD_DESCRIPTION);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.waitFor({ state: 'detached' });
+  for (const scope of [kit, theirKit]) {
+    const flag = scope.getByRole('note', { name: 'To review' });
+    await flag.waitFor();
+    expect(await flag.textContent()).toBe(
+      `Review: These words need evidence that no earlier artifact of the memory gives: ${BOLD_CLAIMS}. Back each with evidence, or cut it.`,
+    );
+  }
+  await toTop(theirKit.getByRole('note', { name: 'To review' }));
+  await picture(other, 'workspace-phase-seven-claims-flagged', theirKit);
+
   // Accepting the launch plan completes phase 7, for both members.
   await launch.getByRole('button', { name: 'Accept the launch plan' }).click();
   await launch.getByText('Accepted: phase 7 is done.').waitFor();
@@ -251,6 +272,16 @@ const POSSIBLE: TractionChannel[] = [
 ];
 /** The inner ring the owner chooses, in the order ticked: three of the four promising channels. */
 const INNER_RING: TractionChannel[] = ['sales', 'content_marketing', 'business_development'];
+/** Phase 5's riskiest assumptions, the first of which the experiment puts to the test. */
+const RISKS_TITLE = 'What must be true';
+const ASSUMPTION = 'Practice managers book a demo after one call.';
+const RISKS = [ASSUMPTION, 'Clinics lose a slot a week or more.', 'Clinics pay for a refilled slot.'].map((assumption) => ({
+  assumption,
+  whyRisky: 'The first sales rest on it.',
+  test: 'Call ten practice managers.',
+  cost: '2 days, $0',
+  researchQuestion: null,
+}));
 const ringOf = (channel: TractionChannel) => (PROMISING.includes(channel) ? 'promising' : POSSIBLE.includes(channel) ? 'possible' : 'long_shot');
 const IDEAS = (Object.keys(TRACTION_CHANNELS) as TractionChannel[]).map((channel) => ({
   channel,
@@ -262,18 +293,21 @@ const EXPERIMENT_TITLE = 'Ten calls to practice managers';
 const EXPERIMENT = {
   channel: 'sales',
   hypothesis: 'Practice managers who lose slots every week book a demo after one call.',
-  metric: 'demos booked',
   budget: 0,
-  durationDays: 14,
   startedOn: '2026-11-23',
-  threshold: { comparison: 'at_least', value: 3 },
-  tests: null,
+  threshold: { metric: 'demos booked', comparison: 'at_least', value: 3, by: '2026-12-07' },
+  tests: { kind: 'assumption', number: 1 },
 };
 const VERDICT = 'Two demos from ten calls is short of the three set as success: call clinics that already keep a waiting list, and measure again.';
 
 function growScript() {
   return scriptCofounder([
-    { toolCalls: [{ name: 'save_channel_ranking', arguments: { title: RANKING_TITLE, ideas: IDEAS } }] },
+    {
+      toolCalls: [
+        { name: 'save_riskiest_assumptions', arguments: { title: RISKS_TITLE, risks: RISKS } },
+        { name: 'save_channel_ranking', arguments: { title: RANKING_TITLE, ideas: IDEAS } },
+      ],
+    },
     { content: 'The 19 channels are ranked in the memory: choose your inner ring.' },
     { toolCalls: [{ name: 'save_experiment', arguments: { title: EXPERIMENT_TITLE, experiment: EXPERIMENT } }] },
     { content: 'The experiment is in the memory: log each result under it.' },
@@ -321,9 +355,15 @@ async function phaseEight(viewport: Viewport) {
   for (const channel of INNER_RING) await choice.getByRole('checkbox', { name: TRACTION_CHANNELS[channel] }).check();
   expect(await choice.getByRole('checkbox', { name: TRACTION_CHANNELS.community_building }).isDisabled()).toBe(true);
   await choice.getByRole('button', { name: 'Choose as the inner ring' }).click();
-  const inner = INNER_RING.map((channel) => TRACTION_CHANNELS[channel]);
-  await expect.poll(() => names(ranking, 'Inner ring: chosen to test now')).toEqual(inner);
-  await expect.poll(() => names(theirRanking, 'Inner ring: chosen to test now')).toEqual(inner);
+  // In the book's order, and each channel in one ring only: the chosen ones leave 'Promising'.
+  const inner = PROMISING.filter((channel) => INNER_RING.includes(channel)).map((channel) => TRACTION_CHANNELS[channel]);
+  for (const scope of [ranking, theirRanking]) {
+    await expect.poll(() => names(scope, 'Inner ring: chosen to test now')).toEqual(inner);
+    expect(await names(scope, 'Promising')).toEqual([TRACTION_CHANNELS.community_building]);
+    const shown = await scope.locator('.grow-bullseye__name').allTextContents();
+    expect(shown).toHaveLength(19);
+    expect(new Set(shown).size).toBe(19);
+  }
   expect(await theirRanking.locator('.memory-entry__byline').textContent()).toMatch(new RegExp(`^${owner.email.split('@')[0]} · `));
   await toTop(ranking);
   await picture(page, 'workspace-phase-eight-bullseye', ranking);
@@ -337,8 +377,9 @@ async function phaseEight(viewport: Viewport) {
   const theirExperiment = other.getByRole('listitem', { name: `Experiment: ${EXPERIMENT_TITLE}` });
   const field = (scope: Locator, label: string) => scope.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
   expect(await field(experiment, 'Channel')).toBe('Sales');
-  expect(await field(experiment, 'Success')).toBe('at least 3 demos booked');
+  expect(await field(experiment, 'Success')).toBe('at least 3 demos booked by 7 December 2026');
   expect(await field(experiment, 'Duration')).toBe('14 days, from 23 November 2026 to 7 December 2026');
+  expect(await field(experiment, 'Tests')).toBe(`Assumption 1: ${ASSUMPTION}`);
   expect(await experiment.getByRole('region', { name: 'Results' }).textContent()).toContain('No result logged yet.');
 
   const form = theirExperiment.getByRole('form', { name: 'Log a result' });
@@ -352,7 +393,26 @@ async function phaseEight(viewport: Viewport) {
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
   await expect.poll(() => rows(experiment)).toEqual([[today, '2', 'Ten calls, two demos.', colleagueName]]);
-  expect(await experiment.locator('.grow-results__latest').textContent()).toBe(`Latest: 2 on ${today}, threshold not met (at least 3 demos booked).`);
+  expect(await experiment.locator('.grow-results__latest').textContent()).toBe(
+    `Latest: 2 on ${today}, threshold not met (at least 3 demos booked by 7 December 2026).`,
+  );
+  // The result contradicts the assumption the experiment tests: flagged for both members, on the
+  // experiment and on the assumptions.
+  const measured = `measured 2 demos booked on ${today}, short of its threshold of at least 3 by 2026-12-07`;
+  const risks = memory(page).getByRole('listitem', { name: `Riskiest assumptions: ${RISKS_TITLE}` });
+  const theirRisks = other.getByRole('listitem', { name: `Riskiest assumptions: ${RISKS_TITLE}` });
+  for (const scope of [experiment, theirExperiment]) {
+    await expect
+      .poll(() => scope.getByRole('note', { name: 'To review' }).textContent())
+      .toBe(`Review: “${EXPERIMENT_TITLE}” ${measured}. It contradicts the assumption it tests, “${ASSUMPTION.slice(0, -1)}”.`);
+  }
+  for (const scope of [risks, theirRisks]) {
+    await expect
+      .poll(() => scope.getByRole('note', { name: 'To review' }).textContent())
+      .toBe(`Review: The experiment “${EXPERIMENT_TITLE}” contradicts the assumption “${ASSUMPTION.slice(0, -1)}”: it ${measured}.`);
+  }
+  await toTop(theirExperiment.getByRole('note', { name: 'To review' }));
+  await picture(other, 'workspace-phase-eight-contradiction', theirExperiment);
 
   // The co-founder judges it against the threshold: the verdict shows for both members.
   await closeSheet(page, viewport, memory(page));

@@ -166,7 +166,7 @@ describe('the graders against hand-written transcripts', () => {
       savedArtifacts([CHOSEN_IDEA, PERSONA], [landingCopy('Late cancellations leave chairs empty.')]),
       savedArtifacts([CHOSEN_IDEA, PERSONA], [landingCopy('Clinics save 10 hours a week.')]),
     );
-    expect(claims.join('\n')).toContain('"10 hours a week"');
+    expect(claims.join('\n')).toContain('“10 hours a week”');
     // An artifact its contract refuses: a 2-week pitch with more elements than the appetite holds.
     const stretched = entry(
       {

@@ -2,7 +2,7 @@ import { AIChatAgent, type ChatRecoveryOptions, type ChatResponseResult, type On
 import type { Connection, ConnectionContext } from 'agents';
 import type { ToolSet } from 'ai';
 import type { CanvasItem } from '#contracts/canvas';
-import { phaseOf, unlockedPhases } from '#contracts/phases/registry';
+import { phaseOf, unlockedPhases, upgradeMemory } from '#contracts/phases/registry';
 import type { ProjectConversationExport } from '#contracts/user';
 import {
   PhaseOpenFrameSchema,
@@ -108,8 +108,11 @@ export class CofounderAgent extends AIChatAgent<Cloudflare.Env, WorkspaceState> 
       projectAnswersToday(this.env.DB, projectId),
       projectPlan(this.env.DB, projectId),
     ]);
+    // Artifacts stored in an earlier shape of their contract are read in the current one from now on.
+    const upgraded = upgradeMemory(this.state.memory);
     this.setState({
       ...this.state,
+      ...(upgraded ? { memory: upgraded } : {}),
       // The phase the founders chose stays theirs while it is open to them.
       phases: phasesState(done, unlockedPhases(plan), this.state.phases.current),
       presence: presentMembers(this.getConnections()),

@@ -40,8 +40,7 @@ export async function editMemory(desk: MemoryDesk, editor: MemberIdentity, frame
   if (edit.type === 'memory_create' || edit.type === 'memory_update') {
     const invented = inventedByMember(memory, edit);
     if (invented) return { ok: false, reason: 'invalid', error: invented, current: null };
-    const previous = edit.type === 'memory_update' ? (memory.find((entry) => entry.id === edit.id) ?? null) : null;
-    const refused = owner ? phaseModule(owner.number)?.checkEdit?.(edit.content, desk.state, previous) : null;
+    const refused = owner ? phaseModule(owner.number)?.checkEdit?.(edit.content, desk.state, replacedBy(memory, edit)) : null;
     if (refused) return { ok: false, reason: 'invalid', error: refused, current: null };
   }
   if (edit.type === 'memory_accept') return strip(await acceptArtifact(desk, edit.id, edit.baseVersion, author));
@@ -60,6 +59,16 @@ export async function editMemory(desk: MemoryDesk, editor: MemberIdentity, frame
 
 const strip = (result: Applied | Refusal): Result => (result.ok ? { ok: true, value: result.entry } : result);
 
+/** What an edit replaces: the entry it names, or the one a project holds of a single artifact (a new one replaces it). */
+function replacedBy(
+  memory: readonly MemoryEntry[],
+  edit: { type: 'memory_create'; content: MemoryContent } | { type: 'memory_update'; id: string; content: MemoryContent },
+): MemoryEntry | undefined {
+  if (edit.type === 'memory_update') return memory.find((entry) => entry.id === edit.id);
+  const definition = artifactDefinition(edit.content.kind);
+  return definition?.artifact.max === 1 ? memory.find((entry) => entry.kind === edit.content.kind) : undefined;
+}
+
 /**
  * A member's edit keeps or deletes an artifact's cited evidence and may add claims labelled as
  * assumptions, but never a citation of its own: quotes, prices and sources come from the tools,
@@ -71,13 +80,7 @@ function inventedByMember(
 ): string | null {
   const content = edit.content;
   if (!isArtifactKind(content.kind)) return null;
-  // What the edit replaces: the entry it names, or the one a project holds of a single artifact (a new one replaces it).
-  const previous =
-    edit.type === 'memory_update'
-      ? memory.find((entry) => entry.id === edit.id)
-      : artifactDefinition(content.kind)!.artifact.max === 1
-        ? memory.find((entry) => entry.kind === content.kind)
-        : undefined;
+  const previous = replacedBy(memory, edit);
   const invented = inventedCitations(content as ArtifactContent, previous && isArtifactKind(previous.kind) ? (previous as ArtifactContent) : null);
   if (invented.length === 0) return null;
   return `Only the co-founder's tools add cited evidence, which they check: ${invented[0]!.label} is not in this entry. Delete it, or write it as a claim labelled '${ASSUMPTION}'.`;

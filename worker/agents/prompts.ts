@@ -1,4 +1,4 @@
-import { isArtifactKind, outlineOf, PHASES, staleUpstreams, type ArtifactContent } from '#contracts/phases/registry';
+import { isArtifactKind, outlineOf, PHASES, reviewFlagsOf, staleUpstreams, type ArtifactContent } from '#contracts/phases/registry';
 import type { MemoryEntry, WorkspaceState } from '#contracts/workspace';
 import type { PhaseModule } from './phases/types';
 
@@ -69,9 +69,14 @@ export function systemPrompt(input: {
     .join('\n\n');
 }
 
-/** The memory as the model reads it: each phase's results through their outline, the rest as text. */
+/**
+ * The memory as the model reads it: each phase's results through their outline, the rest as text.
+ * An artifact flagged for review (the registry's rules, the same flags every member sees) carries
+ * each flag, for the co-founder to raise with the founders whoever wrote what it is about.
+ */
 export function renderMemory(memory: readonly MemoryEntry[]): string {
   if (memory.length === 0) return '(empty)';
+  const flags = reviewFlagsOf(memory);
   return memory
     .map((entry) => {
       if (!isArtifactKind(entry.kind) || !('title' in entry)) return `- [${entry.kind}, id ${entry.id}] ${entry.title}: ${'body' in entry ? entry.body : ''}`;
@@ -86,7 +91,10 @@ export function renderMemory(memory: readonly MemoryEntry[]): string {
         const value = section.text ?? section.items?.join('; ') ?? section.links?.map((link) => link.url).join(' ') ?? '';
         return `  ${section.label.toLowerCase()}: ${value || 'none'}`;
       });
-      return [`- [${entry.kind}, id ${entry.id}, ${status}] ${entry.title}`, ...lines].join('\n');
+      const review = [...new Set(flags.filter((flag) => flag.entryId === entry.id).map((flag) => flag.text))].map(
+        (text) => `  flagged for review (say so to the founders and challenge it): ${text}`,
+      );
+      return [`- [${entry.kind}, id ${entry.id}, ${status}] ${entry.title}`, ...lines, ...review].join('\n');
     })
     .join('\n');
 }

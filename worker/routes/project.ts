@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
+import { unlockedPhases } from '#contracts/phases/registry';
 import { planLimitMessage } from '#contracts/plans';
 import { CreateProjectSchema, INVITATION_REFUSED, InviteSchema, RenameProjectSchema } from '#contracts/projects';
 import { getDb } from '../db/client';
 import { createUnsubscribeToken, findUserById, isSubscribed } from '../db/queries/accounts';
+import { projectPlan } from '../db/queries/cofounder';
 import {
   acceptInvitation,
   createInvitation,
@@ -41,11 +43,12 @@ export const project = new Hono<SignedInEnv>()
   .get('/', async (c) => {
     const [projects, phases] = await Promise.all([listProjects(getDb(c.env.DB), c.var.userId), phaseCompletionsOfMember(c.env.DB, c.var.userId)]);
     // phasesDone: the phases the co-founder has completed with this project; phasesCompleted: each with its date (the dashboard shows the path).
+    // unlockedPhases: what the owner's plan opens, as the workspace computes it, so both show the same phases open.
     return c.json(
       {
-        projects: projects.map((project) => {
+        projects: projects.map(({ ownerPlan, ...project }) => {
           const phasesCompleted = phases.get(project.id) ?? [];
-          return { ...project, phasesDone: phasesCompleted.map((completion) => completion.phase), phasesCompleted };
+          return { ...project, phasesDone: phasesCompleted.map((completion) => completion.phase), phasesCompleted, unlockedPhases: unlockedPhases(ownerPlan) };
         }),
       },
       200,
@@ -55,7 +58,8 @@ export const project = new Hono<SignedInEnv>()
   /** Refused with a 403 once the owner's plan has all the projects it allows (docs/decisions/0023). */
   .post('/', limitBody(SMALL_BODY), jsonBody(CreateProjectSchema), async (c) => {
     const answer = await createProject(c.env.DB, c.var.userId, c.req.valid('json').name);
-    if ('created' in answer) return c.json({ project: answer.created }, 201);
+    if ('created' in answer)
+      return c.json({ project: { ...answer.created, unlockedPhases: unlockedPhases(await projectPlan(c.env.DB, answer.created.id)) } }, 201);
     if ('noAccount' in answer) return c.json({ error: 'Please sign in to continue.' }, 401);
     const owner = await findUserById(getDb(c.env.DB), c.var.userId);
     return c.json({ error: planLimitMessage(owner?.plan ?? 'free'), upgrade: '/pricing' }, 403);

@@ -178,7 +178,7 @@ function ProjectPanel({ project, onRenamed, onDeleted }: { project: Project; onR
         <Link to={workspacePath(project.id)} className="button dashboard__open">
           Open the workspace
         </Link>
-        <PhaseList projectId={project.id} completed={project.phasesCompleted} />
+        <PhaseList projectId={project.id} completed={project.phasesCompleted} unlocked={project.unlockedPhases} isOwner={project.role === 'owner'} />
       </section>
       <ResearchSection projectId={project.id} />
       <InviteCollaborator projectId={project.id} onInvited={() => setInvitations((n) => n + 1)} />

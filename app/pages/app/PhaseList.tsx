@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PhaseCompletion } from '#contracts/projects';
-import { COMING_SOON, listedPhases, PRO_PAGE, PRO_PHASES_NOW } from '../../content/phases';
+import { COMING_SOON, listedPhases, phaseRange, PRO_PAGE, PRO_PHASES_NOW } from '../../content/phases';
 import { GetProButton } from '../../components/GetProButton';
 import { workspacePath } from '../../lib/workspace-path';
 import { useCurrentUser } from './AppLayout';
@@ -11,15 +11,31 @@ export const completionDay = (at: number) => new Date(at).toLocaleDateString('en
 const CompletedOn = ({ at }: { at: number }) => <time dateTime={new Date(at).toISOString()}>{completionDay(at)}</time>;
 
 /**
- * The phases: the free ones link to the project's workspace, the Pro ones to Pro pricing, and
- * those not built yet read 'Coming soon' and link nowhere; a done phase says the day it was done.
+ * The phases: those the owner's plan opens link to the project's workspace, the others to Pro
+ * pricing, and those not built yet read 'Coming soon' and link nowhere; a done phase says the day
+ * it was done. Which phases are open comes with the project from the server, computed from its
+ * owner's plan as the workspace computes it, so both always agree (decision 0023).
  * Once every phase is done, the project's whole path leads the list, each phase with its day.
  */
-export function PhaseList({ projectId, completed = [] }: { projectId: string; completed?: readonly PhaseCompletion[] }) {
+export function PhaseList({
+  projectId,
+  completed = [],
+  unlocked,
+  isOwner,
+}: {
+  projectId: string;
+  completed?: readonly PhaseCompletion[];
+  /** The phases the project's owner's plan opens. */
+  unlocked: readonly number[];
+  /** Whether the signed-in founder owns the project: only the owner's plan opens its phases. */
+  isOwner: boolean;
+}) {
   const { user } = useCurrentUser();
   const phases = listedPhases();
   const doneOn = new Map(completed.map((completion) => [completion.phase, completion.completedAt]));
   const whole = phases.length > 0 && phases.every((phase) => doneOn.has(phase.number));
+  const isOpen = (phase: { number: number }) => unlocked.includes(phase.number);
+  const anyLocked = phases.some((phase) => phase.built && !isOpen(phase));
   return (
     <div className="phases">
       {whole && (
@@ -44,16 +60,17 @@ export function PhaseList({ projectId, completed = [] }: { projectId: string; co
       <ol className="phases__list">
         {phases.map((phase) => {
           const completedAt = doneOn.get(phase.number);
-          const tag = completedAt !== undefined ? 'Done' : !phase.built ? COMING_SOON : phase.free ? 'Free' : 'Pro';
+          const open = isOpen(phase);
+          const tag = completedAt !== undefined ? 'Done' : !phase.built ? COMING_SOON : phase.free ? 'Free' : open ? 'Open' : 'Pro';
           return (
-            <li key={phase.title} className={`phase${phase.free ? '' : ' phase--locked'}${phase.built ? '' : ' phase--coming'}`}>
+            <li key={phase.title} className={`phase${open ? '' : ' phase--locked'}${phase.built ? '' : ' phase--coming'}`}>
               <span className="phase__number" aria-hidden="true">
-                {phase.free ? phase.number : <LockIcon />}
+                {open ? phase.number : <LockIcon />}
               </span>
               <div className="phase__body">
                 <p className="phase__title">
                   {phase.built ? (
-                    <Link to={phase.free ? workspacePath(projectId) : PRO_PAGE} className="phase__link">
+                    <Link to={open ? workspacePath(projectId) : PRO_PAGE} className="phase__link">
                       <span className="visually-hidden">Phase {phase.number}: </span>
                       {phase.title}
                     </Link>
@@ -73,28 +90,36 @@ export function PhaseList({ projectId, completed = [] }: { projectId: string; co
               </div>
               <span className={`tag${TAG_CLASS[tag]}`}>
                 {tag}
-                {(tag === 'Free' || tag === 'Pro') && <span className="visually-hidden">{phase.free ? ', open' : ', locked'}</span>}
+                {(tag === 'Free' || tag === 'Open' || tag === 'Pro') && <span className="visually-hidden">{open ? ', open' : ', locked'}</span>}
               </span>
             </li>
           );
         })}
       </ol>
-      <div className="phases__upgrade">
-        <p>
-          {PRO_PHASES_NOW}: <strong>Pro</strong> is a one-time $149 purchase for all phases and 5 projects.
-        </p>
-        <div className="phases__upgrade-actions">
-          <GetProButton user={user} />
-          <Link to="/pricing" className="button button--secondary">
-            See Pro pricing
-          </Link>
+      {anyLocked && isOwner && (
+        <div className="phases__upgrade">
+          <p>
+            {PRO_PHASES_NOW}: <strong>Pro</strong> is a one-time $149 purchase for all phases and 5 projects.
+          </p>
+          <div className="phases__upgrade-actions">
+            <GetProButton user={user} />
+            <Link to="/pricing" className="button button--secondary">
+              See Pro pricing
+            </Link>
+          </div>
         </div>
-      </div>
+      )}
+      {anyLocked && !isOwner && (
+        <p className="phases__upgrade">
+          The project's owner is on the Free plan: {phaseRange(phases.filter((phase) => phase.built && !isOpen(phase)).map((phase) => phase.number))} open for
+          every member once they have Pro.{user.plan === 'pro' ? ' Your own Pro opens the projects you own.' : ''}
+        </p>
+      )}
     </div>
   );
 }
 
-const TAG_CLASS = { Done: ' tag--done', [COMING_SOON]: ' tag--coming', Free: ' tag--free', Pro: ' tag--pro' } as const;
+const TAG_CLASS = { Done: ' tag--done', [COMING_SOON]: ' tag--coming', Free: ' tag--free', Open: ' tag--free', Pro: ' tag--pro' } as const;
 
 function LockIcon() {
   return (

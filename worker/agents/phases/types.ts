@@ -40,11 +40,11 @@ export interface PhaseModule {
   privacy?: { privateText(entry: MemoryEntry): string | null; publicStatement(memory: readonly MemoryEntry[]): string };
   /**
    * What a member's edit of one of its artifacts must also satisfy beyond its schema, against the
-   * workspace as it is now (a task's owner is a member of the project): the refusal's sentence,
-   * or null. `previous` is the entry's content before an update (null for a new entry). The
-   * co-founder's tools check the same in their own words.
+   * workspace as it is now (a task's owner is a member of the project) and the entry it replaces
+   * (none for a new one): the refusal's sentence, or null. The co-founder's tools check the same
+   * in their own words.
    */
-  checkEdit?(content: MemoryContent, state: WorkspaceState, previous: MemoryContent | null): string | null;
+  checkEdit?(content: MemoryContent, state: WorkspaceState, previous: MemoryEntry | undefined): string | null;
   /** The phase's keys in the shared state (WorkspaceState), with their values before anything happened. */
   initialState?: Partial<WorkspaceState>;
   /** Frames members send for this phase, by frame type (contracts/phases/<slug>.ts holds their schemas). */

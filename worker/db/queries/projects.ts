@@ -15,11 +15,16 @@ export interface ProjectSummary {
   createdAt: number;
 }
 
-export async function listProjects(db: Db, userId: string): Promise<ProjectSummary[]> {
+/**
+ * The projects `userId` is a member of, newest first, each with its owner's plan: the plan that
+ * opens a project's phases, for every member, as the workspace reads it (projectPlan, decision 0023).
+ */
+export async function listProjects(db: Db, userId: string): Promise<(ProjectSummary & { ownerPlan: 'free' | 'pro' })[]> {
   return db
-    .select({ id: projects.id, name: projects.name, role: projectMembers.role, createdAt: projects.createdAt })
+    .select({ id: projects.id, name: projects.name, role: projectMembers.role, createdAt: projects.createdAt, ownerPlan: users.plan })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .innerJoin(users, eq(users.id, projects.ownerId))
     .where(eq(projectMembers.userId, userId))
     .orderBy(desc(projects.createdAt));
 }

@@ -1,5 +1,5 @@
 import type { BuildPlanContent, TeamMember } from '#contracts/phases/build-plan';
-import type { MemoryContent, WorkspaceState } from '#contracts/workspace';
+import type { MemoryContent, MemoryEntry, WorkspaceState } from '#contracts/workspace';
 
 /**
  * The sentence refusing a plan whose task is given to someone who is not a member, or null. A
@@ -16,5 +16,5 @@ export function ownerNotMember(content: BuildPlanContent, members: readonly Team
 }
 
 /** A member's edit of the build plan: every task given an owner is given a member of the project as it is now. */
-export const checkPlanEdit = (content: MemoryContent, state: WorkspaceState, previous: MemoryContent | null): string | null =>
+export const checkPlanEdit = (content: MemoryContent, state: WorkspaceState, previous: MemoryEntry | undefined): string | null =>
   content.kind === 'build_plan' ? ownerNotMember(content, state.teamMembers ?? [], previous?.kind === 'build_plan' ? previous : null) : null;

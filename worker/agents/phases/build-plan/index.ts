@@ -36,7 +36,7 @@ export const BUILD_PLAN: PhaseModule = {
   number: 6,
   guide: `Phase 6, "Plan the build", turns the pitch and the value map of phase 5 into an MVP scope and a build plan the team works from. A plan that cannot ship inside the appetite is worse than none: say so when it cannot. Write the scope and the plan in the founders' language.
 
-1. save_mvp_scope: what is in, out and later. Each "in" item names, word for word, the pain reliever of the value map it delivers. An item that delivers none is saved with null: challenge it by name (which pain does it relieve?) and propose moving it out or to later.
+1. save_mvp_scope: what is in, out and later. Each "in" item names, word for word, the pain reliever of the value map it delivers. An item that delivers none is saved with null: challenge it by name (which pain does it relieve?) and propose moving it out or to later. Do the same for an item whose reliever answers no pain of a persona, and for every scope item the memory flags for review, whoever wrote it.
 2. save_build_plan: the pitch's appetite in weeks; 2 to 4 milestones inside it, the last reaching a traction goal stated as a number of people ("first 10 paying customers"); tasks with an estimate in days, the tasks each waits for, an owner among the members by name (or null, and say who should take it) and its milestone; technical choices, each with its reason and its risk.
 3. Then name the task most likely to slip and why (the tool's answer reads it), and any warning it gives. Do not praise the plan.
 4. Members move the tasks' statuses themselves: read them in the memory.

@@ -1,5 +1,5 @@
 import { tool } from 'ai';
-import { MvpScopeSchema } from '#contracts/phases/build-plan';
+import { MvpScopeSchema, scopeFlagText, scopeStandingsIn } from '#contracts/phases/build-plan';
 import { MEMORY_LIMITS } from '#contracts/phases/fields';
 import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
@@ -19,8 +19,9 @@ export const valueMapRelievers = (memory: readonly MemoryEntry[]): string[] =>
 /**
  * Saves the MVP's scope: what is in, out and later. Each 'in' item names the pain reliever of the
  * value map it delivers, word for word (spaces and case aside), stored in the map's own words; a
- * reliever the map does not hold is refused. An item that delivers none is saved, and the
- * co-founder is told to challenge it by name.
+ * reliever the map does not hold is refused. An item that delivers none, or a reliever that
+ * answers no pain of a persona, is saved, flagged for review, and the co-founder is told to
+ * challenge it by name.
  */
 export const saveMvpScope = (actions: CofounderActions) =>
   tool({
@@ -44,12 +45,13 @@ export const saveMvpScope = (actions: CofounderActions) =>
         title,
         scope: { ...scope, in: scope.in.map((item) => ({ ...item, delivers: item.delivers === null ? null : byText.get(normalise(item.delivers))! })) },
       });
-      const unanswered = scope.in.filter((item) => item.delivers === null).map((item) => `"${item.item}"`);
+      // The contract's rule, the same that flags the scope for every member whoever edits it.
+      const unanswered = scopeStandingsIn(actions.memory).flatMap(({ item, standing }) => (standing.kind === 'answers' ? [] : [scopeFlagText(item, standing)]));
       return {
         saved: { id: entry.id, version: entry.version },
         next:
           unanswered.length > 0
-            ? `Saved, but ${unanswered.join(', ')} ${unanswered.length === 1 ? 'delivers' : 'deliver'} no pain reliever of the value map. Challenge ${unanswered.length === 1 ? 'it' : 'each'} by name: which pain does it relieve? If none, move it out or to later. Then plan the build.`
+            ? `Saved, and flagged for review: ${unanswered.join(' ')} Challenge ${unanswered.length === 1 ? 'it' : 'each'} by name with the founders. Then plan the build.`
             : 'Tell the founders in two sentences what is in and what was left out, then plan the build with save_build_plan.',
       };
     },

@@ -1,4 +1,4 @@
-import { COMPARISON_LABELS, experimentEnds, isoWeek, latestResult } from '#contracts/phases/grow';
+import { experimentEnds, isoWeek, latestResult, thresholdText } from '#contracts/phases/grow';
 import { reviewFlagsOf } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 import { experimentsOf, today } from './memory-reads';
@@ -21,7 +21,7 @@ export function checkInSummary(memory: readonly MemoryEntry[], now: number): { t
     const { experiment } = entry;
     const ends = experimentEnds(experiment);
     const latest = latestResult(experiment);
-    const threshold = `${COMPARISON_LABELS[experiment.threshold.comparison]} ${experiment.threshold.value}`;
+    const threshold = thresholdText(experiment.threshold);
     const measured = latest ? `latest result ${latest.value} (${latest.on}) against a threshold of ${threshold}` : `no result logged, threshold ${threshold}`;
     if (ends <= day) lines.push(`Due: “${entry.title}” ended on ${ends}, ${measured}. Judge it: focus, change or drop.`);
     else if (isoWeek(Date.parse(`${ends}T00:00:00Z`)) === week) lines.push(`Ending this week: “${entry.title}”, on ${ends}, ${measured}.`);
@@ -39,7 +39,7 @@ export function checkInSummary(memory: readonly MemoryEntry[], now: number): { t
         .map((entry) => `“${entry.title}”`)
         .join(', ')}${changed.length > MAX_CHANGED ? ` and ${changed.length - MAX_CHANGED} more` : ''}.`,
     );
-  for (const text of new Set(reviewFlagsOf(memory).map((flag) => flag.text))) lines.push(`To review: ${text}`);
+  for (const text of new Set(reviewFlagsOf(memory, now).map((flag) => flag.text))) lines.push(`To review: ${text}`);
   const body = lines.length > 0 ? lines.map((line) => `- ${line}`).join('\n') : 'Nothing is due, no result is missing and the memory did not change this week.';
   const text = `**Weekly check-in, ${week}.** Written from the memory, without AI.\n\n${body}\n\nAny member can turn the weekly check-in off under the channels ranked.`;
   return { text, lines };

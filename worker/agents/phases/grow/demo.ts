@@ -1,4 +1,14 @@
-import { GROW_TOOLS, TRACTION_CHANNELS, type ChannelIdea, type Ring, type TractionChannel } from '#contracts/phases/grow';
+import {
+  dayAfter,
+  GROW_TOOLS,
+  innerRingOf,
+  testChoices,
+  TRACTION_CHANNELS,
+  type ChannelIdea,
+  type RankedRing,
+  type TractionChannel,
+} from '#contracts/phases/grow';
+import { artifactLabelOf } from '#contracts/phases/registry';
 import { fitting, inSentence, quote } from '../common/demo-subject';
 import { demoToolCall } from '../common/demo-tool-call';
 import type { DemoStep } from '../types';
@@ -13,7 +23,7 @@ import { saveExperiment } from './save-experiment';
  * check-in, which is written without AI, so the demo points to the real one.
  */
 
-const IDEAS: Record<TractionChannel, { ring: Ring; idea: (subject: string) => string }> = {
+const IDEAS: Record<TractionChannel, { ring: RankedRing; idea: (subject: string) => string }> = {
   viral_marketing: { ring: 'possible', idea: (s) => `let each user of ${s} invite the one person they work with on it` },
   public_relations: { ring: 'long_shot', idea: (s) => `pitch the story behind ${s} to one trade journalist` },
   unconventional_pr: { ring: 'long_shot', idea: (s) => `a small public stunt that shows the problem ${s} solves` },
@@ -35,7 +45,7 @@ const IDEAS: Record<TractionChannel, { ring: Ring; idea: (subject: string) => st
   community_building: { ring: 'promising', idea: (s) => `a small group of the first users of ${s} who help each other` },
 };
 
-const demoIdeas = (subject: string): ChannelIdea[] =>
+const demoIdeas = (subject: string): (ChannelIdea & { ring: RankedRing })[] =>
   (Object.keys(TRACTION_CHANNELS) as TractionChannel[]).map((channel) => ({
     channel,
     ring: IDEAS[channel].ring,
@@ -58,15 +68,15 @@ export const GROW_DEMO: readonly DemoStep[] = [
   },
   {
     text: ({ memory }) => {
-      const channel = rankingEntryOf(memory)?.ranking.innerRing[0];
+      const channel = innerRingOf(rankingEntryOf(memory)?.ranking ?? { ideas: [] })[0];
       if (!channel)
         return '*Offline demo — not AI.* An experiment tests one channel of your inner ring, and there is no inner ring yet: choose its three channels under the ranking first.';
       if (experimentsOf(memory).some((entry) => entry.experiment.channel === channel))
         return `*Offline demo — not AI.* ${TRACTION_CHANNELS[channel]} already has its experiment: log each result under it, and I judge it against its threshold only.`;
-      return '*Offline demo — not AI.* An experiment tests one channel of your inner ring: a hypothesis, what is counted, a budget, a duration and the threshold that counts as success, set before any result. Log each result under the experiment; I judge it against the threshold only.';
+      return '*Offline demo — not AI.* An experiment tests one channel of your inner ring: a hypothesis, a budget, the threshold that counts as success (what is counted, how many, by which day) and the riskiest assumption it tests, set before any result. Log each result under the experiment; I judge it against the threshold only.';
     },
     tool: async ({ actions }, { words }) => {
-      const channel = rankingEntryOf(actions.memory)?.ranking.innerRing[0];
+      const channel = innerRingOf(rankingEntryOf(actions.memory)?.ranking ?? { ideas: [] })[0];
       if (!channel || experimentsOf(actions.memory).some((entry) => entry.experiment.channel === channel)) return null;
       return demoToolCall(GROW_TOOLS.saveExperiment, saveExperiment(actions), {
         title: quote(`${TRACTION_CHANNELS[channel]} for ${inSentence(words.subject.name)}`, 120),
@@ -76,12 +86,11 @@ export const GROW_DEMO: readonly DemoStep[] = [
             `Assumption: ${TRACTION_CHANNELS[channel].toLowerCase()} brings people who have the problem to ${inSentence(words.subject.name)}.`,
             400,
           ),
-          metric: 'Sign-ups from this channel',
           budget: 0,
-          durationDays: 14,
           startedOn: today(),
-          threshold: { comparison: 'at_least', value: 10 },
-          tests: null,
+          threshold: { metric: 'Sign-ups from this channel', comparison: 'at_least', value: 10, by: dayAfter(today(), 14) },
+          // The first riskiest assumption of phase 5, when the memory holds them: what a first channel most often tests.
+          tests: testChoices(actions.memory, artifactLabelOf).find((choice) => choice.tested.kind === 'assumption') ? { kind: 'assumption', number: 1 } : null,
         },
       });
     },

@@ -1,12 +1,12 @@
 import { tool } from 'ai';
 import { MEMORY_LIMITS } from '#contracts/phases/fields';
-import { COMPARISON_LABELS, ExperimentSchema, latestResult, meetsThreshold, RECOMMENDATIONS } from '#contracts/phases/grow';
+import { ExperimentFieldsSchema, latestResult, meetsThreshold, RECOMMENDATIONS, thresholdText } from '#contracts/phases/grow';
 import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
 import { experimentsOf, experimentTitled, today, withExperiment } from './memory-reads';
 
-const verdictShape = ExperimentSchema.shape.verdict.unwrap().shape;
+const verdictShape = ExperimentFieldsSchema.shape.verdict.unwrap().shape;
 
 const JudgeExperimentInput = z.strictObject({
   title: singleLineText(MEMORY_LIMITS.title).describe('The experiment, by its title'),
@@ -38,7 +38,7 @@ export const judgeExperiment = (actions: CofounderActions) =>
       const latest = latestResult(experiment);
       if (!latest) throw new Error(`"${entry.title}" has no result yet: nothing to judge. Ask the founders to log one under the experiment.`);
       const meets = meetsThreshold(latest.value, experiment.threshold);
-      const threshold = `${COMPARISON_LABELS[experiment.threshold.comparison]} ${experiment.threshold.value}`;
+      const threshold = thresholdText(experiment.threshold);
       const measured = `The latest result, ${latest.value} on ${latest.on}, ${meets ? 'meets' : 'misses'} the threshold (${threshold}).`;
       if (recommendation === 'focus' && !meets)
         throw new Error(`${measured} Focus is a success the numbers do not show: recommend change or drop. Nothing was saved.`);

@@ -16,16 +16,6 @@ const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase
 export const experimentTitled = (memory: readonly MemoryEntry[], title: string) =>
   experimentsOf(memory).find((entry) => normalise(entry.title) === normalise(title));
 
-/** The riskiest assumptions of phase 5, as the memory states them. */
-export const riskiestAssumptionsOf = (memory: readonly MemoryEntry[]): string[] =>
-  memory
-    .find((entry): entry is Extract<MemoryEntry, { kind: 'riskiest_assumptions' }> => entry.kind === 'riskiest_assumptions')
-    ?.risks.map((risk) => risk.assumption) ?? [];
-
-/** The assumption of the memory a text names word for word (spaces and case aside), in the memory's own words; null when none. */
-export const assumptionNamed = (memory: readonly MemoryEntry[], text: string) =>
-  riskiestAssumptionsOf(memory).find((assumption) => normalise(assumption) === normalise(text)) ?? null;
-
 /** Today, UTC (YYYY-MM-DD). */
 export const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 

@@ -1,6 +1,14 @@
 import { tool } from 'ai';
 import { MEMORY_LIMITS } from '#contracts/phases/fields';
-import { ChannelRankingContentSchema, ChannelRankingSchema, GROW_TOOLS, TRACTION_CHANNELS, type TractionChannel } from '#contracts/phases/grow';
+import {
+  ChannelIdeaSchema,
+  ChannelRankingContentSchema,
+  GROW_TOOLS,
+  innerRingOf,
+  RANKED_RINGS,
+  TRACTION_CHANNELS,
+  type TractionChannel,
+} from '#contracts/phases/grow';
 import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
@@ -10,15 +18,17 @@ const CHANNELS = Object.keys(TRACTION_CHANNELS) as TractionChannel[];
 
 const SaveChannelRankingInput = z.strictObject({
   title: singleLineText(MEMORY_LIMITS.title),
-  ideas: ChannelRankingSchema.shape.ideas.describe(
-    `All ${CHANNELS.length} traction channels, one concrete idea each fitted to this product, each ranked promising, possible or long_shot`,
-  ),
+  ideas: z
+    .array(ChannelIdeaSchema.extend({ ring: z.enum(RANKED_RINGS) }))
+    .length(CHANNELS.length, `Give one idea for each of the ${CHANNELS.length} traction channels`)
+    .describe(`All ${CHANNELS.length} traction channels, one concrete idea each fitted to this product, each ranked promising, possible or long_shot`),
 });
 
 /**
- * Saves the 19 traction channels ranked, one idea each. The inner ring is the founders' choice
- * (the grow_inner_ring frame): the co-founder never sets it, and a ranking saved again keeps it
- * as it is; one that would no longer rank an inner-ring channel promising is refused.
+ * Saves the 19 traction channels ranked, one idea each, in the three rings it may rank them in.
+ * The inner ring is the founders' choice among the promising (the grow_inner_ring frame): the
+ * co-founder never sets it, and a ranking saved again keeps it as it is; one that would no longer
+ * rank an inner-ring channel promising is refused.
  */
 export const saveChannelRanking = (actions: CofounderActions) =>
   tool({
@@ -30,18 +40,19 @@ export const saveChannelRanking = (actions: CofounderActions) =>
         throw new Error(
           `Every traction channel gets one idea: ${missing.map((channel) => TRACTION_CHANNELS[channel]).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. Nothing was saved.`,
         );
-      const innerRing = rankingEntryOf(actions.memory)?.ranking.innerRing ?? [];
-      const parsed = ChannelRankingContentSchema.safeParse({ kind: 'channel_ranking', title, ranking: { ideas, innerRing } });
-      if (!parsed.success) {
-        const message = firstIssue(parsed.error);
+      // The founders' inner ring stays as they chose it: each of its channels must still be ranked promising.
+      const current = rankingEntryOf(actions.memory);
+      const innerRing = current ? innerRingOf(current.ranking) : [];
+      const demoted = innerRing.filter((channel) => ideas.find((idea) => idea.channel === channel)?.ring !== 'promising');
+      if (demoted.length > 0)
         throw new Error(
-          innerRing.length > 0 && /inner ring/.test(message)
-            ? `${message}. The founders chose it for their inner ring: keep it promising, or ask them to change their inner ring first. Nothing was saved.`
-            : `${message}. Nothing was saved.`,
+          `${demoted.map((channel) => TRACTION_CHANNELS[channel]).join(', ')} ${demoted.length === 1 ? 'is' : 'are'} in the founders' inner ring: keep ${demoted.length === 1 ? 'it' : 'them'} promising, or ask them to change their inner ring first. Nothing was saved.`,
         );
-      }
+      const ranked = ideas.map((idea) => (innerRing.includes(idea.channel) ? { ...idea, ring: 'inner' as const } : idea));
+      const parsed = ChannelRankingContentSchema.safeParse({ kind: 'channel_ranking', title, ranking: { ideas: ranked } });
+      if (!parsed.success) throw new Error(`${firstIssue(parsed.error)}. Nothing was saved.`);
       const entry = actions.saveArtifact(parsed.data);
-      const promising = ideas.filter((idea) => idea.ring === 'promising').map((idea) => TRACTION_CHANNELS[idea.channel]);
+      const promising = ideas.filter((idea) => idea.ring === 'promising' && !innerRing.includes(idea.channel)).map((idea) => TRACTION_CHANNELS[idea.channel]);
       return {
         saved: { id: entry.id, version: entry.version },
         promising,

@@ -1,51 +1,68 @@
 import { tool } from 'ai';
 import { MEMORY_LIMITS } from '#contracts/phases/fields';
-import { ExperimentContentSchema, ExperimentSchema, GROW_LIMITS, GROW_TOOLS, TRACTION_CHANNELS } from '#contracts/phases/grow';
+import {
+  ExperimentContentSchema,
+  ExperimentFieldsSchema,
+  GROW_LIMITS,
+  GROW_TOOLS,
+  innerRingOf,
+  sameTest,
+  testChoices,
+  testProblem,
+  ThresholdSchema,
+  TRACTION_CHANNELS,
+} from '#contracts/phases/grow';
+import { artifactLabelOf } from '#contracts/phases/registry';
 import { singleLineText } from '#contracts/text-fields';
 import { z } from '#contracts/zod';
 import type { CofounderActions } from '../../tools/actions';
-import { assumptionNamed, experimentsOf, experimentTitled, firstIssue, rankingEntryOf, riskiestAssumptionsOf } from './memory-reads';
+import { experimentsOf, experimentTitled, firstIssue, rankingEntryOf } from './memory-reads';
+
+/** What an experiment tests, as the co-founder chooses it: an assumption by its number, an artifact by its id, or nothing. */
+const ChosenTestInput = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('assumption'), number: z.number().int().min(1).max(3).describe('Its number in the riskiest assumptions of the memory') }),
+    z.strictObject({ kind: z.literal('artifact'), id: z.string().min(1).max(100).describe("The artifact's id in the memory") }),
+  ])
+  .nullable();
 
 const SaveExperimentInput = z.strictObject({
   title: singleLineText(MEMORY_LIMITS.title),
-  experiment: ExperimentSchema.omit({ results: true, verdict: true }).extend({
-    tests: ExperimentSchema.shape.tests.describe('A riskiest assumption of phase 5 it puts to the test, word for word as the memory states it, or null'),
+  experiment: ExperimentFieldsSchema.omit({ results: true, verdict: true, tests: true }).extend({
+    threshold: ThresholdSchema,
+    tests: ChosenTestInput.describe(
+      'What it puts to the test: one of the riskiest assumptions of phase 5 by its number, or another artifact of the memory by its id; null for nothing',
+    ),
   }),
 });
 
 /**
- * Saves an experiment on a channel of the founders' inner ring: hypothesis, metric, budget,
- * duration, start and the threshold that counts as success, and the riskiest assumption it tests
- * (word for word, stored in the memory's wording) or null. At most three. Saving again under the
- * same title updates it: the results members logged stay, and a verdict on the earlier design is
- * dropped (it judged another experiment).
+ * Saves an experiment on a channel of the founders' inner ring: hypothesis, budget, start, the
+ * threshold that counts as success (what is counted, at least or at most how many, by which day),
+ * and what it tests, chosen from the memory (an assumption by its number, an artifact by its id)
+ * and checked against it, or nothing. At most three. Saving again under the same title updates
+ * it: the results members logged stay, and a verdict on the earlier design is dropped (it judged
+ * another experiment).
  */
 export const saveExperiment = (actions: CofounderActions) =>
   tool({
-    description: `Save an experiment for a channel of the founders' inner ring: hypothesis, metric, budget, durationDays, startedOn (YYYY-MM-DD), threshold (at_least or at_most a value: what counts as success), and tests (a riskiest assumption, word for word, or null). At most ${GROW_LIMITS.experiments}; saving again under the same title updates it and keeps its results.`,
+    description: `Save an experiment for a channel of the founders' inner ring: hypothesis, budget, startedOn (YYYY-MM-DD), threshold (metric: what is counted; comparison at_least or at_most; value; by: the day, YYYY-MM-DD, it must be met, 1 to ${GROW_LIMITS.durationDays} days after the start), and tests: what it puts to the test, { kind: 'assumption', number } for a riskiest assumption, { kind: 'artifact', id } for another artifact of the memory, or null. At most ${GROW_LIMITS.experiments}; saving again under the same title updates it and keeps its results.`,
     inputSchema: SaveExperimentInput,
     execute: async ({ title, experiment }) => {
       const ranking = rankingEntryOf(actions.memory);
       if (!ranking) throw new Error(`There are no channels ranked yet: rank them with ${GROW_TOOLS.saveChannelRanking} first. Nothing was saved.`);
-      const innerRing = ranking.ranking.innerRing;
+      const innerRing = innerRingOf(ranking.ranking);
       if (!innerRing.includes(experiment.channel))
         throw new Error(
           innerRing.length > 0
             ? `${TRACTION_CHANNELS[experiment.channel]} is not in the founders' inner ring (${innerRing.map((channel) => TRACTION_CHANNELS[channel]).join(', ')}): experiments test inner-ring channels only. Nothing was saved.`
             : `The founders have not chosen their inner ring yet: ask them to choose three promising channels under the ranking. Nothing was saved.`,
         );
-      let tests: string | null = null;
-      if (experiment.tests !== null) {
-        tests = assumptionNamed(actions.memory, experiment.tests);
-        if (tests === null) {
-          const assumptions = riskiestAssumptionsOf(actions.memory);
-          throw new Error(
-            assumptions.length > 0
-              ? `"${experiment.tests}" is not a riskiest assumption of the memory. Name one word for word, or null: ${assumptions.map((text) => `"${text}"`).join('; ')}. Nothing was saved.`
-              : `The memory holds no riskiest assumptions, so "${experiment.tests}" is none of them: give tests null. Nothing was saved.`,
-          );
-        }
-      }
+      // The contract's rule, the same a member's edit meets: what it tests is in the memory now, named as the memory names it.
+      const chosen = experiment.tests ? { ...experiment.tests, label: '' } : null;
+      const refused = testProblem(actions.memory, chosen, artifactLabelOf);
+      if (refused) throw new Error(`${refused} Nothing was saved.`);
+      const tests = chosen ? testChoices(actions.memory, artifactLabelOf).find((choice) => sameTest(choice.tested, chosen))!.tested : null;
       const existing = experimentTitled(actions.memory, title);
       if (!existing && experimentsOf(actions.memory).length >= GROW_LIMITS.experiments)
         throw new Error(
@@ -62,8 +79,9 @@ export const saveExperiment = (actions: CofounderActions) =>
       const entry = existing ? actions.updateMemory(existing.id, parsed.data) : actions.saveArtifact(parsed.data);
       return {
         saved: { id: entry.id, version: entry.version, updated: existing !== undefined },
+        tests: tests?.label ?? null,
         resultsKept: parsed.data.experiment.results.length,
-        next: 'Tell the founders in two lines what the experiment measures and what counts as success, and that they log each result under it.',
+        next: 'Tell the founders in two lines what the experiment measures, what counts as success and by when, and what it tests; they log each result under it.',
       };
     },
   });

@@ -1,6 +1,6 @@
 import type { TeamMember } from '#contracts/phases/build-plan';
 import type { LaunchPlanContent } from '#contracts/phases/launch';
-import type { MemoryContent, WorkspaceState } from '#contracts/workspace';
+import type { MemoryContent, MemoryEntry, WorkspaceState } from '#contracts/workspace';
 
 /**
  * The sentence refusing a launch plan whose checklist item is given to someone who is not a
@@ -16,5 +16,5 @@ export function itemOwnerNotMember(content: LaunchPlanContent, members: readonly
 }
 
 /** A member's edit of the launch plan: every checklist item given an owner is given a member of the project as it is now. */
-export const checkLaunchEdit = (content: MemoryContent, state: WorkspaceState, previous: MemoryContent | null): string | null =>
+export const checkLaunchEdit = (content: MemoryContent, state: WorkspaceState, previous: MemoryEntry | undefined): string | null =>
   content.kind === 'launch_plan' ? itemOwnerNotMember(content, state.teamMembers ?? [], previous?.kind === 'launch_plan' ? previous : null) : null;

@@ -23,7 +23,7 @@ export const LAUNCH: PhaseModule = {
    - A checklist in three parts (before, on the day, after), each item due a number of days from the launch, owned by a member by name or null (say who should take it).
 2. Draft the four assets for the founders to edit: save_landing_copy (3 benefits in a persona's own words), save_product_hunt_kit (tagline ≤ 60 characters, description ≤ 260), save_show_hn_post and save_launch_email.
 3. The Show HN post is plain, as Hacker News expects: "Show HN: X – Y", what it does, why, what is rough. No marketing words.
-4. Critique each draft; do not flatter it. Name every figure a tool returns as unsupported as a claim no data shows ("no data shows that clinics save 5 hours a week") and ask for the evidence or cut it.
+4. Critique each draft; do not flatter it. Name every claim a tool returns as unsupported (a figure, a superlative, a guarantee), or the memory flags on an asset a member edited, as a claim no data shows ("no data shows that clinics save 5 hours a week") and ask for the evidence or cut it.
 5. Members move checklist statuses themselves: read them in the memory.
 6. Tell the founders that accepting the launch plan in the memory completes phase 7.`,
   tools: ({ actions, host }) => ({

@@ -1,12 +1,11 @@
 import { ASSUMPTION } from '#contracts/phases/fields';
 import { LAUNCH_PHASE } from '#contracts/phases/launch';
-import { artifactDefinition, isArtifactKind, outlineOf, type ArtifactContent } from '#contracts/phases/registry';
+import { artifactDefinition, isArtifactKind } from '#contracts/phases/registry';
 import type { MemoryEntry } from '#contracts/workspace';
 
 /**
  * What phase 7 reads of the memory: the artifacts a channel or a benefit may come from, named as
- * '<its label>: <its title>' ('Persona: Dana Whitfield'), and the text of everything the earlier
- * phases found, against which the figures of the launch copy are checked.
+ * '<its label>: <its title>' ('Persona: Dana Whitfield').
  */
 
 const LAUNCH_KINDS = new Set<string>(LAUNCH_PHASE.artifacts.map((artifact) => artifact.kind));
@@ -34,16 +33,3 @@ export function knownSource(sources: readonly string[], given: string): string |
 
 /** The sources for a refusal's sentence: '"Persona: Dana Whitfield", "Lean Canvas: Clinics" or "assumption"'. */
 export const sourceList = (sources: readonly string[]) => [...sources, ASSUMPTION].map((source) => `"${source}"`).join(', ');
-
-/** All the earlier phases' artifacts as text, as the co-founder reads them back: the evidence a figure must appear in. */
-export const evidenceText = (memory: readonly MemoryEntry[]): string =>
-  upstreamArtifacts(memory)
-    .flatMap((entry) => [
-      entry.title,
-      ...outlineOf(entry as ArtifactContent).sections.flatMap((section) => [
-        section.text ?? '',
-        ...(section.items ?? []),
-        ...(section.links ?? []).map((link) => link.title),
-      ]),
-    ])
-    .join('\n');

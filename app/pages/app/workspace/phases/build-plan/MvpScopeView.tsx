@@ -1,50 +1,47 @@
+import type { ScopeStanding } from '#contracts/phases/build-plan';
 import { ArtifactAcceptance } from '../Acceptance';
 import type { EntryOf } from '../types';
 
 /**
  * The MVP's scope: what the first version does (each with the pain reliever it delivers), what it
- * deliberately leaves out, and what waits. An item in scope that delivers no pain reliever, or one
- * the value map no longer holds, is flagged: it is the first thing to cut.
+ * deliberately leaves out, and what waits. An item in scope that delivers no pain reliever, one
+ * the value map no longer holds, or one whose reliever answers no pain of a persona is marked: it
+ * is the first thing to cut. The contract's rule decides, and also flags the scope for review in
+ * the memory, with a sentence per item.
  */
 export function MvpScopeView({
   entry,
   onAccept,
-  relievers,
+  standings,
 }: {
   entry: EntryOf<'mvp_scope'>;
   onAccept?: () => Promise<string | null>;
-  /** The value map's pain relievers as they are now (lower case); undefined when not known. */
-  relievers?: ReadonlySet<string>;
+  /** What each 'in' item delivers, against the value map and the personas now; undefined when not known. */
+  standings?: readonly ScopeStanding[];
 }) {
   const { scope } = entry;
-  const delivers = (item: (typeof scope.in)[number]) =>
-    item.delivers !== null && (relievers === undefined || relievers.has(item.delivers.trim().toLowerCase()));
-  const unfounded = scope.in.filter((item) => !delivers(item)).length;
+  const standingOf = (index: number): ScopeStanding => {
+    const item = scope.in[index]!;
+    return standings?.[index] ?? (item.delivers === null ? { kind: 'none' } : { kind: 'answers', reliever: item.delivers });
+  };
   return (
     <div className="build-plan-scope">
-      {unfounded > 0 && (
-        <p className="build-plan-scope__warning" role="note">
-          {unfounded === 1 ? 'One item in scope delivers' : `${unfounded} items in scope deliver`} no pain reliever of the value map: keep
-          {unfounded === 1 ? ' it' : ' them'} only with a reason, or move {unfounded === 1 ? 'it' : 'them'} to later.
-        </p>
-      )}
       <dl className="memory-entry__fields">
         <div>
           <dt>In the first version</dt>
           <dd>
             <ul className="build-plan-scope__list">
-              {scope.in.map((item, index) => (
-                <li key={index} className={delivers(item) ? 'build-plan-scope__item' : 'build-plan-scope__item build-plan-scope__item--unfounded'}>
-                  <span className="build-plan-scope__text">{item.item}</span>{' '}
-                  {item.delivers === null ? (
-                    <span className="build-plan-scope__flag">Delivers no pain reliever</span>
-                  ) : delivers(item) ? (
-                    <span className="build-plan-scope__delivers">Delivers: {item.delivers}</span>
-                  ) : (
-                    <span className="build-plan-scope__flag">Delivers “{item.delivers}”, which the value map no longer holds</span>
-                  )}
-                </li>
-              ))}
+              {scope.in.map((item, index) => {
+                const standing = standingOf(index);
+                return (
+                  <li
+                    key={index}
+                    className={standing.kind === 'answers' ? 'build-plan-scope__item' : 'build-plan-scope__item build-plan-scope__item--unfounded'}
+                  >
+                    <span className="build-plan-scope__text">{item.item}</span> <Delivers standing={standing} />
+                  </li>
+                );
+              })}
             </ul>
           </dd>
         </div>
@@ -78,5 +75,16 @@ function ScopeList({ label, items, empty }: { label: string; items: readonly str
         )}
       </dd>
     </div>
+  );
+}
+
+/** What an item delivers, the reliever in its own words, quoted after the label. */
+function Delivers({ standing }: { standing: ScopeStanding }) {
+  if (standing.kind === 'none') return <span className="build-plan-scope__flag">Delivers no pain reliever</span>;
+  if (standing.kind === 'answers') return <span className="build-plan-scope__delivers">Delivers “{standing.reliever}”</span>;
+  return (
+    <span className="build-plan-scope__flag">
+      Delivers “{standing.reliever}”, {standing.kind === 'not_in_map' ? 'which the value map no longer holds' : 'which answers no pain of a persona'}
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { BUILD_PLAN_TOOLS, type PlanProposal, type TeamMember } from '#contracts/phases/build-plan';
+import { BUILD_PLAN_TOOLS, scopeStandingsIn, type PlanProposal, type ScopeStanding, type TeamMember } from '#contracts/phases/build-plan';
 import type { MemoryEntry } from '#contracts/workspace';
 import { savedNote } from '../SavedNote';
 import type { ArtifactViewProps, EntryOf, PhaseApp } from '../types';
@@ -15,8 +15,8 @@ declare module '../types' {
     planProposal?: PlanProposal | null;
     /** The project's members, who can own a task (the shared state's teamMembers). */
     teamMembers?: TeamMember[];
-    /** The value map's pain relievers now, lower case, that the scope's items name. */
-    valueMapRelievers?: ReadonlySet<string>;
+    /** What each 'in' item of the memory's scope delivers, against the value map and the personas now. */
+    scopeStandings?: readonly ScopeStanding[];
   }
 }
 
@@ -29,14 +29,11 @@ function BuildPlanEntryView({ entry, onAccept, workspace }: ArtifactViewProps<En
 }
 
 function MvpScopeEntryView({ entry, onAccept, workspace }: ArtifactViewProps<EntryOf<'mvp_scope'>>) {
-  return <MvpScopeView entry={entry} onAccept={onAccept} relievers={workspace?.valueMapRelievers} />;
+  return <MvpScopeView entry={entry} onAccept={onAccept} standings={workspace?.scopeStandings} />;
 }
 
-/** The value map's pain relievers as the memory holds them now (lower case), which the scope's items deliver. */
-function relieversOf(memory: readonly MemoryEntry[]): ReadonlySet<string> {
-  const map = memory.find((entry): entry is EntryOf<'value_map'> => entry.kind === 'value_map');
-  return new Set((map?.valueMap.relievers ?? []).map((reliever) => reliever.text.trim().toLowerCase()));
-}
+/** What each 'in' item of the memory's scope delivers, by the contract's rule (the one its review flags follow). */
+const standingsOf = (memory: readonly MemoryEntry[]): ScopeStanding[] => scopeStandingsIn(memory).map(({ standing }) => standing);
 
 const NO_MEMBERS: TeamMember[] = [];
 
@@ -58,6 +55,6 @@ export const BUILD_PLAN_APP = {
   workspaceContext: (state) => ({
     planProposal: state?.planProposal ?? null,
     teamMembers: state?.teamMembers ?? NO_MEMBERS,
-    ...(state ? { valueMapRelievers: relieversOf(state.memory) } : {}),
+    ...(state ? { scopeStandings: standingsOf(state.memory) } : {}),
   }),
 } satisfies PhaseApp;

@@ -19,29 +19,19 @@ export type RankingFields = ChannelRanking;
 
 const bookOrder = (ideas: readonly ChannelIdea[]) => [...ideas].sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel));
 
-/** What is wrong with a channel's place in the inner ring, said at its checkbox. */
-function innerRingProblem(fields: RankingFields, idea: ChannelIdea): string | null {
-  if (!fields.innerRing.includes(idea.channel)) return null;
-  if (idea.ring !== 'promising') return 'Not ranked promising: the inner ring holds promising channels';
-  if (fields.innerRing.length > INNER_RING_SIZE) return `The inner ring holds at most ${INNER_RING_SIZE} channels`;
-  return null;
-}
-
-/** Each of the 19 channels: its idea and its ring, and whether it is in the inner ring. */
+/** Each of the 19 channels: its idea and its one ring, the inner ring included. */
 function ChannelRankingFields({ id, fields, onChange }: ArtifactEditorProps<RankingFields>) {
   const setIdea = (index: number, change: Partial<ChannelIdea>) =>
     onChange({ ...fields, ideas: fields.ideas.map((idea, at) => (at === index ? { ...idea, ...change } : idea)) });
-  const toggleInner = (channel: TractionChannel) =>
-    onChange({
-      ...fields,
-      innerRing: fields.innerRing.includes(channel) ? fields.innerRing.filter((other) => other !== channel) : [...fields.innerRing, channel],
-    });
+  const inner = fields.ideas.filter((idea) => idea.ring === 'inner').length;
   return (
     <div className="grow-editor">
-      <p className="artifact-editor__hint">The inner ring holds up to {INNER_RING_SIZE} channels ranked promising: the ones the team tests now.</p>
+      <p className="artifact-editor__hint">
+        Each channel is in one ring. The inner ring holds up to {INNER_RING_SIZE} channels, chosen among the promising: the ones the team tests now.
+      </p>
       {fields.ideas.map((idea, index) => {
-        const problem = innerRingProblem(fields, idea);
         const name = TRACTION_CHANNELS[idea.channel];
+        const problem = idea.ring === 'inner' && inner > INNER_RING_SIZE ? `The inner ring holds at most ${INNER_RING_SIZE} channels` : null;
         return (
           <fieldset key={idea.channel} className="artifact-editor__group">
             <legend>{name}</legend>
@@ -60,21 +50,7 @@ function ChannelRankingFields({ id, fields, onChange }: ArtifactEditorProps<Rank
               options={RING_LABELS}
               onChange={(ring) => setIdea(index, { ring })}
             />
-            <label className="grow-choice__option">
-              <input
-                type="checkbox"
-                checked={fields.innerRing.includes(idea.channel)}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-inner-${index}-problem` : undefined}
-                onChange={() => toggleInner(idea.channel)}
-              />
-              In the inner ring
-            </label>
-            {problem && (
-              <p id={`${id}-inner-${index}-problem`} className="grow-field-error">
-                {problem}
-              </p>
-            )}
+            {problem && <p className="grow-field-error">{problem}</p>}
           </fieldset>
         );
       })}
@@ -85,7 +61,6 @@ function ChannelRankingFields({ id, fields, onChange }: ArtifactEditorProps<Rank
 /** The field a schema issue is about: ['ranking', 'ideas', 3, 'idea'] is 'Search engine marketing: idea'. */
 export function rankingIssueLabel(path: readonly PropertyKey[]): string | null {
   const [, list, index, key] = path;
-  if (list === 'innerRing') return 'Inner ring';
   if (list !== 'ideas') return null;
   const channel = typeof index === 'number' ? TRACTION_CHANNELS[CHANNELS[index]!] : undefined;
   const field = key === 'ring' ? 'ring' : key === 'channel' ? 'channel' : 'idea';
@@ -93,8 +68,8 @@ export function rankingIssueLabel(path: readonly PropertyKey[]): string | null {
 }
 
 export const CHANNEL_RANKING_EDITOR: ArtifactEditor<EntryOf<'channel_ranking'>, RankingFields> = {
-  fieldsOf: (entry) => ({ ideas: bookOrder(entry.ranking.ideas), innerRing: [...entry.ranking.innerRing] }),
-  contentOf: (fields) => ({ ranking: { ideas: fields.ideas.map((idea) => ({ ...idea, idea: idea.idea.trim() })), innerRing: fields.innerRing } }),
+  fieldsOf: (entry) => ({ ideas: bookOrder(entry.ranking.ideas) }),
+  contentOf: (fields) => ({ ranking: { ideas: fields.ideas.map((idea) => ({ ...idea, idea: idea.idea.trim() })) } }),
   Editor: ChannelRankingFields,
   issueLabel: rankingIssueLabel,
 };

@@ -4,6 +4,7 @@ import {
   CHECK_IN_NOW_FRAME,
   INNER_RING_FRAME,
   INNER_RING_SIZE,
+  innerRingOf,
   RING_LABELS,
   RINGS,
   TRACTION_CHANNELS,
@@ -22,9 +23,10 @@ export const dayLabel = (instant: number) => new Date(instant).toLocaleDateStrin
 
 /**
  * The Bullseye: the inner ring the founders chose, then the promising, possible and long-shot
- * channels, each with its idea. Members choose the inner ring among the promising channels (up to
- * three), sent to the server and shown to every member from the shared state; the project's
- * weekly check-in is turned on or off here, and each member asks for it by e-mail or not.
+ * channels, each with its idea, each channel in one ring only. Members choose the inner ring among
+ * the promising channels (up to three), sent to the server and shown to every member from the
+ * shared state; the project's weekly check-in is turned on or off here, and each member asks for
+ * it by e-mail or not.
  */
 export function ChannelRankingView({
   entry,
@@ -49,18 +51,27 @@ export function ChannelRankingView({
 }) {
   const { ranking } = entry;
   const byRing = (ring: Ring) => ranking.ideas.filter((idea) => idea.ring === ring);
-  const inner = ranking.innerRing.map((channel) => ranking.ideas.find((idea) => idea.channel === channel) ?? { channel, idea: '', ring: 'promising' as const });
+  const inner = innerRingOf(ranking);
+  // The inner ring is chosen among the promising: those in it now, and those that could be.
+  const candidates = ranking.ideas.filter((idea) => idea.ring === 'inner' || idea.ring === 'promising');
   return (
     <div className="grow-ranking">
       <ol className="grow-bullseye" aria-label="The Bullseye, from the centre out">
-        <RingGroup ring="inner" label="Inner ring: chosen to test now" ideas={inner} empty="Not chosen yet: choose up to 3 promising channels below." />
-        {RINGS.map((ring) => (
-          <RingGroup key={ring} ring={ring} label={RING_LABELS[ring]} ideas={byRing(ring)} empty="No channel here." />
-        ))}
+        {RINGS.map((ring) =>
+          ring === 'inner' ? (
+            <RingGroup
+              key={ring}
+              ring={ring}
+              label="Inner ring: chosen to test now"
+              ideas={byRing(ring)}
+              empty="Not chosen yet: choose up to 3 promising channels below."
+            />
+          ) : (
+            <RingGroup key={ring} ring={ring} label={RING_LABELS[ring]} ideas={byRing(ring)} empty="No channel here." />
+          ),
+        )}
       </ol>
-      {onAction && byRing('promising').length > 0 && (
-        <InnerRingChoice key={ranking.innerRing.join()} promising={byRing('promising')} chosen={ranking.innerRing} onAction={onAction} />
-      )}
+      {onAction && candidates.length > 0 && <InnerRingChoice key={inner.join()} candidates={candidates} chosen={inner} onAction={onAction} />}
       {onAction && checkIn && <CheckInControl checkIn={checkIn} userId={userId} isOwner={isOwner} onAction={onAction} onShowMessage={onShowMessage} />}
       <ArtifactAcceptance
         entry={entry}
@@ -73,7 +84,7 @@ export function ChannelRankingView({
   );
 }
 
-function RingGroup({ ring, label, ideas, empty }: { ring: Ring | 'inner'; label: string; ideas: readonly ChannelIdea[]; empty: string }) {
+function RingGroup({ ring, label, ideas, empty }: { ring: Ring; label: string; ideas: readonly ChannelIdea[]; empty: string }) {
   const headingId = useId();
   return (
     <li className={`grow-bullseye__ring grow-bullseye__ring--${ring}`} aria-labelledby={headingId}>
@@ -103,15 +114,16 @@ function RingGroup({ ring, label, ideas, empty }: { ring: Ring | 'inner'; label:
 
 /** Up to three promising channels, chosen by a member for everyone; a refusal is said under the button. */
 function InnerRingChoice({
-  promising,
+  candidates,
   chosen,
   onAction,
 }: {
-  promising: readonly ChannelIdea[];
+  /** The channels in the inner ring or ranked promising. */
+  candidates: readonly ChannelIdea[];
   chosen: readonly TractionChannel[];
   onAction: WorkspaceRequest;
 }) {
-  const [picked, setPicked] = useState<TractionChannel[]>(() => chosen.filter((channel) => promising.some((idea) => idea.channel === channel)));
+  const [picked, setPicked] = useState<TractionChannel[]>(() => [...chosen]);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const full = picked.length >= INNER_RING_SIZE;
@@ -127,7 +139,7 @@ function InnerRingChoice({
     <fieldset className="grow-choice">
       <legend>Choose the inner ring: up to {INNER_RING_SIZE} promising channels to test now</legend>
       <ul className="grow-choice__list">
-        {promising.map((idea) => {
+        {candidates.map((idea) => {
           const checked = picked.includes(idea.channel);
           return (
             <li key={idea.channel}>

@@ -1,49 +1,100 @@
 import {
   COMPARISON_LABELS,
-  ExperimentSchema,
+  ExperimentFieldsSchema,
   GROW_LIMITS,
+  sameTest,
+  ThresholdSchema,
   TRACTION_CHANNELS,
   type Comparison,
   type Experiment,
   type ExperimentResult,
+  type TestChoice,
+  type Tested,
   type TractionChannel,
 } from '#contracts/phases/grow';
 import { SelectField } from '../ArtifactFields';
 import type { ArtifactEditor, ArtifactEditorProps, EntryOf } from '../types';
 import { LimitedTextField } from '../LimitedFields';
-import { GrowNumberField, problemOf } from './GrowFields';
+import { GrowDayField, GrowNumberField, problemOf } from './GrowFields';
+import { testsText } from './ExperimentView';
 
-/** An experiment as the form holds it: the assumption tested as text (empty: none). */
+/** An experiment as the form holds it: its threshold's parts side by side, what it tests as chosen. */
 export interface ExperimentFields {
   channel: TractionChannel;
   hypothesis: string;
-  metric: string;
   budget: number;
-  durationDays: number;
   startedOn: string;
+  metric: string;
   comparison: Comparison;
   thresholdValue: number;
-  tests: string;
+  by: string;
+  tests: Tested | null;
   results: ExperimentResult[];
   verdict: Experiment['verdict'];
 }
 
-const shape = ExperimentSchema.shape;
+const shape = ExperimentFieldsSchema.shape;
+const NOTHING = '';
+
+/** A test as an option's value: 'assumption 2', 'artifact <id>', 'unlinked'. */
+const keyOf = (tested: Tested | null) =>
+  tested === null ? NOTHING : tested.kind === 'assumption' ? `assumption ${tested.number}` : tested.kind === 'artifact' ? `artifact ${tested.id}` : 'unlinked';
+
+/**
+ * What the experiment tests, chosen from the memory as it is now (the workspace's list): nothing,
+ * one of phase 5's riskiest assumptions, or another artifact. Words kept from before tests were
+ * chosen stay an option until another is chosen; nothing is typed.
+ */
+function TestsField({
+  id,
+  tests,
+  choices,
+  onChange,
+}: {
+  id: string;
+  tests: Tested | null;
+  choices: readonly TestChoice[];
+  onChange: (tests: Tested | null) => void;
+}) {
+  const current = tests && !choices.some((choice) => sameTest(choice.tested, tests)) ? tests : null;
+  return (
+    <div className="memory-editor__field">
+      <label htmlFor={id}>Tests</label>
+      <select
+        id={id}
+        className="memory-editor__input"
+        value={keyOf(tests)}
+        onChange={(event) => {
+          const key = event.target.value;
+          onChange(key === NOTHING ? null : key === keyOf(current) ? current : (choices.find((choice) => keyOf(choice.tested) === key)?.tested ?? null));
+        }}
+      >
+        <option value={NOTHING}>Nothing named</option>
+        {current && <option value={keyOf(current)}>{testsText(current, choices)}</option>}
+        {choices.map((choice) => (
+          <option key={keyOf(choice.tested)} value={keyOf(choice.tested)}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** The experiment's fields; results can only be removed (members log new ones from the experiment itself). */
-function ExperimentFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<ExperimentFields>) {
+function ExperimentFieldsEditor({ id, fields, onChange, workspace }: ArtifactEditorProps<ExperimentFields>) {
   const set =
     <Key extends keyof ExperimentFields>(key: Key) =>
     (value: ExperimentFields[Key]) =>
       onChange({ ...fields, [key]: value });
-  const startProblem = problemOf(shape.startedOn, fields.startedOn);
+  const threshold = ThresholdSchema.shape;
   return (
     <div className="grow-editor">
       <SelectField<TractionChannel> id={`${id}-channel`} label="Channel" value={fields.channel} options={TRACTION_CHANNELS} onChange={set('channel')} />
       <LimitedTextField id={`${id}-hypothesis`} label="Hypothesis" value={fields.hypothesis} max={400} rows={3} onChange={set('hypothesis')} />
-      <LimitedTextField id={`${id}-metric`} label="Metric (what is counted)" value={fields.metric} max={160} onChange={set('metric')} />
       <fieldset className="artifact-editor__group">
         <legend>Success</legend>
+        <LimitedTextField id={`${id}-metric`} label="Metric (what is counted)" value={fields.metric} max={GROW_LIMITS.metricChars} onChange={set('metric')} />
         <div className="grow-editor__pair">
           <SelectField<Comparison>
             id={`${id}-comparison`}
@@ -56,10 +107,11 @@ function ExperimentFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<Ex
             id={`${id}-threshold`}
             label="Threshold"
             value={fields.thresholdValue}
-            problem={problemOf(shape.threshold.shape.value, fields.thresholdValue)}
+            problem={problemOf(threshold.value, fields.thresholdValue)}
             onChange={set('thresholdValue')}
           />
         </div>
+        <GrowDayField id={`${id}-by`} label="By" value={fields.by} problem={problemOf(threshold.by, fields.by)} onChange={set('by')} />
       </fieldset>
       <div className="grow-editor__pair">
         <GrowNumberField
@@ -71,35 +123,15 @@ function ExperimentFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<Ex
           problem={problemOf(shape.budget, fields.budget)}
           onChange={set('budget')}
         />
-        <GrowNumberField
-          id={`${id}-duration`}
-          label="Duration (days)"
-          value={fields.durationDays}
-          min={1}
-          max={GROW_LIMITS.durationDays}
-          step="1"
-          problem={problemOf(shape.durationDays, fields.durationDays)}
-          onChange={set('durationDays')}
-        />
-      </div>
-      <div className="memory-editor__field">
-        <label htmlFor={`${id}-started`}>Starts on</label>
-        <input
+        <GrowDayField
           id={`${id}-started`}
-          type="date"
-          className="memory-editor__input"
+          label="Starts on"
           value={fields.startedOn}
-          aria-invalid={startProblem ? true : undefined}
-          aria-describedby={startProblem ? `${id}-started-problem` : undefined}
-          onChange={(event) => set('startedOn')(event.target.value)}
+          problem={problemOf(shape.startedOn, fields.startedOn)}
+          onChange={set('startedOn')}
         />
-        {startProblem && (
-          <p id={`${id}-started-problem`} className="grow-field-error">
-            {startProblem}
-          </p>
-        )}
       </div>
-      <LimitedTextField id={`${id}-tests`} label="Tests the assumption (empty: none)" value={fields.tests} max={400} rows={2} onChange={set('tests')} />
+      <TestsField id={`${id}-tests`} tests={fields.tests} choices={workspace?.experimentTests ?? []} onChange={set('tests')} />
       {fields.results.length > 0 && (
         <fieldset className="artifact-editor__group">
           <legend>Results</legend>
@@ -130,18 +162,17 @@ function ExperimentFieldsEditor({ id, fields, onChange }: ArtifactEditorProps<Ex
 const LABELS: Record<string, string> = {
   channel: 'Channel',
   hypothesis: 'Hypothesis',
-  metric: 'Metric',
   budget: 'Budget',
-  durationDays: 'Duration (days)',
   startedOn: 'Starts on',
-  tests: 'Tests the assumption',
+  tests: 'Tests',
   verdict: 'Verdict',
 };
+const THRESHOLD_LABELS: Record<string, string> = { metric: 'Metric (what is counted)', comparison: 'Success is', value: 'Threshold', by: 'By' };
 
-/** The field a schema issue is about: a threshold's value is 'Threshold', a result's is 'Result 2'. */
+/** The field a schema issue is about: a threshold's value is 'Threshold', its day 'By', a result's 'Result 2'. */
 export function experimentIssueLabel(path: readonly PropertyKey[]): string | null {
   const [, key, index] = path;
-  if (key === 'threshold') return path[2] === 'comparison' ? 'Success is' : 'Threshold';
+  if (key === 'threshold') return typeof index === 'string' && Object.hasOwn(THRESHOLD_LABELS, index) ? THRESHOLD_LABELS[index]! : 'Threshold';
   if (key === 'results') return typeof index === 'number' ? `Result ${index + 1}` : 'Results';
   return typeof key === 'string' && Object.hasOwn(LABELS, key) ? LABELS[key]! : null;
 }
@@ -150,13 +181,13 @@ export const EXPERIMENT_EDITOR: ArtifactEditor<EntryOf<'experiment'>, Experiment
   fieldsOf: ({ experiment }) => ({
     channel: experiment.channel,
     hypothesis: experiment.hypothesis,
-    metric: experiment.metric,
     budget: experiment.budget,
-    durationDays: experiment.durationDays,
     startedOn: experiment.startedOn,
+    metric: experiment.threshold.metric,
     comparison: experiment.threshold.comparison,
     thresholdValue: experiment.threshold.value,
-    tests: experiment.tests ?? '',
+    by: experiment.threshold.by,
+    tests: experiment.tests,
     results: experiment.results,
     verdict: experiment.verdict,
   }),
@@ -164,12 +195,10 @@ export const EXPERIMENT_EDITOR: ArtifactEditor<EntryOf<'experiment'>, Experiment
     experiment: {
       channel: fields.channel,
       hypothesis: fields.hypothesis,
-      metric: fields.metric,
       budget: fields.budget,
-      durationDays: fields.durationDays,
       startedOn: fields.startedOn,
-      threshold: { comparison: fields.comparison, value: fields.thresholdValue },
-      tests: fields.tests.trim() === '' ? null : fields.tests,
+      threshold: { metric: fields.metric, comparison: fields.comparison, value: fields.thresholdValue, by: fields.by },
+      tests: fields.tests,
       results: fields.results,
       verdict: fields.verdict,
     },

@@ -1,14 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   COMPARISON_LABELS,
-  experimentEnds,
+  experimentDays,
   GROW_LIMITS,
   latestResult,
   meetsThreshold,
   RECOMMENDATION_LABELS,
   RESULT_FRAME,
+  sameTest,
   TRACTION_CHANNELS,
   type Experiment,
+  type TestChoice,
 } from '#contracts/phases/grow';
 import { ArtifactAcceptance } from '../Acceptance';
 import type { EntryOf, WorkspaceRequest } from '../types';
@@ -17,28 +19,39 @@ type ExperimentEntry = EntryOf<'experiment'>;
 
 export const NOT_A_NUMBER = 'A result is a number: what the metric measured';
 
-/** The threshold as a sentence: 'at least 20 sign-ups from the post'. */
-export const thresholdText = (experiment: Pick<Experiment, 'threshold' | 'metric'>) =>
-  `${COMPARISON_LABELS[experiment.threshold.comparison]} ${experiment.threshold.value} ${experiment.metric}`;
-
 /** A day written YYYY-MM-DD as the founders read it: '2 December 2026'. */
 export const dayText = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** The threshold as a sentence: 'at least 20 sign-ups from the post by 2 December 2026'. */
+export const thresholdText = ({ threshold }: Pick<Experiment, 'threshold'>) =>
+  `${COMPARISON_LABELS[threshold.comparison]} ${threshold.value} ${threshold.metric} by ${dayText(threshold.by)}`;
+
+/** What an experiment tests, named as the memory names it now (`choices`), else as it was named when chosen. */
+export function testsText(tests: Experiment['tests'], choices: readonly TestChoice[] | undefined): string {
+  if (tests === null) return 'Nothing named';
+  if (tests.kind === 'unlinked') return `“${tests.text}”, as written before tests were chosen: edit the experiment to choose what it tests`;
+  if (!choices) return tests.label;
+  return choices.find((choice) => sameTest(choice.tested, tests))?.label ?? `${tests.label} (no longer in the memory)`;
+}
+
 /**
- * One experiment of the inner ring: its channel, hypothesis and measure, the threshold that
- * counts as success, the assumption it puts to the test, its results as logged by the members
+ * One experiment of the inner ring: its channel and hypothesis, the threshold that counts as
+ * success (what is counted, how many, by which day), what it puts to the test, its results as logged by the members
  * with the latest compared to the threshold, and the co-founder's verdict once it has judged.
  */
 export function ExperimentView({
   entry,
   onAccept,
   onAction,
+  choices,
 }: {
   entry: ExperimentEntry;
   onAccept?: () => Promise<string | null>;
   /** Sends the phase's frames (a result logged); absent where the experiment is only read. */
   onAction?: WorkspaceRequest;
+  /** What an experiment may test, as the memory holds it now; undefined when not known. */
+  choices?: readonly TestChoice[];
 }) {
   const { experiment } = entry;
   const latest = latestResult(experiment);
@@ -55,10 +68,6 @@ export function ExperimentView({
           <dd className="grow-prose">{experiment.hypothesis}</dd>
         </div>
         <div>
-          <dt>Metric</dt>
-          <dd>{experiment.metric}</dd>
-        </div>
-        <div>
           <dt>Success</dt>
           <dd>{thresholdText(experiment)}</dd>
         </div>
@@ -69,13 +78,13 @@ export function ExperimentView({
         <div>
           <dt>Duration</dt>
           <dd>
-            {experiment.durationDays} {experiment.durationDays === 1 ? 'day' : 'days'}, from {dayText(experiment.startedOn)} to{' '}
-            <time dateTime={experimentEnds(experiment)}>{dayText(experimentEnds(experiment))}</time>
+            {experimentDays(experiment)} {experimentDays(experiment) === 1 ? 'day' : 'days'}, from {dayText(experiment.startedOn)} to{' '}
+            <time dateTime={experiment.threshold.by}>{dayText(experiment.threshold.by)}</time>
           </dd>
         </div>
         <div>
-          <dt>Tests the assumption</dt>
-          <dd className="grow-prose">{experiment.tests ?? 'None named'}</dd>
+          <dt>Tests</dt>
+          <dd className="grow-prose">{testsText(experiment.tests, choices)}</dd>
         </div>
       </dl>
       <section className="grow-results" aria-label="Results">
@@ -111,7 +120,7 @@ export function ExperimentView({
             Latest: {latest.value} on {latest.on}, {met ? 'threshold met' : 'threshold not met'} ({thresholdText(experiment)}).
           </p>
         )}
-        {onAction && <ResultForm id={entry.id} metric={experiment.metric} onAction={onAction} />}
+        {onAction && <ResultForm id={entry.id} metric={experiment.threshold.metric} onAction={onAction} />}
       </section>
       {experiment.verdict && (
         <section className="grow-verdict" aria-label="Verdict">

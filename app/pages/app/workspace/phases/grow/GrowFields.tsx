@@ -1,5 +1,5 @@
 /**
- * The phase's number fields in its editors, each saying what is wrong at the field as the member
+ * The phase's number and day fields in its editors, each saying what is wrong at the field as the member
  * types, within the contract's bounds (texts use ../LimitedFields.tsx). Saving still checks the contract.
  */
 
@@ -38,6 +38,41 @@ export function GrowNumberField({
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+      />
+      {problem && (
+        <p id={`${id}-problem`} className="grow-field-error">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A day (YYYY-MM-DD), picked from the browser's calendar; `problem` is said under it. */
+export function GrowDayField({
+  id,
+  label,
+  value,
+  problem,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  problem: string | null;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <div className="memory-editor__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        className="memory-editor__input"
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => onChange(event.target.value)}
       />
       {problem && (
         <p id={`${id}-problem`} className="grow-field-error">

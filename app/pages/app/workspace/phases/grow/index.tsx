@@ -1,4 +1,5 @@
-import { GROW_TOOLS, type GrowState } from '#contracts/phases/grow';
+import { GROW_TOOLS, testChoices, type GrowState, type TestChoice } from '#contracts/phases/grow';
+import { artifactLabelOf } from '#contracts/phases/registry';
 import { savedNote } from '../SavedNote';
 import type { ArtifactViewProps, EntryOf, PhaseApp } from '../types';
 import { CHANNEL_RANKING_EDITOR } from './ChannelRankingEditor';
@@ -11,6 +12,8 @@ declare module '../types' {
   interface PhaseWorkspaceContext {
     /** The project's weekly check-in (the shared state's checkIn). */
     checkIn?: GrowState['checkIn'];
+    /** What an experiment may test, from the memory now: phase 5's assumptions one by one, then the other artifacts. */
+    experimentTests?: readonly TestChoice[];
   }
 }
 
@@ -31,7 +34,7 @@ function ChannelRankingEntryView({ entry, onAccept, workspace }: ArtifactViewPro
 
 /** An experiment in the memory: a result logged goes through the workspace's requests. */
 function ExperimentEntryView({ entry, onAccept, workspace }: ArtifactViewProps<EntryOf<'experiment'>>) {
-  return <ExperimentView entry={entry} onAccept={onAccept} onAction={workspace?.onAction} />;
+  return <ExperimentView entry={entry} onAccept={onAccept} onAction={workspace?.onAction} choices={workspace?.experimentTests} />;
 }
 
 /** Phase 8, 'Market and grow', in the workspace: the 19 channels in the Bullseye, the inner ring's experiments and their results, the weekly check-in. */
@@ -46,8 +49,10 @@ export const GROW_APP = {
   },
   failedToolNotes: {
     [GROW_TOOLS.saveChannelRanking]: 'The channel ranking was refused: each of the 19 channels needs one idea and a ring.',
-    [GROW_TOOLS.saveExperiment]: 'The experiment was refused as written: it needs a metric, a threshold and a duration.',
+    [GROW_TOOLS.saveExperiment]:
+      'The experiment was refused as written: it needs a threshold (what is counted, how many, by which day) and what it tests from the memory.',
     [GROW_TOOLS.judgeExperiment]: 'The verdict was refused: the numbers logged do not show what it claimed against the threshold.',
   },
-  workspaceContext: (state) => (state?.checkIn ? { checkIn: state.checkIn } : {}),
+  workspaceContext: (state) =>
+    state ? { ...(state.checkIn ? { checkIn: state.checkIn } : {}), experimentTests: testChoices(state.memory, artifactLabelOf) } : {},
 } satisfies PhaseApp;

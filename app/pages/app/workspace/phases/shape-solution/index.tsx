@@ -1,5 +1,5 @@
 import { artifactDefinition } from '#contracts/phases/registry';
-import { SHAPE_SOLUTION_TOOLS, sourceName, type PersonaNeeds } from '#contracts/phases/shape-solution';
+import { personaNeedsIn, SHAPE_SOLUTION_TOOLS, sourceName, type PersonaNeeds } from '#contracts/phases/shape-solution';
 import type { MemoryEntry } from '#contracts/workspace';
 import { savedNote } from '../SavedNote';
 import type { ArtifactViewProps, EntryOf, PhaseApp } from '../types';
@@ -20,17 +20,6 @@ declare module '../types' {
     /** The artifacts of the memory a Lean Canvas box may come from, named as a box names them ('Persona: Sam Rivera'). */
     memorySources?: readonly string[];
   }
-}
-
-/** The personas' pains and gains in the memory, as a value map checks what its relievers and creators answer. */
-export function personaNeedsOf(memory: readonly MemoryEntry[]): PersonaNeeds[] {
-  return memory
-    .filter((entry): entry is EntryOf<'persona'> => entry.kind === 'persona')
-    .map((entry) => ({
-      name: entry.title,
-      pains: entry.persona.pains.map((pain) => pain.text),
-      gains: entry.persona.gains.map((gain) => gain.text),
-    }));
 }
 
 /** The artifacts of the memory, but the canvas itself, as a Lean Canvas box names its source, by phase; each name once. */
@@ -81,5 +70,5 @@ export const SHAPE_SOLUTION_APP = {
     [SHAPE_SOLUTION_TOOLS.saveRiskiestAssumptions]: 'The riskiest assumptions were refused as written.',
     [SHAPE_SOLUTION_TOOLS.savePitch]: 'The pitch was refused: its solution did not fit its appetite, or a part was missing.',
   },
-  workspaceContext: (state) => (state ? { personaNeeds: personaNeedsOf(state.memory), memorySources: memorySourcesOf(state.memory) } : {}),
+  workspaceContext: (state) => (state ? { personaNeeds: personaNeedsIn(state.memory), memorySources: memorySourcesOf(state.memory) } : {}),
 } satisfies PhaseApp;
