@@ -97,4 +97,17 @@ describe('phase 7 in the export', () => {
     const text = await exported('pdf');
     for (const line of EXPECTED) expect(text).toContain(line);
   });
+
+  it('keeps the review flag every member sees: the claims a launch asset makes that no artifact backs', async () => {
+    const claiming = CONTENTS.map((content) =>
+      content.kind === 'product_hunt_kit'
+        ? { ...content, kit: { ...content.kit, description: 'Trusted by 10,000 clinics. Fills any slot in 5 minutes, guaranteed.' } }
+        : content,
+    );
+    const markdown = await exportedText(claiming, [7], 'md');
+    expect(markdown).toContain('Review: These words need evidence that no earlier artifact of the memory gives:');
+    expect(markdown).toContain('“10,000 clinics”, “any slot”, “5 minutes”, “guaranteed”. Back each with evidence, or cut it.');
+    // The assets that claim nothing carry no flag.
+    expect(markdown.match(/Review: /g)).toHaveLength(1);
+  });
 });

@@ -1,8 +1,8 @@
 import type { CanvasItem } from '#contracts/canvas';
 import type { CanvasPicture, ExportBlock, ExportDocument, ExportInline, ExportRequest, ExportSource } from '#contracts/export';
-import type { ArtifactOutline, PhaseDefinition } from '#contracts/phases/fields';
+import type { ArtifactOutline, PhaseDefinition, ReviewFlag } from '#contracts/phases/fields';
 import { isWebAddress } from '#contracts/discussions';
-import { inventedCitations, outlineOf, PHASES, type ArtifactContent } from '#contracts/phases/registry';
+import { inventedCitations, outlineOf, PHASES, reviewFlagsOf, type ArtifactContent } from '#contracts/phases/registry';
 import { TEXT_MEMORY_KINDS, type MemoryEntry } from '#contracts/workspace';
 import type { DigestQuestion, ResearchDigest } from '../project-research';
 
@@ -18,12 +18,15 @@ export interface ExportRegistry {
   outline: (entry: MemoryEntry) => ArtifactOutline;
   /** The addresses the artifact cites as evidence, which only the co-founder's tools add, having checked them (decision 0048). */
   cited?: (entry: MemoryEntry) => string[];
+  /** The review flags every member sees on the artifacts (claims, scope, contradictions), kept in the file. */
+  flags?: (memory: readonly MemoryEntry[], now: Date) => ReviewFlag[];
 }
 
 export const PHASE_REGISTRY: ExportRegistry = {
   phases: PHASES,
   outline: (entry) => outlineOf(entry as ArtifactContent),
   cited: (entry) => inventedCitations(entry as ArtifactContent, null).flatMap((citation) => citation.key.split('\n').filter((part) => isWebAddress(part))),
+  flags: (memory, now) => reviewFlagsOf(memory, now.getTime()),
 };
 
 /** Everything the document is made of, gathered by the route from D1 and the project's object. */
@@ -81,12 +84,16 @@ export function buildExportDocument(
     ],
   });
 
+  const flags = registry.flags?.(project.memory, now) ?? [];
   for (const phase of chosen) {
     blocks.push({ type: 'heading', level: 1, text: `Phase ${phase.number}: ${phase.title}` });
     blocks.push({ type: 'paragraph', inlines: [{ text: phase.summary }] });
     const kinds = phase.artifacts.map((artifact) => artifact.kind);
     const entries = project.memory.filter((entry) => kinds.includes(entry.kind));
-    for (const entry of entries) blocks.push(...artifactBlocks(entry, registry, project.sourceReadAt));
+    for (const entry of entries) {
+      const reviews = flags.filter((flag) => flag.entryId === entry.id).map((flag) => flag.text);
+      blocks.push(...artifactBlocks(entry, registry, project.sourceReadAt, reviews));
+    }
     if (phase.number === RESEARCH_PHASE) blocks.push(...researchBlocks(project.research, project.appUrl));
     else if (entries.length === 0) blocks.push({ type: 'paragraph', inlines: [{ text: 'Nothing was written in this phase yet.' }] });
   }
@@ -96,7 +103,12 @@ export function buildExportDocument(
   return { title: project.name, exportedAt: now.toISOString(), blocks };
 }
 
-function artifactBlocks(entry: MemoryEntry, registry: ExportRegistry, sourceReadAt: ProjectForExport['sourceReadAt']): ExportBlock[] {
+function artifactBlocks(
+  entry: MemoryEntry,
+  registry: ExportRegistry,
+  sourceReadAt: ProjectForExport['sourceReadAt'],
+  reviews: readonly string[],
+): ExportBlock[] {
   const outline = registry.outline(entry);
   const blocks: ExportBlock[] = [{ type: 'heading', level: 2, text: entry.title }];
   blocks.push({
@@ -107,6 +119,8 @@ function artifactBlocks(entry: MemoryEntry, registry: ExportRegistry, sourceRead
       },
     ],
   });
+  // As the memory panel shows them to every member: 'Review: …'.
+  for (const review of new Set(reviews)) blocks.push({ type: 'paragraph', inlines: [{ text: `Review: ${review}` }] });
 
   const sources = new Map<string, ExportSource>();
   const cited = new Set(registry.cited?.(entry) ?? []);
