@@ -311,7 +311,8 @@ async function walkPhaseEight(page: Page, viewport: Viewport, key: string, first
   const shot = (phase: string) => screenshot(page, `offline-demo-walk-${key}-${phase}`, { fullPage: false });
   await say(page, 'Go on');
   expect(await (await waitForAnswerNumber(page, first, 'Here are the 19 traction channels ranked')).textContent()).toContain('Ranked the 19 traction channels');
-  // The inner ring is the founders' to choose, in the ranking; the demo then tests its first channel.
+  // The inner ring is the founders' to choose, in the ranking; the demo then tests its first
+  // channel in the ranking's order (the 19 channels' order, where Content marketing comes first).
   await openSheet(page, viewport, 'Memory');
   const ranking = memoryEntry(page, 'Channels ranked');
   const choice = ranking.getByRole('group', { name: /Choose the inner ring/ });
@@ -322,7 +323,7 @@ async function walkPhaseEight(page: Page, viewport: Viewport, key: string, first
   await say(page, 'Next');
   const experiment = await waitForAnswerNumber(page, first + 1, 'An experiment tests one channel of your inner ring');
   expect(await experiment.textContent()).toContain('Saved the experiment');
-  expect(await memoryEntry(page, 'Experiment').getAttribute('aria-label')).toMatch(/^Experiment: Sales for /);
+  expect(await memoryEntry(page, 'Experiment').getAttribute('aria-label')).toMatch(/^Experiment: Content marketing for /);
   await scrollTo(experiment);
   await shot('phase-8');
   await say(page, 'Next');
