@@ -119,8 +119,12 @@ async function listedProjects(page: Page): Promise<string[]> {
   return listed;
 }
 
-/** The open project's panel: its name, then the 8 phases, the first 2 free, the built ones of the rest Pro, the others coming soon. */
-async function expectProjectPanel(page: Page, name: string) {
+/**
+ * The open project's panel: its name, then the 8 phases, the first 2 free, the built ones of the
+ * rest Pro, the others coming soon; its owner is offered Pro, a member who does not own it is told
+ * that the owner's plan opens them.
+ */
+async function expectProjectPanel(page: Page, name: string, role: 'owner' | 'member' = 'owner') {
   const panel = page.getByRole('region', { name, exact: true });
   await panel.getByRole('heading', { level: 2, name, exact: true }).waitFor();
   const phases = panel.locator('.phases__list > li');
@@ -130,7 +134,8 @@ async function expectProjectPanel(page: Page, name: string) {
   expect(tags).toEqual(PHASES.map((phase) => (!phase.built ? 'Coming soon' : phase.free ? 'Free' : 'Pro')));
   expect(await panel.locator('.phases__list > li.phase--locked').count()).toBe(6);
   expect(await panel.locator('.phases__list > li.phase--coming a').count()).toBe(0);
-  expect(await panel.getByText(`${PRO_PHASES_NOW}:`, { exact: false }).isVisible()).toBe(true);
+  const offer = role === 'owner' ? `${PRO_PHASES_NOW}:` : "The project's owner is on the Free plan: Phases 3 to 8 open for every member once they have Pro.";
+  expect(await panel.getByText(offer, { exact: false }).isVisible()).toBe(true);
 }
 
 /** On the dashboard with no project yet: names a first project with the empty state's form. */
@@ -613,7 +618,7 @@ test('an invitation is accepted by a new user who signs up from its link', async
   await expectHeading(page, projectName);
   await page.getByRole('link', { name: 'Project settings', exact: true }).click();
   await expectHeading(page, 'Dashboard');
-  await expectProjectPanel(page, projectName);
+  await expectProjectPanel(page, projectName, 'member');
   expect(await listedProjects(page)).toEqual([`${projectName} · shared`]);
   expect(await page.getByText('Shared with you · created', { exact: false }).isVisible()).toBe(true);
   // The banner fully faded in (100 ms delay, then a 200 ms transition), as the visitor sees it.
