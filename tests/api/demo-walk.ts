@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:workers';
-import type { TractionChannel } from '#contracts/phases/grow';
 import type { MemoryEntry, WorkspaceMessage } from '#contracts/workspace';
 import { founderWords, SCRIPT_END } from '../../worker/agents/offline-demo';
 import { phaseModule } from '../../worker/agents/phases/registry';
@@ -97,14 +96,17 @@ async function acceptKind(actions: { acceptArtifact(id: string): Promise<unknown
   if (entry) await actions.acceptArtifact(entry.id);
 }
 
-/** The founders choose the first three promising channels as their inner ring, under the ranking. */
+/** The founders choose the first three promising channels as their inner ring, under the ranking: each moves to the inner ring. */
 function chooseInnerRing(actions: { updateMemory(id: string, content: never): unknown }, memory: readonly MemoryEntry[]) {
   const ranking = memory.find((entry): entry is Extract<MemoryEntry, { kind: 'channel_ranking' }> => entry.kind === 'channel_ranking')!;
-  const innerRing = ranking.ranking.ideas
-    .filter((idea) => idea.ring === 'promising')
-    .slice(0, 3)
-    .map((idea) => idea.channel as TractionChannel);
-  actions.updateMemory(ranking.id, { kind: 'channel_ranking', title: ranking.title, ranking: { ...ranking.ranking, innerRing } } as never);
+  const chosen = new Set(
+    ranking.ranking.ideas
+      .filter((idea) => idea.ring === 'promising')
+      .slice(0, 3)
+      .map((idea) => idea.channel),
+  );
+  const ideas = ranking.ranking.ideas.map((idea) => (chosen.has(idea.channel) ? { ...idea, ring: 'inner' as const } : idea));
+  actions.updateMemory(ranking.id, { kind: 'channel_ranking', title: ranking.title, ranking: { ...ranking.ranking, ideas } } as never);
 }
 
 /** Everything a walk showed and saved, as one text: the answers, the tools' inputs and outputs, the memory. */
