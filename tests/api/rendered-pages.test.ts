@@ -64,6 +64,8 @@ describe('public pages arrive rendered', () => {
     // Each route stylesheet is named by a disabled link, which the browser does not fetch: the
     // app's chunk loader sees it and does not add the same rules again.
     expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/MarketingLayout-[^"]+\.css" disabled>/);
+    // So is the entry's own, which lazy chunks of the landing page list among their CSS.
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css" disabled>/);
     expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]* disabled>)[^>]*>/);
     // The app's scripts are fetched at low priority: the page reads without them.
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js" fetchpriority="low">/);

@@ -42,6 +42,9 @@ describe('with JavaScript', () => {
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ state: 'visible' });
     expectNoProblems(page);
+    // The page's CSS arrived written into its head: the app adds no stylesheet after hydration,
+    // which would lay the page out and paint it again, later in the cascade.
+    expect(await page.locator('link[rel="stylesheet"]:not([disabled])').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([]);
   });
 
   test('the landing prompt keeps a draft across a reload and opens the join dialog once hydrated', async () => {

@@ -197,14 +197,18 @@ function streamRenderedPage(
   page: RenderedPage,
   cache: { key: Request; headers: Headers; seconds: number } | null,
 ) {
-  // With the styles written in, each route stylesheet keeps a disabled link, which the browser
-  // does not fetch: the app's chunk loader finds it and does not add the same rules again after
-  // hydration, later in the cascade than the rest.
+  // With the styles written in, each stylesheet keeps a disabled link, which the browser does
+  // not fetch: the app's chunk loader finds it and does not add the same rules again after
+  // hydration, later in the cascade than the rest, which would lay the page out and paint it
+  // again. The entry's own counts too: lazy chunks that share its CSS list it among theirs.
   const rootAt = document.indexOf(ROOT_ELEMENT);
   const headEnd = document.indexOf('</head>');
   const links = [
     ...(styles
-      ? [styles.html, ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" disabled>`)]
+      ? [
+          styles.html,
+          ...[...assets.entryStylesheets, ...assets.stylesheets].map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" disabled>`),
+        ]
       : assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)),
     ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" fetchpriority="low">`),
   ].join('');
