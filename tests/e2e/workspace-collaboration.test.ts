@@ -60,7 +60,10 @@ test('owner and collaborator see each other, each other’s messages, the same s
 
   // The collaborator's message reaches the owner, with its author.
   await sendMessage(collaboratorPage, 'Clinics in my town would share their numbers.');
-  await expect.poll(async () => (await transcript(ownerPage)).at(-2) ?? '').toBe(`${collaboratorName}: Clinics in my town would share their numbers.`);
+  // Through the object to the other browser: a condition that can take seconds on a busy machine, not vitest's default second.
+  await expect
+    .poll(async () => (await transcript(ownerPage)).at(-2) ?? '', { timeout: 15_000 })
+    .toBe(`${collaboratorName}: Clinics in my town would share their numbers.`);
   await waitForAnswer(ownerPage, 'clinics share numbers');
 
   // A memory entry added by one appears at the other; an edit by the other comes back.
