@@ -17,12 +17,13 @@ const EXPORT_FILES = ['tests/api/export*.test.ts'];
 /**
  * Component tests share one jsdom per worker (`isolate: false`): creating it for each file cost
  * more than the tests themselves. A file that replaces a module (`vi.mock`) runs isolated, since a
- * replaced module would otherwise stay replaced for the files after it.
+ * replaced module would otherwise stay replaced for the files after it; so does a file that checks
+ * where focus goes, which an earlier file's pending frames and focus could otherwise move.
  */
 const APP_FILES = readdirSync('tests/app')
   .filter((name) => /\.test\.tsx?$/.test(name))
   .map((name) => `tests/app/${name}`);
-const APP_FILES_MOCKING_MODULES = APP_FILES.filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+const APP_FILES_ISOLATED = APP_FILES.filter((file) => /vi\.mock\(|activeElement|toHaveFocus/.test(readFileSync(file, 'utf8')));
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
@@ -131,18 +132,18 @@ export default defineConfig(async () => {
             name: 'app',
             environment: 'jsdom',
             include: ['tests/app/**/*.test.{ts,tsx}'],
-            exclude: APP_FILES_MOCKING_MODULES,
+            exclude: APP_FILES_ISOLATED,
             setupFiles: ['tests/app/setup.ts'],
             isolate: false,
           },
         },
         {
-          // The component tests that replace modules, each in a jsdom of its own.
+          // The component tests that replace modules or follow focus, each in a jsdom of its own.
           plugins: [react()],
           test: {
             name: 'app-isolated',
             environment: 'jsdom',
-            include: APP_FILES_MOCKING_MODULES,
+            include: APP_FILES_ISOLATED,
             setupFiles: ['tests/app/setup.ts'],
           },
         },
